@@ -1,0 +1,352 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Database, type Db, openDatabase, rowsOf } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import * as schema from '../db/schema.js';
+import { seed } from '../db/seed.js';
+import { DEMO_STEPS, DEMO_TABLES } from '../demo/generate.js';
+import { SCALES } from '../demo/scales.js';
+import { CapturingPool } from './capture.js';
+import { LIST_BENCHES } from './lists.js';
+import { round, type Timing, timed, timingOf } from './stats.js';
+import { hasWebBuild, measureWebBuild } from './web.js';
+
+/**
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30]`: loads the demo data when the bench
+ * database does not hold it yet, starts the server in this process and measures lists, dashboards, writes,
+ * the export, throughput and the web app. Prints a table and writes bench/results/*.json.
+ */
+const args = process.argv.slice(2);
+const isEmbedded = args.includes('--embedded');
+const scaleName = flagValue('--scale') ?? 'large';
+const calls = Number(flagValue('--calls') ?? 30);
+const scale = SCALES[scaleName];
+if (!scale) throw new Error(`Unknown scale ${scaleName}`);
+const root = resolve(import.meta.dirname, '../../../..');
+const BENCH_PASSWORD = 'Bench123!x';
+
+function flagValue(flag: string): string | undefined {
+  const index = args.findIndex((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  if (index < 0) return undefined;
+  return args[index]!.includes('=') ? args[index]!.split('=')[1] : args[index + 1];
+}
+
+async function openBenchDatabase(): Promise<{ database: Database; pool: CapturingPool | null }> {
+  if (isEmbedded) {
+    const dir = join(root, 'bench/tmp/pglite');
+    return { database: await openDatabase({ databaseUrl: null, pgliteDir: dir }), pool: null };
+  }
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+  const admin = new CapturingPool({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  const name = new URL(url).pathname.slice(1);
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
+  await admin.end();
+  const pool = new CapturingPool({ connectionString: url, max: 20 });
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { database: { db, kind: 'postgres', close: () => pool.end() }, pool };
+}
+
+async function ensureDemoData(db: Db) {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from contracts`));
+  if ((row?.n ?? 0) >= scale!.contracts) return;
+  console.log(`Loading the ${scaleName} demo data (once; later runs reuse it)…`);
+  await db.execute(sql.raw(`truncate ${DEMO_TABLES.join(', ')} restart identity cascade`));
+  for (const [name, step] of DEMO_STEPS) {
+    const { ms } = await timed(() => step(db, scale!));
+    console.log(`  ${name}: ${(ms / 1000).toFixed(1)} s`);
+  }
+  // Statistics for the planner, and the visibility map that lets index-only scans skip the heap.
+  await db.execute(sql`vacuum analyze`);
+}
+
+const { database, pool } = await openBenchDatabase();
+const { db } = database;
+await runMigrations(database);
+const config = {
+  ...loadConfig({
+    ...process.env,
+    DATA_DIR: join(root, 'bench/tmp'),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  }),
+  adminEmail: 'bench@example.com',
+  adminPassword: BENCH_PASSWORD,
+  authRateLimit: 100_000,
+};
+await seed(db, config);
+await db.execute(sql`update users set password_expired = false where email = 'bench@example.com'`);
+await ensureDemoData(db);
+
+const app = await buildApp({ db, config });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const login = await fetch(`${address}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: config.adminEmail, password: BENCH_PASSWORD }),
+});
+if (!login.ok) throw new Error(`bench login failed: ${await login.text()}`);
+const token = ((await login.json()) as { token: string }).token;
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${address}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+interface Row {
+  name: string;
+  server: Timing;
+  floor: Timing | null;
+  ratio: number | null;
+}
+const results: { lists: Row[]; other: Row[]; [key: string]: unknown } = { lists: [], other: [] };
+
+async function measure(name: string, action: (i: number) => Promise<unknown>, floorOf?: () => Promise<Timing | null>) {
+  await action(calls); // warm-up on the spare item, so every measured call acts on a fresh one
+  const samples: number[] = [];
+  for (let i = 0; i < calls; i++) samples.push((await timed(() => action(i))).ms);
+  const server = timingOf(samples);
+  const floor = floorOf ? await floorOf() : null;
+  const row = { name, server, floor, ratio: floor && floor.median > 0 ? round(server.median / floor.median, 2) : null };
+  console.log(
+    `${name.padEnd(58)} p50 ${String(server.median).padStart(7)} ms  p95 ${String(server.p95).padStart(7)} ms` +
+      (floor ? `   SQL p50 ${String(floor.median).padStart(7)} ms  ×${row.ratio}` : ''),
+  );
+  return row;
+}
+
+/** The same SQL the request ran, replayed straight on PostgreSQL. */
+async function sqlFloor(method: string, path: string, body: unknown): Promise<Timing | null> {
+  if (!pool) return null;
+  pool.startCapture();
+  await call(method, path, body);
+  const captured = pool.stopCapture().filter((query) => !/from "users" where "users"."id"/.test(query.text));
+  const samples: number[] = [];
+  for (let i = 0; i < calls; i++) samples.push((await timed(() => pool.replay(captured))).ms);
+  return timingOf(samples);
+}
+
+console.log(`\nLists (${calls} calls each, ${isEmbedded ? 'PGlite' : 'PostgreSQL'}, ${scaleName})`);
+for (const list of LIST_BENCHES) {
+  const variants = [
+    { label: 'first page', offset: 0, filter: list.baseFilter ?? {}, search: undefined as string | undefined },
+    { label: 'offset 5000', offset: 5000, filter: list.baseFilter ?? {}, search: undefined },
+    { label: 'filtered+search', offset: 0, filter: { ...list.baseFilter, ...list.filter }, search: list.search },
+  ];
+  for (const variant of variants) {
+    for (const orderBy of [undefined, `${list.joinedSort}:asc`]) {
+      const body = {
+        limit: 50,
+        offset: variant.offset,
+        search: variant.search,
+        filter: variant.filter,
+        order_by: orderBy,
+      };
+      const name = `${list.name}: ${variant.label}${orderBy ? ` by ${list.joinedSort}` : ''}`;
+      results.lists.push(
+        await measure(
+          name,
+          () => call('POST', list.path, body),
+          () => sqlFloor('POST', list.path, body),
+        ),
+      );
+    }
+  }
+}
+
+console.log('\nDashboards, positions and writes');
+const ids = async (query: ReturnType<typeof sql>) => rowsOf<{ id: number }>(await db.execute(query)).map((r) => r.id);
+const purchaseIds = await ids(
+  sql`select id from contracts where type = 'PURCHASE' order by random() limit ${calls + 1}`,
+);
+const salesIds = await ids(sql`select id from contracts where type = 'SALES' order by random() limit ${calls + 1}`);
+results.other.push(
+  await measure('purchase dashboard', (i) => call('GET', `/contract/get-purchase-dashboard/${purchaseIds[i]}`)),
+  await measure('sales dashboard', (i) => call('GET', `/contract/get-sales-dashboard/${salesIds[i]}`)),
+  await measure('positions', () => call('POST', '/dashboard/position', {})),
+);
+
+const pairs = rowsOf<{ purchase_id: number; sales_id: number }>(
+  await db.execute(sql`
+    select p.id as purchase_id, s.id as sales_id
+    from contracts p join contracts s on s.raw_material_id = p.raw_material_id and s.type = 'SALES'
+    where p.type = 'PURCHASE' and p.status in ('NEW', 'ACTIVE') and s.status in ('NEW', 'ACTIVE')
+      and p.cargo_quantity_kg - p.allocated_kg >= 2000 and s.cargo_quantity_kg - s.allocated_kg >= 2000
+      and not exists (select 1 from allocations a where a.purchase_id = p.id and a.sales_id = s.id)
+    order by random() limit ${calls + 1}`),
+);
+results.other.push(
+  await measure('allocate (write)', (i) =>
+    call('POST', `/contract/allocate-contract/${pairs[i]!.sales_id}`, {
+      purchase_id: pairs[i]!.purchase_id,
+      cargo_quantity: 2000,
+      confirmation_note: 'Alokacja testu wydajności',
+    }),
+  ),
+);
+const [carrier] = await ids(sql`select id from contractors order by id limit 1`);
+const today = new Date().toISOString().slice(0, 10);
+const transportBody = (i: number, extra: Record<string, unknown> = {}) => ({
+  purchase_id: pairs[i]!.purchase_id,
+  sales_id: pairs[i]!.sales_id,
+  carrier_id: carrier,
+  cargo_quantity: 500,
+  price_per_ton: 5000,
+  date_loading: today,
+  date_unloading: today,
+  confirmation_note: 'Transport testu wydajności',
+  ...extra,
+});
+results.other.push(
+  await measure('transport create (write)', (i) => call('POST', '/transport/create', transportBody(i))),
+);
+const onTheWay: number[] = [];
+for (let i = 0; i <= calls; i++) {
+  const created = await call(
+    'POST',
+    '/transport/in-progress-create',
+    transportBody(i, {
+      registration_number: 'PO 12345',
+      driver_name: 'Jan Test',
+      phone_number: '600100200',
+      driver_document_id: 'ABC123',
+    }),
+  );
+  onTheWay.push(created.id);
+}
+results.other.push(
+  await measure('transport deliver (write)', (i) =>
+    call('PATCH', `/transport/set-status-delivered/${onTheWay[i]}`, {
+      unloading_date: today,
+      real_cargo_price: 100_000,
+      real_cargo_quantity: 480,
+    }),
+  ),
+);
+
+console.log('\nExport of 100 000 purchase contracts');
+const [purchaseCount] = rowsOf<{ n: number }>(
+  await db.execute(sql`select count(*)::int as n from contracts where type = 'PURCHASE'`),
+);
+const extra = Math.max(0, 100_000 - (purchaseCount?.n ?? 0));
+await db.execute(sql`
+  insert into contracts (type, document_number, status, agreement_status, counterparty_id, counterparty_code,
+    counterparty_name, user_id, currency, freight,
+    is_for, is_cert, is_gmp, date_of_receipt_from, date_of_receipt_to, street, city, country_code, raw_material_id,
+    raw_material_quality_id, price, cargo_quantity_kg, comments)
+  select 'PURCHASE', 'BENCH/' || g, c.status, c.agreement_status, c.counterparty_id, c.counterparty_code,
+    c.counterparty_name, c.user_id, c.currency, c.freight,
+    c.is_for, c.is_cert, c.is_gmp, c.date_of_receipt_from, c.date_of_receipt_to, c.street, c.city, c.country_code,
+    c.raw_material_id, c.raw_material_quality_id, c.price, c.cargo_quantity_kg, c.comments
+  from generate_series(1, ${extra}) g
+  join contracts c on c.id = (select min(id) from contracts where type = 'PURCHASE') + g % 1000`);
+global.gc?.();
+const baselineRss = process.memoryUsage().rss;
+let peakRss = baselineRss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20);
+const exportRun = await timed(async () => {
+  const response = await fetch(`${address}/api/contract/export-purchase-list-to-excel`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ filter: {} }),
+  });
+  if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += (chunk as Uint8Array).length;
+  return bytes;
+});
+clearInterval(sampler);
+await db.execute(sql`delete from contracts where document_number like 'BENCH/%'`);
+results.export = {
+  rows: (purchaseCount?.n ?? 0) + extra,
+  seconds: round(exportRun.ms / 1000, 2),
+  megabytes: round(exportRun.value / 1024 / 1024, 1),
+  memoryGrowthMb: round((peakRss - baselineRss) / 1024 / 1024, 1),
+};
+console.log(JSON.stringify(results.export));
+
+console.log('\nThroughput, 20 connections, 10 s each (autocannon in its own process)');
+/** Runs in its own process and asynchronously: the server under test lives in this process's event loop. */
+function autocannon(path: string): Promise<number> {
+  const child = spawn(process.execPath, [
+    resolve(root, 'node_modules/autocannon/autocannon.js'),
+    ...['-c', '20', '-d', '10', '-j', '-H', `authorization=Bearer ${token}`, `${address}${path}`],
+  ]);
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolveRps, reject) => {
+    child.on('error', reject);
+    child.on('close', () => {
+      const report = JSON.parse(output) as { requests: { average: number }; non2xx: number };
+      if (report.non2xx > 0) reject(new Error(`${path}: ${report.non2xx} answers were not 2xx`));
+      else resolveRps(report.requests.average);
+    });
+  });
+}
+const listRps = await autocannon('/api/transport/list?limit=10&offset=0');
+const healthRps = await autocannon('/api/health');
+results.throughput = {
+  transportListRps: round(listRps),
+  healthRps: round(healthRps),
+  ratio: round(listRps / healthRps, 3),
+};
+console.log(JSON.stringify(results.throughput));
+
+const dist = resolve(root, 'apps/web/dist');
+if (hasWebBuild(dist)) {
+  results.web = measureWebBuild(dist);
+  console.log('\nWeb build', JSON.stringify(results.web));
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const samples: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${address}/login`);
+    await page.evaluate(`localStorage.setItem('grain.accessToken', ${JSON.stringify(token)})`);
+    const started = performance.now();
+    await page.goto(`${address}/logistics/all?limit=50&offset=0`);
+    await page.locator('table tbody tr').nth(49).waitFor({ timeout: 30_000 });
+    if (i > 0) samples.push(performance.now() - started); // the first run fills the HTTP cache
+    await page.close();
+  }
+  await browser.close();
+  results.logisticsTableVisible = timingOf(samples);
+  console.log('Logistics table with 50 rows visible', JSON.stringify(results.logisticsTableVisible));
+} else {
+  console.log('\nNo web build (npm run build): web sizes and the browser timing are skipped.');
+}
+
+await app.close();
+await database.close();
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const out = join(root, 'bench/results');
+mkdirSync(out, { recursive: true });
+const report = {
+  date: new Date().toISOString(),
+  database: isEmbedded ? 'pglite' : 'postgresql',
+  scale: scaleName,
+  calls,
+  ...results,
+};
+writeFileSync(join(out, `${stamp}-${report.database}-${scaleName}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(out, `latest-${report.database}.json`), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nWritten to bench/results/${stamp}-${report.database}-${scaleName}.json`);

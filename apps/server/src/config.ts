@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Every environment variable the server reads, parsed once (README "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword: string;
+  webDist: string | null;
+  logLevel: string;
+  /** Attempts per minute for login and reset calls, per client address and e-mail. */
+  authRateLimit: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify's trustProxy): none unless TRUST_PROXY names them
+   * ('true', or comma-separated addresses/CIDRs), so a client cannot pick its own address for the rate limits.
+   */
+  trustProxy: boolean | string;
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+export const DEFAULT_ADMIN_PASSWORD = 'Admin123!';
+
+function intFrom(value: string | undefined, fallback: number, name: string, min = 0): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} must be an integer of at least ${min}`);
+  return parsed;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
+/** JWT_SECRET when set; otherwise one generated at first start and kept in DATA_DIR so tokens survive restarts. */
+function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port: intFrom(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret: jwtSecretFrom(env, dataDir),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Grain Back Office <no-reply@localhost>',
+    adminEmail: (env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    webDist: env.WEB_DIST === '' ? null : resolve(env.WEB_DIST || defaultWebDist),
+    logLevel: env.LOG_LEVEL || 'info',
+    authRateLimit: intFrom(env.AUTH_RATE_LIMIT, 10, 'AUTH_RATE_LIMIT'),
+    // A lifetime of 0 would sign access tokens without `exp`, valid forever.
+    accessTokenTtlSeconds: intFrom(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS', 1),
+    refreshTokenTtlDays: intFrom(env.REFRESH_TOKEN_TTL_DAYS, 14, 'REFRESH_TOKEN_TTL_DAYS', 1),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+  };
+}

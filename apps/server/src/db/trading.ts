@@ -1,0 +1,425 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { isoTimestamp } from './columns.js';
+import { contractors, countries, rawMaterialQualities, rawMaterials, users } from './schema.js';
+import { searchText } from './search.js';
+
+/**
+ * The trading tables: contracts, allocations, transports, unloadings and settlement transactions.
+ * Kilograms and minor units are integers (bigint read as number, safe to 2^53); dates are YYYY-MM-DD strings.
+ */
+const kg = (name: string) => bigint(name, { mode: 'number' });
+const minor = (name: string) => bigint(name, { mode: 'number' });
+const day = (name: string) => date(name, { mode: 'string' });
+const timestamps = {
+  createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
+  updatedAt: isoTimestamp('updated_at').notNull().default(sql`now()`),
+};
+
+/**
+ * Purchase (counterparty = supplier) and sales (counterparty = recipient) contracts in one table.
+ * allocated/inDelivery/delivered are kept up to date by the allocation and transport services in the same
+ * transaction that changes them, with the contract row locked (RULES.md Contracts: derived values).
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    type: varchar('type', { length: 8, enum: ['PURCHASE', 'SALES'] }).notNull(),
+    documentNumber: varchar('document_number', { length: 64 }).notNull(),
+    status: varchar('status', {
+      length: 16,
+      enum: ['NEW', 'NEXT_SEASON', 'ACTIVE', 'TO_SETTLEMENT', 'CLOSED', 'CANCELLED'],
+    })
+      .notNull()
+      .default('NEW'),
+    agreementStatus: varchar('agreement_status', { length: 8, enum: ['EMPTY', 'TO_SIGN', 'SIGNED'] })
+      .notNull()
+      .default('EMPTY'),
+    counterpartyId: integer('counterparty_id')
+      .notNull()
+      .references(() => contractors.id),
+    /** Copies of the counterparty's code and name (db/copies.ts), so the list sorts and searches one table. */
+    counterpartyCode: varchar('counterparty_code', { length: 255 }).notNull(),
+    counterpartyName: varchar('counterparty_name', { length: 255 }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: varchar('currency', { length: 3, enum: ['PLN', 'EUR', 'USD'] })
+      .notNull()
+      .default('PLN'),
+    freight: varchar('freight', { length: 3, enum: ['FCA', 'CPT'] }).notNull(),
+    isFor: boolean('is_for').notNull().default(false),
+    isCert: boolean('is_cert').notNull().default(false),
+    isGmp: boolean('is_gmp').notNull().default(false),
+    countyCode: varchar('county_code', { length: 255 }),
+    dateOfReceiptFrom: day('date_of_receipt_from').notNull(),
+    dateOfReceiptTo: day('date_of_receipt_to').notNull(),
+    street: varchar('street', { length: 255 }),
+    buildingNumber: varchar('building_number', { length: 255 }),
+    postCode: varchar('post_code', { length: 255 }),
+    city: varchar('city', { length: 255 }),
+    countryCode: varchar('country_code', { length: 2 })
+      .notNull()
+      .default('PL')
+      .references(() => countries.code),
+    rawMaterialId: integer('raw_material_id')
+      .notNull()
+      .references(() => rawMaterials.id),
+    /** The main price option's quality and price, copied here so lists sort and filter on plain columns. */
+    rawMaterialQualityId: integer('raw_material_quality_id')
+      .notNull()
+      .references(() => rawMaterialQualities.id),
+    price: minor('price').notNull(),
+    cargoQuantityKg: kg('cargo_quantity_kg').notNull(),
+    minPrice: minor('min_price'),
+    isTolerance: boolean('is_tolerance').notNull().default(false),
+    toleranceType: varchar('tolerance_type', { length: 8, enum: ['BUYER', 'SELLER'] }),
+    /** Kilograms when the unit is T; hundredths of a percent when the unit is PERCENT (2.5 % = 250). */
+    toleranceQuantity: bigint('tolerance_quantity', { mode: 'number' }),
+    toleranceUnit: varchar('tolerance_unit', { length: 8, enum: ['T', 'PERCENT'] }),
+    comments: text('comments'),
+    emailNotificationList: text('email_notification_list').array().notNull().default(sql`'{}'::text[]`),
+    allocatedKg: kg('allocated_kg').notNull().default(0),
+    inDeliveryKg: kg('in_delivery_kg').notNull().default(0),
+    inDeliveryCount: integer('in_delivery_count').notNull().default(0),
+    deliveredKg: kg('delivered_kg').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** spec/1 contract lists: number, counterparty, freight address, post code and comments (db/search.ts). */
+    searchText: searchText([
+      'document_number',
+      'counterparty_code',
+      'counterparty_name',
+      'street',
+      'city',
+      'post_code',
+      'comments',
+    ]),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contracts_document_number_key').on(t.type, t.documentNumber),
+    index('contracts_counterparty_code_idx').on(t.type, t.counterpartyCode, t.id),
+    index('contracts_list_idx').on(t.type, t.rawMaterialId, t.status, t.id),
+    index('contracts_counterparty_idx').on(t.counterpartyId, t.type),
+    index('contracts_user_idx').on(t.userId),
+    index('contracts_receipt_from_idx').on(t.type, t.dateOfReceiptFrom, t.id),
+    index('contracts_quantity_idx').on(t.type, t.cargoQuantityKg, t.id),
+    index('contracts_price_idx').on(t.type, t.price, t.id),
+    index('contracts_created_idx').on(t.type, t.createdAt, t.id),
+    index('contracts_quality_idx').on(t.rawMaterialQualityId, t.type, t.status),
+    // Sort keys and filters of the contract lists, `type` first (the lists are per kind).
+    index('contracts_type_id_idx').on(t.type, t.id),
+    index('contracts_receipt_to_idx').on(t.type, t.dateOfReceiptTo, t.id),
+    index('contracts_status_idx').on(t.type, t.status, t.id),
+    index('contracts_agreement_status_idx').on(t.type, t.agreementStatus, t.id),
+    index('contracts_owner_idx').on(t.type, t.userId, t.id),
+    check('contracts_quantity_positive', sql`cargo_quantity_kg > 0`),
+    check('contracts_price_non_negative', sql`price >= 0`),
+    check('contracts_receipt_order', sql`date_of_receipt_to >= date_of_receipt_from`),
+    check(
+      'contracts_derived_non_negative',
+      sql`allocated_kg >= 0 and in_delivery_kg >= 0 and in_delivery_count >= 0 and delivered_kg >= 0`,
+    ),
+  ],
+);
+
+/** One main option (required) and up to 10 additional ones (RULES.md Contracts). */
+export const contractPriceOptions = pgTable(
+  'contract_price_options',
+  {
+    id: serial('id').primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    isMainOption: boolean('is_main_option').notNull().default(false),
+    price: minor('price').notNull(),
+    rawMaterialQualityId: integer('raw_material_quality_id')
+      .notNull()
+      .references(() => rawMaterialQualities.id),
+    isContractualQuality: boolean('is_contractual_quality').notNull().default(false),
+    contractualQuality: text('contractual_quality'),
+    attachToContract: boolean('attach_to_contract').notNull().default(false),
+  },
+  (t) => [
+    index('contract_price_options_contract_idx').on(t.contractId, t.id),
+    uniqueIndex('contract_price_options_main_key').on(t.contractId).where(sql`is_main_option`),
+  ],
+);
+
+export const contractContacts = pgTable(
+  'contract_contacts',
+  {
+    id: serial('id').primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    firstName: varchar('first_name', { length: 255 }),
+    lastName: varchar('last_name', { length: 255 }),
+    name: varchar('name', { length: 255 }),
+    phoneNumber: varchar('phone_number', { length: 255 }),
+    email: varchar('email', { length: 255 }),
+  },
+  (t) => [index('contract_contacts_contract_idx').on(t.contractId, t.id)],
+);
+
+/** Next document number per kind and year (ZK/2026/0001, SP/2026/0001); the row lock serialises assignment. */
+export const documentNumberSequences = pgTable(
+  'document_number_sequences',
+  {
+    type: varchar('type', { length: 8 }).notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.year] })],
+);
+
+/** A quantity of one purchase assigned to one sale; one row per pair (RULES.md Allocations). */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => contracts.id),
+    salesId: integer('sales_id')
+      .notNull()
+      .references(() => contracts.id),
+    /** Copies of both contracts' numbers and counterparty codes (db/copies.ts): the page's sort keys. */
+    purchaseDocumentNumber: varchar('purchase_document_number', { length: 64 }).notNull(),
+    salesDocumentNumber: varchar('sales_document_number', { length: 64 }).notNull(),
+    supplierCode: varchar('supplier_code', { length: 255 }).notNull(),
+    recipientCode: varchar('recipient_code', { length: 255 }).notNull(),
+    quantityKg: kg('quantity_kg').notNull(),
+    confirmationNote: text('confirmation_note'),
+    inDeliveryKg: kg('in_delivery_kg').notNull().default(0),
+    inDeliveryCount: integer('in_delivery_count').notNull().default(0),
+    deliveredKg: kg('delivered_kg').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('allocations_pair_key').on(t.purchaseId, t.salesId),
+    index('allocations_sales_idx').on(t.salesId, t.purchaseId),
+    // The allocations page sorts by the document numbers (sales first by default) and counterparty codes.
+    index('allocations_sales_document_number_idx').on(t.salesDocumentNumber, t.id),
+    index('allocations_purchase_document_number_idx').on(t.purchaseDocumentNumber, t.id),
+    index('allocations_supplier_code_idx').on(t.supplierCode, t.id),
+    index('allocations_recipient_code_idx').on(t.recipientCode, t.id),
+    // The allocations page sorts by to deliver / in delivery / delivered and filters "has to deliver".
+    index('allocations_to_deliver_idx').on(sql`(quantity_kg - in_delivery_kg - delivered_kg)`, t.id),
+    index('allocations_in_delivery_idx').on(t.inDeliveryKg, t.id),
+    index('allocations_delivered_idx').on(t.deliveredKg, t.id),
+    check('allocations_quantity_positive', sql`quantity_kg > 0`),
+    check('allocations_not_over_in_transport', sql`in_delivery_kg + delivered_kg <= quantity_kg`),
+  ],
+);
+
+/** Road transports of one allocation pair (RULES.md Transports). Real figures live on the unloading. */
+export const transports = pgTable(
+  'transports',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => contracts.id),
+    salesId: integer('sales_id')
+      .notNull()
+      .references(() => contracts.id),
+    status: varchar('status', { length: 16, enum: ['NEW', 'ON_THE_WAY', 'DELIVERED', 'RETURN_TO_CLIENT', 'CANCELLED'] })
+      .notNull()
+      .default('NEW'),
+    registrationNumber: varchar('registration_number', { length: 255 }),
+    trailerNumber: varchar('trailer_number', { length: 255 }),
+    carrierId: integer('carrier_id')
+      .notNull()
+      .references(() => contractors.id),
+    /**
+     * Copies of the carrier's name, both contracts' numbers and counterparty codes (db/copies.ts) and, once
+     * delivered, of the unloading's date and real quantity: the logistics table sorts and searches this row alone.
+     */
+    carrierName: varchar('carrier_name', { length: 255 }),
+    supplierCode: varchar('supplier_code', { length: 255 }).notNull(),
+    recipientCode: varchar('recipient_code', { length: 255 }).notNull(),
+    purchaseDocumentNumber: varchar('purchase_document_number', { length: 64 }).notNull(),
+    salesDocumentNumber: varchar('sales_document_number', { length: 64 }).notNull(),
+    unloadingDate: day('unloading_date'),
+    realCargoQuantityKg: kg('real_cargo_quantity_kg'),
+    driverName: varchar('driver_name', { length: 255 }),
+    phoneNumber: varchar('phone_number', { length: 255 }),
+    driverDocumentId: varchar('driver_document_id', { length: 255 }),
+    cargoQuantityKg: kg('cargo_quantity_kg').notNull(),
+    pricePerTon: minor('price_per_ton').notNull().default(0),
+    currency: varchar('currency', { length: 3, enum: ['PLN', 'EUR', 'USD'] })
+      .notNull()
+      .default('PLN'),
+    dateLoading: day('date_loading').notNull(),
+    dateUnloading: day('date_unloading').notNull(),
+    isGmp: boolean('is_gmp').notNull().default(false),
+    gmpNumber: varchar('gmp_number', { length: 255 }),
+    comment: text('comment'),
+    confirmationNote: text('confirmation_note'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** spec/1 Logistics: carrier name, driver name, gmp number, phone number, registration and comments. */
+    searchText: searchText([
+      'carrier_name',
+      'driver_name',
+      'gmp_number',
+      'phone_number',
+      'registration_number',
+      'comment',
+    ]),
+    ...timestamps,
+  },
+  (t) => [
+    index('transports_pair_idx').on(t.purchaseId, t.salesId, t.status),
+    index('transports_sales_idx').on(t.salesId, t.status),
+    index('transports_carrier_idx').on(t.carrierId),
+    // The logistics tabs by id: DELIVERED from (status, id), NEW + ON_THE_WAY from this partial index.
+    index('transports_status_idx').on(t.status, t.id),
+    index('transports_active_idx').on(t.id).where(sql`status in ('NEW', 'ON_THE_WAY')`),
+    // One index per sort key of the logistics table, (key, id) as the ORDER BY; status last so that a tab's
+    // page is read from the index alone.
+    index('transports_loading_idx').on(t.dateLoading, t.id, t.status),
+    index('transports_unloading_idx').on(t.dateUnloading, t.id, t.status),
+    index('transports_unloading_date_idx').on(t.unloadingDate, t.id, t.status),
+    index('transports_quantity_idx').on(t.cargoQuantityKg, t.id, t.status),
+    index('transports_real_quantity_idx').on(t.realCargoQuantityKg, t.id, t.status),
+    index('transports_price_idx').on(t.pricePerTon, t.id, t.status),
+    index('transports_carrier_name_idx').on(t.carrierName, t.id, t.status),
+    index('transports_registration_idx').on(t.registrationNumber, t.id, t.status),
+    index('transports_purchase_document_number_idx').on(t.purchaseDocumentNumber, t.id, t.status),
+    index('transports_sales_document_number_idx').on(t.salesDocumentNumber, t.id, t.status),
+    index('transports_supplier_code_idx').on(t.supplierCode, t.id, t.status),
+    index('transports_recipient_code_idx').on(t.recipientCode, t.id, t.status),
+    check('transports_quantity_positive', sql`cargo_quantity_kg > 0`),
+    check('transports_price_non_negative', sql`price_per_ton >= 0`),
+    check('transports_dates_order', sql`date_unloading >= date_loading`),
+  ],
+);
+
+/** Created once per transport when it is delivered, with its three transactions (RULES.md Transports). */
+export const unloadings = pgTable(
+  'unloadings',
+  {
+    id: serial('id').primaryKey(),
+    transportId: integer('transport_id')
+      .notNull()
+      .references(() => transports.id),
+    unloadingDate: day('unloading_date').notNull(),
+    realCargoQuantityKg: kg('real_cargo_quantity_kg').notNull(),
+    realCargoPrice: minor('real_cargo_price').notNull(),
+    realCargoQualityId: integer('real_cargo_quality_id').references(() => rawMaterialQualities.id),
+    deductions: minor('deductions'),
+    details: text('details'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('unloadings_transport_key').on(t.transportId)],
+);
+
+/**
+ * Settlement rows of the transaction statement: planned (from contracts and transport), real (from the
+ * unloading) and final (at settlement) quality, quantity, price and value (RULES.md Settlements).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 16, enum: ['PURCHASE', 'SALES', 'TRANSPORT'] }).notNull(),
+    status: varchar('status', { length: 16, enum: ['TO_SETTLEMENT', 'SETTLED'] })
+      .notNull()
+      .default('TO_SETTLEMENT'),
+    transportId: integer('transport_id')
+      .notNull()
+      .references(() => transports.id),
+    unloadingId: integer('unloading_id')
+      .notNull()
+      .references(() => unloadings.id),
+    /** The purchase or sales contract of the row; null for TRANSPORT rows. */
+    contractId: integer('contract_id').references(() => contracts.id),
+    contractorId: integer('contractor_id')
+      .notNull()
+      .references(() => contractors.id),
+    /**
+     * Copies of the contractor's code and name, both sides' contract numbers and the transport's vehicle numbers
+     * (db/copies.ts): the statement sorts and searches this row alone.
+     */
+    contractorCode: varchar('contractor_code', { length: 255 }).notNull(),
+    contractorName: varchar('contractor_name', { length: 255 }),
+    purchaseDocumentNumber: varchar('purchase_document_number', { length: 64 }),
+    salesDocumentNumber: varchar('sales_document_number', { length: 64 }),
+    registrationNumber: varchar('registration_number', { length: 255 }),
+    trailerNumber: varchar('trailer_number', { length: 255 }),
+    currency: varchar('currency', { length: 3, enum: ['PLN', 'EUR', 'USD'] })
+      .notNull()
+      .default('PLN'),
+    plannedQualityId: integer('planned_quality_id').references(() => rawMaterialQualities.id),
+    realQualityId: integer('real_quality_id').references(() => rawMaterialQualities.id),
+    finalQualityId: integer('final_quality_id').references(() => rawMaterialQualities.id),
+    plannedQuantityKg: kg('planned_quantity_kg').notNull(),
+    realQuantityKg: kg('real_quantity_kg'),
+    finalQuantityKg: kg('final_quantity_kg'),
+    plannedPrice: minor('planned_price').notNull(),
+    realPrice: minor('real_price'),
+    finalPrice: minor('final_price'),
+    plannedValue: minor('planned_value').notNull(),
+    realValue: minor('real_value'),
+    finalValue: minor('final_value'),
+    /** Exchange rate to PLN × 10 000 (1 for PLN = 10 000); PLN value stays empty until it is known. */
+    exchangeRate: integer('exchange_rate'),
+    plnValue: minor('pln_value'),
+    deductions: minor('deductions').notNull().default(0),
+    surcharges: minor('surcharges').notNull().default(0),
+    invoiceNumber: varchar('invoice_number', { length: 255 }),
+    invoiceDate: day('invoice_date'),
+    paymentDate: day('payment_date'),
+    accountingMethod: varchar('accounting_method', { length: 8, enum: ['VAT', 'RR'] }),
+    details: text('details'),
+    dateLoading: day('date_loading'),
+    dateUnloading: day('date_unloading'),
+    splitFromId: integer('split_from_id'),
+    settledAt: isoTimestamp('settled_at'),
+    /** spec/1 Transaction statement: contract numbers, contractor code and name, vehicle numbers, invoice number. */
+    searchText: searchText([
+      'purchase_document_number',
+      'sales_document_number',
+      'contractor_code',
+      'contractor_name',
+      'registration_number',
+      'trailer_number',
+      'invoice_number',
+    ]),
+    ...timestamps,
+  },
+  (t) => [
+    index('transactions_contract_idx').on(t.contractId, t.status),
+    index('transactions_contract_list_idx').on(t.contractId, t.id),
+    index('transactions_contractor_idx').on(t.contractorId, t.id),
+    // The statement's type filter (one kind or one status) by id.
+    index('transactions_kind_idx').on(t.kind, t.id),
+    index('transactions_status_idx').on(t.status, t.id),
+    // One index per sort key, (key, id) as the ORDER BY; kind and status last so a filtered page reads the index alone.
+    index('transactions_transport_idx').on(t.transportId, t.id, t.kind, t.status),
+    index('transactions_contractor_code_idx').on(t.contractorCode, t.id, t.kind, t.status),
+    index('transactions_registration_idx').on(t.registrationNumber, t.id, t.kind, t.status),
+    index('transactions_trailer_idx').on(t.trailerNumber, t.id, t.kind, t.status),
+    index('transactions_loading_idx').on(t.dateLoading, t.id, t.kind, t.status),
+    index('transactions_unloading_idx').on(t.dateUnloading, t.id, t.kind, t.status),
+    index('transactions_payment_idx').on(t.paymentDate, t.id, t.kind, t.status),
+    check('transactions_planned_quantity_positive', sql`planned_quantity_kg > 0`),
+  ],
+);

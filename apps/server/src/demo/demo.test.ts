@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { DEMO_STEPS } from './generate.js';
+import { parseDemoArgs } from './scales.js';
+
+let t: TestApp;
+const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(query))[0]!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const scale = { contractors: 30, contracts: 200, allocations: 300, transports: 800 };
+  for (const [, step] of DEMO_STEPS) await step(t.db, scale);
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('creates every kind of row', async () => {
+    const counts = await one<Record<string, number>>(sql`select
+      (select count(*)::int from contractors) as contractors, (select count(*)::int from contracts) as contracts,
+      (select count(*)::int from allocations) as allocations, (select count(*)::int from transports) as transports,
+      (select count(*)::int from transactions) as transactions, (select count(distinct status)::int from transports) as statuses`);
+    expect(counts.contractors).toBe(30);
+    expect(counts.contracts).toBe(200);
+    expect(counts.allocations).toBeGreaterThan(100);
+    expect(counts.transports).toBeGreaterThan(200);
+    expect(counts.statuses).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives contractors NIPs that pass the checksum', async () => {
+    const nips = rowsOf<{ nip: string }>(await t.db.execute(sql`select nip from contractors`)).map((row) => row.nip);
+    const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+    for (const nip of nips) {
+      const sum = weights.reduce((total, weight, index) => total + weight * Number(nip[index]), 0);
+      expect(sum % 11).toBe(Number(nip[9]));
+    }
+  });
+
+  it('keeps allocations within both contracts tolerance limits (RULES.md Allocations)', async () => {
+    const over = await one<{ n: number }>(sql`
+      select count(*)::int as n from contracts c
+      where allocated_kg > case when is_tolerance and tolerance_unit = 'T' then cargo_quantity_kg + tolerance_quantity
+        when is_tolerance and tolerance_unit = 'PERCENT' then floor(cargo_quantity_kg * (1 + tolerance_quantity / 10000.0))
+        else cargo_quantity_kg end`);
+    expect(over.n).toBe(0);
+  });
+
+  it('keeps the derived counters equal to the rows they summarise', async () => {
+    const drift = await one<{ n: number }>(sql`
+      select count(*)::int as n from contracts c
+      where c.allocated_kg <> coalesce((select sum(quantity_kg) from allocations a where a.purchase_id = c.id or a.sales_id = c.id), 0)
+         or c.delivered_kg <> coalesce((select sum(u.real_cargo_quantity_kg) from transports t join unloadings u on u.transport_id = t.id
+              where (t.purchase_id = c.id or t.sales_id = c.id) and t.status = 'DELIVERED'), 0)
+         or c.in_delivery_kg <> coalesce((select sum(t.cargo_quantity_kg) from transports t
+              where (t.purchase_id = c.id or t.sales_id = c.id) and t.status = 'ON_THE_WAY'), 0)`);
+    expect(drift.n).toBe(0);
+  });
+
+  it('gives every delivered transport one unloading and three transactions', async () => {
+    const row = await one<{ delivered: number; unloadings: number; transactions: number }>(sql`select
+      (select count(*)::int from transports where status = 'DELIVERED') as delivered,
+      (select count(*)::int from unloadings) as unloadings, (select count(*)::int from transactions) as transactions`);
+    expect(row.unloadings).toBe(row.delivered);
+    expect(row.transactions).toBe(row.delivered * 3);
+  });
+
+  it('keeps planned transports of a pair within its allocation (RULES.md Transports)', async () => {
+    const over = await one<{ n: number }>(sql`
+      select count(*)::int as n from allocations a
+      where (select coalesce(sum(cargo_quantity_kg), 0) from transports t where t.purchase_id = a.purchase_id
+        and t.sales_id = a.sales_id and t.status in ('NEW', 'ON_THE_WAY', 'DELIVERED')) > a.quantity_kg`);
+    expect(over.n).toBe(0);
+  });
+});
+
+describe('parseDemoArgs', () => {
+  it('reads a scale and overrides', () => {
+    expect(parseDemoArgs(['--scale', 'large']).scale.transports).toBe(1_000_000);
+    expect(parseDemoArgs(['--scale=small', '--transports', '50', '--reset'])).toMatchObject({
+      scale: { transports: 50 },
+      reset: true,
+    });
+  });
+
+  it('refuses an unknown scale or argument', () => {
+    expect(() => parseDemoArgs(['--scale', 'huge'])).toThrow(/Unknown scale/);
+    expect(() => parseDemoArgs(['--fast'])).toThrow(/Unknown argument/);
+  });
+});

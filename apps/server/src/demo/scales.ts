@@ -1,0 +1,43 @@
+/** Sizes of the demo data; `--scale large` is the benchmark's history (issue 9). */
+export interface DemoScale {
+  contractors: number;
+  contracts: number;
+  allocations: number;
+  transports: number;
+}
+
+export const SCALES: Record<string, DemoScale> = {
+  small: { contractors: 60, contracts: 600, allocations: 900, transports: 3_000 },
+  medium: { contractors: 500, contracts: 8_000, allocations: 15_000, transports: 100_000 },
+  large: { contractors: 2_000, contracts: 40_000, allocations: 80_000, transports: 1_000_000 },
+};
+
+export function parseDemoArgs(argv: string[]): { scale: DemoScale; scaleName: string; reset: boolean } {
+  let scaleName = 'small';
+  let reset = false;
+  const overrides: Partial<DemoScale> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = arg.includes('=') ? arg.split('=')[1] : argv[i + 1];
+    const takesValue = !arg.includes('=');
+    if (arg.startsWith('--scale')) {
+      scaleName = value ?? '';
+      if (takesValue) i++;
+    } else if (arg === '--reset') {
+      reset = true;
+    } else if (/^--(contractors|contracts|allocations|transports)/.test(arg)) {
+      const key = arg.replace(/^--/, '').split('=')[0] as keyof DemoScale;
+      overrides[key] = Number(value);
+      if (takesValue) i++;
+    } else {
+      throw new Error(`Unknown argument ${arg}`);
+    }
+  }
+  const base = SCALES[scaleName];
+  if (!base) throw new Error(`Unknown scale "${scaleName}" (small, medium, large)`);
+  const scale = { ...base, ...overrides };
+  for (const [key, count] of Object.entries(scale)) {
+    if (!Number.isInteger(count) || count < 1) throw new Error(`--${key} must be a positive integer`);
+  }
+  return { scale, scaleName, reset };
+}

@@ -1,0 +1,215 @@
+import type { AllocationContractFilter, AllocationContractListRequest } from '@grain/shared';
+import { ALLOCATABLE_STATUSES } from '@grain/shared';
+import { and, count, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { allocations, contractors, contracts, rawMaterialQualities } from '../../db/schema.js';
+import { listPage, type SortSpec, searchCondition } from '../../lib/list.js';
+
+/**
+ * The contract tables of the allocation screens: purchases a sale can take from, and the pairs seen from either
+ * side. Each query reads one contract row per list row, its counterparty, its quality and the pair's allocation.
+ */
+
+/** RULES.md Contracts, Tolerance, in SQL (the list filter "room left"); twin of rules.ts upperToleranceLimitKg. */
+export const upperToleranceLimitSql = sql<number>`(case
+  when ${contracts.isTolerance} and ${contracts.toleranceUnit} = 'T' and ${contracts.toleranceQuantity} is not null
+    then ${contracts.cargoQuantityKg} + ${contracts.toleranceQuantity}
+  when ${contracts.isTolerance} and ${contracts.toleranceUnit} = 'PERCENT' and ${contracts.toleranceQuantity} is not null
+    then floor(${contracts.cargoQuantityKg}::numeric * (10000 + ${contracts.toleranceQuantity}) / 10000)::bigint
+  else ${contracts.cargoQuantityKg} end)`;
+
+const contractColumns = {
+  id: contracts.id,
+  documentNumber: contracts.documentNumber,
+  status: contracts.status,
+  counterpartyId: contracts.counterpartyId,
+  counterpartyCode: contractors.code,
+  counterpartyName: contractors.name,
+  rawMaterialId: contracts.rawMaterialId,
+  rawMaterialQualityId: contracts.rawMaterialQualityId,
+  rawMaterialQualityTitle: rawMaterialQualities.title,
+  cargoQuantityKg: contracts.cargoQuantityKg,
+  price: contracts.price,
+  currency: contracts.currency,
+  freight: contracts.freight,
+  isGmp: contracts.isGmp,
+  isCert: contracts.isCert,
+  isFor: contracts.isFor,
+  isTolerance: contracts.isTolerance,
+  toleranceQuantity: contracts.toleranceQuantity,
+  toleranceUnit: contracts.toleranceUnit,
+  dateOfReceiptFrom: contracts.dateOfReceiptFrom,
+  dateOfReceiptTo: contracts.dateOfReceiptTo,
+  street: contracts.street,
+  buildingNumber: contracts.buildingNumber,
+  postCode: contracts.postCode,
+  city: contracts.city,
+  countryCode: contracts.countryCode,
+  allocatedKg: contracts.allocatedKg,
+};
+
+const pairColumns = {
+  allocationId: allocations.id,
+  pairQuantityKg: allocations.quantityKg,
+  pairInDeliveryKg: allocations.inDeliveryKg,
+  pairInDeliveryCount: allocations.inDeliveryCount,
+  pairDeliveredKg: allocations.deliveredKg,
+  confirmationNote: allocations.confirmationNote,
+};
+
+const rowColumns = { ...contractColumns, ...pairColumns };
+export type ContractPairRow = Awaited<ReturnType<typeof purchasesToAllocate>>['list'][number];
+
+/** spec/2 Contract list filter, on the contract of the row. */
+function contractFilterConditions(filter: AllocationContractFilter | undefined): SQL[] {
+  if (!filter) return [];
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.rawMaterialQualityId?.length) {
+    conditions.push(inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId));
+  }
+  if (typeof filter.isCert === 'boolean') conditions.push(eq(contracts.isCert, filter.isCert));
+  if (typeof filter.isFor === 'boolean') conditions.push(eq(contracts.isFor, filter.isFor));
+  if (typeof filter.isGmp === 'boolean') conditions.push(eq(contracts.isGmp, filter.isGmp));
+  if (filter.freight?.length) conditions.push(inArray(contracts.freight, filter.freight));
+  const { cargoQuantity, price } = filter;
+  if (cargoQuantity?.from != null) conditions.push(gte(contracts.cargoQuantityKg, cargoQuantity.from));
+  if (cargoQuantity?.to != null) conditions.push(lte(contracts.cargoQuantityKg, cargoQuantity.to));
+  if (price?.from != null) conditions.push(gte(contracts.price, price.from));
+  if (price?.to != null) conditions.push(lte(contracts.price, price.to));
+  // The receipt period overlaps the requested dates (as the contract lists read them).
+  if (filter.dateOfReceiptFrom) conditions.push(gte(contracts.dateOfReceiptTo, filter.dateOfReceiptFrom));
+  if (filter.dateOfReceiptTo) conditions.push(lte(contracts.dateOfReceiptFrom, filter.dateOfReceiptTo));
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+/** Search over the contract's document number and the counterparty's code and name. */
+function contractSearch(search: string | undefined): SQL | undefined {
+  return searchCondition(search, [contracts.documentNumber, contractors.code, contractors.name]);
+}
+
+function commonSortKeys(counterpartyCodeKey: string) {
+  return {
+    document_number: contracts.documentNumber,
+    [counterpartyCodeKey]: contractors.code,
+    raw_material_quality_title: rawMaterialQualities.title,
+    cargo_quantity: contracts.cargoQuantityKg,
+    price: contracts.price,
+    date_of_receipt_from: contracts.dateOfReceiptFrom,
+    id: contracts.id,
+  };
+}
+
+const PURCHASE_TO_ALLOCATE_SORT: SortSpec = {
+  keys: {
+    ...commonSortKeys('supplier_code'),
+    allowed: sql`${contracts.cargoQuantityKg} - ${contracts.allocatedKg}`,
+    date_of_receipt_to: contracts.dateOfReceiptTo,
+    allocated_on_purchase: sql`coalesce(${allocations.quantityKg}, 0)`,
+  },
+  defaultKey: 'date_of_receipt_from',
+  tiebreaker: contracts.id,
+};
+
+const ALLOCATED_PURCHASE_SORT: SortSpec = {
+  keys: {
+    ...commonSortKeys('supplier_code'),
+    allocated_on_purchase: allocations.quantityKg,
+    in_delivery_on_purchase: allocations.inDeliveryKg,
+    delivered_on_purchase: allocations.deliveredKg,
+  },
+  defaultKey: 'document_number',
+  tiebreaker: contracts.id,
+};
+
+const ALLOCATED_SALES_SORT: SortSpec = {
+  keys: {
+    ...commonSortKeys('recipient_code'),
+    allocated_for_sales: allocations.quantityKg,
+    in_delivery_for_sales: allocations.inDeliveryKg,
+    delivered_for_sales: allocations.deliveredKg,
+  },
+  defaultKey: 'document_number',
+  tiebreaker: contracts.id,
+};
+
+/** A contract row with its counterparty, its quality and the pair's allocation (joined on `pairJoin`). */
+function contractRows(db: Db, pairJoin: SQL) {
+  return db
+    .select(rowColumns)
+    .from(contracts)
+    .innerJoin(contractors, eq(contractors.id, contracts.counterpartyId))
+    .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contracts.rawMaterialQualityId))
+    .leftJoin(allocations, pairJoin);
+}
+
+/** The count over the same FROM as contractRows. */
+async function countContractRows(db: Db, pairJoin: SQL, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contracts)
+    .innerJoin(contractors, eq(contractors.id, contracts.counterpartyId))
+    .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contracts.rawMaterialQualityId))
+    .leftJoin(allocations, pairJoin)
+    .where(where);
+  return row?.n ?? 0;
+}
+
+interface ContractListScope {
+  pairJoin: SQL;
+  /** What `total` counts: the list before search and filter. */
+  base: SQL;
+  sort: SortSpec;
+}
+
+function contractPairList(db: Db, request: AllocationContractListRequest, scope: ContractListScope) {
+  const where = and(scope.base, contractSearch(request.search), ...contractFilterConditions(request.filter));
+  return listPage(request, scope.sort, {
+    page: (order, limit, offset) =>
+      contractRows(db, scope.pairJoin)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    countFiltered: () => countContractRows(db, scope.pairJoin, where),
+    countTotal: () => countContractRows(db, scope.pairJoin, scope.base),
+  });
+}
+
+/**
+ * Purchases the sale can take from: same raw material, allocatable status, and either room left under the
+ * upper tolerance limit or already allocated to this sale (so the pair can still be edited).
+ */
+export function purchasesToAllocate(
+  db: Db,
+  sale: { id: number; rawMaterialId: number },
+  request: AllocationContractListRequest,
+) {
+  return contractPairList(db, request, {
+    pairJoin: and(eq(allocations.purchaseId, contracts.id), eq(allocations.salesId, sale.id))!,
+    base: and(
+      eq(contracts.type, 'PURCHASE'),
+      eq(contracts.rawMaterialId, sale.rawMaterialId),
+      inArray(contracts.status, [...ALLOCATABLE_STATUSES]),
+      or(lt(contracts.allocatedKg, upperToleranceLimitSql), isNotNull(allocations.id)),
+    )!,
+    sort: PURCHASE_TO_ALLOCATE_SORT,
+  });
+}
+
+/** The purchases allocated to a sale (sale dashboard). */
+export function allocatedPurchases(db: Db, salesId: number, request: AllocationContractListRequest) {
+  return contractPairList(db, request, {
+    pairJoin: and(eq(allocations.purchaseId, contracts.id), eq(allocations.salesId, salesId))!,
+    base: eq(allocations.salesId, salesId),
+    sort: ALLOCATED_PURCHASE_SORT,
+  });
+}
+
+/** The sales a purchase is allocated to (purchase dashboard). */
+export function allocatedSales(db: Db, purchaseId: number, request: AllocationContractListRequest) {
+  return contractPairList(db, request, {
+    pairJoin: and(eq(allocations.salesId, contracts.id), eq(allocations.purchaseId, purchaseId))!,
+    base: eq(allocations.purchaseId, purchaseId),
+    sort: ALLOCATED_SALES_SORT,
+  });
+}

@@ -1,0 +1,291 @@
+import { parseOrderBy, TO_ASSIGN_DEFAULT_STATUSES, type ToAssignFilter, type ToAssignListRequest } from '@grain/shared';
+import { type AnyColumn, and, asc, count, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { countAllRows } from '../../db/row-counts.js';
+import { allocations, contractors, contracts, rawMaterialQualities, rawMaterials } from '../../db/schema.js';
+import { likePattern, orderByOf, type SortSpec } from '../../lib/list.js';
+
+/**
+ * GET /transport/get-to-assign-list: one row per allocation pair with both contracts, their counterparties and
+ * the purchase's quality (the goods are the purchase's). Totals come from one aggregate over allocations with the
+ * page's WHERE, which names the allocation's own columns and reaches the contracts by semi-joins only.
+ */
+const purchase = alias(contracts, 'purchase');
+const sale = alias(contracts, 'sale');
+const supplier = alias(contractors, 'supplier');
+const recipient = alias(contractors, 'recipient');
+const quality = rawMaterialQualities;
+
+/** "street building, post code city", skipping what is empty (the one-line form shown and sorted on). */
+function addressFullSql(contract: Record<'street' | 'buildingNumber' | 'postCode' | 'city', AnyColumn>) {
+  return sql<string>`concat_ws(', ',
+    nullif(concat_ws(' ', ${contract.street}, ${contract.buildingNumber}), ''),
+    nullif(concat_ws(' ', ${contract.postCode}, ${contract.city}), ''))`;
+}
+const purchaseAddressFull = addressFullSql(purchase);
+const salesAddressFull = addressFullSql(sale);
+
+/** spec/1 Transports-to-assign rows: toDeliver = allocation − in delivery − delivered (indexed expression). */
+const toDeliverSql = sql<number>`(${allocations.quantityKg} - ${allocations.inDeliveryKg} - ${allocations.deliveredKg})`;
+
+const rowColumns = {
+  id: allocations.id,
+  purchaseId: allocations.purchaseId,
+  salesId: allocations.salesId,
+  allocatedKg: allocations.quantityKg,
+  inDeliveryKg: allocations.inDeliveryKg,
+  inDeliveryCount: allocations.inDeliveryCount,
+  deliveredKg: allocations.deliveredKg,
+  toDeliverKg: toDeliverSql.mapWith(Number),
+  confirmationNote: allocations.confirmationNote,
+  purchaseDocumentNumber: purchase.documentNumber,
+  salesDocumentNumber: sale.documentNumber,
+  purchaseStatus: purchase.status,
+  salesStatus: sale.status,
+  supplierId: supplier.id,
+  supplierCode: supplier.code,
+  recipientId: recipient.id,
+  recipientCode: recipient.code,
+  purchaseFreight: purchase.freight,
+  salesFreight: sale.freight,
+  purchaseStreet: purchase.street,
+  purchaseBuildingNumber: purchase.buildingNumber,
+  purchasePostCode: purchase.postCode,
+  purchaseCity: purchase.city,
+  salesStreet: sale.street,
+  salesBuildingNumber: sale.buildingNumber,
+  salesPostCode: sale.postCode,
+  salesCity: sale.city,
+  purchaseAddressFull,
+  salesAddressFull,
+  dateOfLoadingFrom: purchase.dateOfReceiptFrom,
+  dateOfLoadingTo: purchase.dateOfReceiptTo,
+  dateOfUnloadingFrom: sale.dateOfReceiptFrom,
+  dateOfUnloadingTo: sale.dateOfReceiptTo,
+  cargoName: quality.title,
+  rawMaterialId: purchase.rawMaterialId,
+  rawMaterialQualityId: purchase.rawMaterialQualityId,
+  purchaseComments: purchase.comments,
+  purchaseIsGmp: purchase.isGmp,
+  salesIsGmp: sale.isGmp,
+  purchaseIsCert: purchase.isCert,
+  salesIsCert: sale.isCert,
+};
+export type ToAssignDbRow = Awaited<ReturnType<typeof toAssignRows>>[number];
+
+/**
+ * spec/1 Allocations page: the column sort keys; default sales document number ascending. The numbers and codes
+ * are the allocation's copies (db/copies.ts) with an index each; the others need the pair's contracts joined.
+ */
+export const TO_ASSIGN_SORT: SortSpec = {
+  keys: {
+    sales_agreement_document_number: allocations.salesDocumentNumber,
+    purchase_agreement_document_number: allocations.purchaseDocumentNumber,
+    purchase_supplier_code: allocations.supplierCode,
+    sales_recipient_code: allocations.recipientCode,
+    purchase_address_full: purchaseAddressFull,
+    sales_address_full: salesAddressFull,
+    to_deliver: toDeliverSql,
+    in_delivery: allocations.inDeliveryKg,
+    delivered: allocations.deliveredKg,
+    raw_material_quality_title: quality.title,
+    sales_is_gmp: sale.isGmp,
+  },
+  defaultKey: 'sales_agreement_document_number',
+  tiebreaker: allocations.id,
+};
+
+/** Sort keys on the allocation's own columns: its page is picked without a join. */
+const OWN_SORT_KEYS = new Set([
+  'sales_agreement_document_number',
+  'purchase_agreement_document_number',
+  'purchase_supplier_code',
+  'sales_recipient_code',
+  'to_deliver',
+  'in_delivery',
+  'delivered',
+]);
+
+function toAssignRows(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(allocations)
+    .innerJoin(purchase, eq(purchase.id, allocations.purchaseId))
+    .innerJoin(sale, eq(sale.id, allocations.salesId))
+    .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
+    .innerJoin(recipient, eq(recipient.id, sale.counterpartyId))
+    .innerJoin(quality, eq(quality.id, purchase.rawMaterialQualityId));
+}
+
+const kgSum = (value: SQL | AnyColumn) => sql<number>`coalesce(sum(${value}), 0)::bigint`.mapWith(Number);
+
+/** `filtered` and the totals bar in one aggregate over allocations alone, with the same WHERE as the page. */
+async function toAssignTotals(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({
+      filtered: count(),
+      sumDelivered: kgSum(allocations.deliveredKg),
+      sumInDelivery: kgSum(allocations.inDeliveryKg),
+      sumInDeliveryTransportCount: kgSum(allocations.inDeliveryCount),
+      sumToDeliver: kgSum(toDeliverSql),
+    })
+    .from(allocations)
+    .where(where);
+  return row!;
+}
+
+/** The pair's contract on one side matches `conditions`: a semi-join, so the allocation's row joins nothing. */
+function sideMatches(side: AnyColumn, conditions: (SQL | undefined)[]): SQL | undefined {
+  const defined = conditions.filter((condition): condition is SQL => condition !== undefined);
+  if (!defined.length) return undefined;
+  return inArray(side, sql`(select ${contracts.id} from ${contracts} where ${and(...defined)})`);
+}
+
+/**
+ * spec/1 Allocations page search: document numbers and counterparty codes (the allocation's copies), the
+ * contracts' addresses, the purchase's cargo name and comments (a semi-join into each side's contract).
+ */
+function toAssignSearch(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  if (!term) return undefined;
+  const pattern = likePattern(term);
+  const containsTerm = (column: AnyColumn | SQL) => ilike(column, pattern);
+  return or(
+    containsTerm(allocations.purchaseDocumentNumber),
+    containsTerm(allocations.salesDocumentNumber),
+    containsTerm(allocations.supplierCode),
+    containsTerm(allocations.recipientCode),
+    sideMatches(allocations.purchaseId, [
+      or(
+        containsTerm(addressFullSql(contracts)),
+        containsTerm(contracts.comments),
+        inArray(
+          contracts.rawMaterialQualityId,
+          sql`(select ${quality.id} from ${quality} where ${containsTerm(quality.title)})`,
+        ),
+      ),
+    ]),
+    sideMatches(allocations.salesId, [containsTerm(addressFullSql(contracts))]),
+  );
+}
+
+function flagCondition(column: AnyColumn, value: boolean | null | undefined): SQL | undefined {
+  return typeof value === 'boolean' ? eq(column, value) : undefined;
+}
+
+/** A receipt period [from, to] overlapping the requested range. */
+function periodOverlaps(range: { from?: string | null; to?: string | null } | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (range?.from) conditions.push(gte(contracts.dateOfReceiptTo, range.from));
+  if (range?.to) conditions.push(lte(contracts.dateOfReceiptFrom, range.to));
+  return conditions;
+}
+
+const hasIds = (ids: number[] | undefined): ids is number[] => Boolean(ids?.length);
+const hasCodes = (codes: string[] | undefined): codes is string[] => Boolean(codes?.length);
+
+/** The filter as conditions on the allocation's own columns and one semi-join per side. */
+function toAssignFilterConditions(filter: ToAssignFilter = {}): (SQL | undefined)[] {
+  const purchaseStatuses = filter.purchaseContractStatus?.length
+    ? filter.purchaseContractStatus
+    : [...TO_ASSIGN_DEFAULT_STATUSES];
+  const salesStatuses = filter.salesContractStatus?.length
+    ? filter.salesContractStatus
+    : [...TO_ASSIGN_DEFAULT_STATUSES];
+  return [
+    sideMatches(allocations.purchaseId, [
+      inArray(contracts.status, purchaseStatuses),
+      hasIds(filter.purchaseSupplierId) ? inArray(contracts.counterpartyId, filter.purchaseSupplierId) : undefined,
+      filter.rawMaterialId ? eq(contracts.rawMaterialId, filter.rawMaterialId) : undefined,
+      hasIds(filter.rawMaterialQualityId)
+        ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId)
+        : undefined,
+      flagCondition(contracts.isGmp, filter.purchaseIsGmp),
+      flagCondition(contracts.isCert, filter.purchaseIsCert),
+      filter.purchaseFreight?.length ? inArray(contracts.freight, filter.purchaseFreight) : undefined,
+      ...periodOverlaps(filter.dateOfLoading),
+    ]),
+    sideMatches(allocations.salesId, [
+      inArray(contracts.status, salesStatuses),
+      hasIds(filter.salesRecipientId) ? inArray(contracts.counterpartyId, filter.salesRecipientId) : undefined,
+      flagCondition(contracts.isGmp, filter.salesIsGmp),
+      flagCondition(contracts.isCert, filter.salesIsCert),
+      filter.salesFreight?.length ? inArray(contracts.freight, filter.salesFreight) : undefined,
+      ...periodOverlaps(filter.dateOfUnloading),
+    ]),
+    hasCodes(filter.purchaseSupplierCode) ? inArray(allocations.supplierCode, filter.purchaseSupplierCode) : undefined,
+    hasCodes(filter.salesRecipientCode) ? inArray(allocations.recipientCode, filter.salesRecipientCode) : undefined,
+    filter.hasToDeliver === true ? gt(toDeliverSql, 0) : undefined,
+    filter.hasToDeliver === false ? sql`${toDeliverSql} <= 0` : undefined,
+  ];
+}
+
+/**
+ * The page's ids picked on allocations alone (its indexes serve the copied sort keys), joined to the pair's
+ * contracts only when the sort key is one of theirs; then the rows of those ids.
+ */
+function toAssignPageRows(db: Db, request: ToAssignListRequest, where: SQL | undefined) {
+  const order = orderByOf(request.orderBy, TO_ASSIGN_SORT);
+  const sortKey = parseOrderBy(request.orderBy)?.key ?? TO_ASSIGN_SORT.defaultKey;
+  const ids = OWN_SORT_KEYS.has(sortKey) ? db.select({ id: allocations.id }).from(allocations) : pairIds(db);
+  const page = ids
+    .where(where)
+    .orderBy(...order)
+    .limit(request.limit)
+    .offset(request.offset)
+    .as('page');
+  return toAssignRows(db)
+    .innerJoin(page, eq(page.id, allocations.id))
+    .orderBy(...order);
+}
+
+function pairIds(db: Db) {
+  return db
+    .select({ id: allocations.id })
+    .from(allocations)
+    .innerJoin(purchase, eq(purchase.id, allocations.purchaseId))
+    .innerJoin(sale, eq(sale.id, allocations.salesId))
+    .innerJoin(quality, eq(quality.id, purchase.rawMaterialQualityId));
+}
+
+export async function toAssignList(db: Db, request: ToAssignListRequest) {
+  const where = and(toAssignSearch(request.search), ...toAssignFilterConditions(request.filter));
+  const [list, { filtered, ...totalData }, total] = await Promise.all([
+    toAssignPageRows(db, request, where),
+    toAssignTotals(db, where),
+    countAllRows(db, 'allocations'),
+  ]);
+  return { list, filtered, total, totalData };
+}
+
+/** GET /transport/get-to-assign-filter-option: what exists among the allocation pairs, ordered for a select. */
+export async function toAssignFilterOptions(db: Db) {
+  const [suppliers, recipients, materials, qualities] = await Promise.all([
+    db
+      .selectDistinct({ id: supplier.id, code: supplier.code, name: supplier.name })
+      .from(allocations)
+      .innerJoin(purchase, eq(purchase.id, allocations.purchaseId))
+      .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
+      .orderBy(asc(supplier.code), asc(supplier.id)),
+    db
+      .selectDistinct({ id: recipient.id, code: recipient.code, name: recipient.name })
+      .from(allocations)
+      .innerJoin(sale, eq(sale.id, allocations.salesId))
+      .innerJoin(recipient, eq(recipient.id, sale.counterpartyId))
+      .orderBy(asc(recipient.code), asc(recipient.id)),
+    db
+      .selectDistinct({ id: rawMaterials.id, label: rawMaterials.translatePl })
+      .from(allocations)
+      .innerJoin(purchase, eq(purchase.id, allocations.purchaseId))
+      .innerJoin(rawMaterials, eq(rawMaterials.id, purchase.rawMaterialId))
+      .orderBy(asc(rawMaterials.id)),
+    db
+      .selectDistinct({ id: quality.id, label: quality.title, rawMaterialId: quality.rawMaterialId })
+      .from(allocations)
+      .innerJoin(purchase, eq(purchase.id, allocations.purchaseId))
+      .innerJoin(quality, eq(quality.id, purchase.rawMaterialQualityId))
+      .orderBy(asc(quality.rawMaterialId), asc(quality.id)),
+  ]);
+  return { suppliers, recipients, materials, qualities };
+}

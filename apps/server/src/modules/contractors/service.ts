@@ -1,0 +1,269 @@
+import {
+  type ContractorCreateRequest,
+  type ContractorListItem,
+  type ContractorListRequest,
+  type ContractorResponse,
+  type ContractorResultResponse,
+  type ContractorUpdateRequest,
+  contractorLabel,
+  type FieldError,
+  MAX_CONTRACTOR_ADDRESSES,
+  MAX_CONTRACTOR_CONTACTS,
+  type MessageCode,
+  type PlainListRequest,
+  V,
+} from '@grain/shared';
+import type { Db } from '../../db/client.js';
+import { refreshContractorCopies } from '../../db/copies.js';
+import { audit, diff } from '../../lib/audit.js';
+import type { Ctx } from '../../lib/context.js';
+import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.js';
+import * as q from './queries.js';
+
+/** There is no CONTRACTOR_NOT_FOUND in the catalogue; a missing contractor is the generic NOT_FOUND. */
+const CONTRACTOR_NOT_FOUND: MessageCode = 'NOT_FOUND';
+
+function toAccountingAddress(row: q.ContractorRow) {
+  return {
+    street: row.street,
+    buildingNumber: row.buildingNumber,
+    postCode: row.postCode,
+    city: row.city,
+    countryCode: row.countryCode,
+  };
+}
+
+function toContact({ contractorId: _contractorId, ...contact }: q.ContactRow) {
+  return contact;
+}
+
+function toListItem(row: q.ContractorRow, contacts: q.ContactRow[]): ContractorListItem {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    nip: row.nip,
+    pesel: row.pesel,
+    phoneNumber: row.phoneNumber,
+    email: row.email,
+    label: row.label,
+    accountingMethod: row.accountingMethod,
+    accountingAddress: toAccountingAddress(row),
+    contactList: contacts.map(toContact),
+  };
+}
+
+export function toContractorResponse(
+  row: q.ContractorRow,
+  addresses: q.AddressRow[],
+  contacts: q.ContactRow[],
+): ContractorResponse {
+  return {
+    ...toListItem(row, contacts),
+    additionalAddress: addresses,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+async function loadContractor(db: Db, id: number): Promise<ContractorResultResponse> {
+  const row = await q.getContractor(db, id);
+  if (!row) throw new AppError(CONTRACTOR_NOT_FOUND);
+  const addresses = await q.addressesOf(db, id);
+  const contacts = await q.contactsOf(db, [id]);
+  return { success: true, result: toContractorResponse(row, addresses, contacts) };
+}
+
+export async function listContractors(ctx: Ctx, request: ContractorListRequest) {
+  const page = await q.listContractors(ctx.db, request);
+  const contacts = await q.contactsOf(
+    ctx.db,
+    page.list.map((row) => row.id),
+  );
+  const contactsByContractor = new Map<number, q.ContactRow[]>();
+  for (const contact of contacts) {
+    const list = contactsByContractor.get(contact.contractorId) ?? [];
+    list.push(contact);
+    contactsByContractor.set(contact.contractorId, list);
+  }
+  return { ...page, list: page.list.map((row) => toListItem(row, contactsByContractor.get(row.id) ?? [])) };
+}
+
+export async function contractorOptionList(ctx: Ctx, request: PlainListRequest) {
+  const [{ rows, filtered }, total] = await Promise.all([
+    q.contractorOptions(ctx.db, request.search, request.limit, request.offset),
+    q.countContractors(ctx.db),
+  ]);
+  return { list: rows.map((row) => ({ value: row.id, label: contractorLabel(row) })), filtered, total };
+}
+
+export async function selectedContractorOptions(ctx: Ctx, includeIds: number[]) {
+  const rows = await q.contractorOptionsByIds(ctx.db, includeIds);
+  return { list: rows.map((row) => ({ value: row.id, label: contractorLabel(row) })) };
+}
+
+export function getContractor(ctx: Ctx, id: number): Promise<ContractorResultResponse> {
+  return loadContractor(ctx.db, id);
+}
+
+function contractorValues(input: ContractorCreateRequest): q.ContractorValues {
+  return {
+    code: input.code,
+    name: input.name,
+    nip: input.nip,
+    pesel: input.pesel,
+    phoneNumber: input.phoneNumber,
+    email: input.email,
+    label: input.label,
+    accountingMethod: input.accountingMethod,
+    ...input.accountingAddress,
+  };
+}
+
+const withoutId = <T extends { id?: number | null }>({ id: _id, ...values }: T) => values;
+
+function validationError(errors: FieldError[]): AppError {
+  return new AppError('VALIDATION_ERROR', 'Validation failed', errors);
+}
+
+/** Country codes must be in the country dictionary (the foreign key is the backstop). */
+async function assertKnownCountries(db: Db, input: ContractorCreateRequest) {
+  const fields: [string, string][] = [
+    ['accounting_address.country_code', input.accountingAddress.countryCode],
+    ...input.additionalAddress.map((address, index): [string, string] => [
+      `additional_address.${index}.country_code`,
+      address.countryCode,
+    ]),
+  ];
+  const known = await q.knownCountryCodes(db, [...new Set(fields.map(([, code]) => code))]);
+  const errors = fields.filter(([, code]) => !known.has(code)).map(([field]) => ({ field, code: V.chooseItem }));
+  if (errors.length) throw validationError(errors);
+}
+
+/** RULES.md Contractors and cargo: code, NIP and PESEL are unique. */
+function rethrowDuplicate(error: unknown): never {
+  if (isUniqueViolation(error, 'contractors_code_key')) throw new AppError('VALUE_IS_DUPLICATED');
+  if (isUniqueViolation(error, 'contractors_nip_key')) throw new AppError('NIP_IS_DUPLICATED');
+  if (isUniqueViolation(error, 'contractors_pesel_key')) throw new AppError('PESEL_IS_DUPLICATED');
+  throw error;
+}
+
+export async function createContractor(ctx: Ctx, input: ContractorCreateRequest): Promise<ContractorResultResponse> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await assertKnownCountries(tx, input);
+      const values = contractorValues(input);
+      const id = await q.insertContractor(tx, values);
+      const addresses = input.additionalAddress.map(withoutId);
+      const contacts = input.contactList.map(withoutId);
+      await q.insertAddresses(tx, id, addresses);
+      await q.insertContacts(tx, id, contacts);
+      await audit(tx, ctx.user.id, 'contractor', id, 'create', {
+        ...values,
+        additionalAddress: addresses,
+        contactList: contacts,
+      });
+      return loadContractor(tx, id);
+    });
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+}
+
+/** What an update does to one list of children: which existing ids stay, change or go, and what is new. */
+function planChildren<T extends { id?: number | null }>(
+  field: string,
+  existingIds: number[],
+  toDelete: number[],
+  entries: T[],
+  max: number,
+) {
+  const deleteIds = toDelete.filter((id) => existingIds.includes(id));
+  const keptIds = existingIds.filter((id) => !deleteIds.includes(id));
+  // An id that is not a kept child of this contractor cannot be updated.
+  const unknown = entries.flatMap((entry, index) =>
+    entry.id && !keptIds.includes(entry.id) ? [{ field: `${field}.${index}.id`, code: V.chooseItem }] : [],
+  );
+  if (unknown.length) throw new AppError('VALUE_IS_WRONG', 'Unknown id', unknown);
+  const updated = entries.filter((entry): entry is T & { id: number } => Boolean(entry.id));
+  const added = entries.filter((entry) => !entry.id);
+  // RULES.md Contractors and cargo: at most 10 contacts and 10 additional addresses.
+  if (keptIds.length + added.length > max) throw validationError([{ field, code: V.tooBig }]);
+  return { deleteIds, updated, added };
+}
+
+export async function updateContractor(
+  ctx: Ctx,
+  id: number,
+  input: ContractorUpdateRequest,
+): Promise<ContractorResultResponse> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await q.lockContractor(tx, id);
+      if (!before) throw new AppError(CONTRACTOR_NOT_FOUND);
+      await assertKnownCountries(tx, input);
+      const { addressIds, contactIds } = await q.childIdsOf(tx, id);
+      const addressPlan = planChildren(
+        'additional_address',
+        addressIds,
+        input.addressToDelete,
+        input.additionalAddress,
+        MAX_CONTRACTOR_ADDRESSES,
+      );
+      const contactPlan = planChildren(
+        'contact_list',
+        contactIds,
+        input.contactToDelete,
+        input.contactList,
+        MAX_CONTRACTOR_CONTACTS,
+      );
+
+      const values = contractorValues(input);
+      await q.updateContractor(tx, id, values);
+      // Contracts, allocations, transports and transactions list by copies of the code and name (db/copies.ts).
+      if (values.code !== before.code || values.name !== before.name) await refreshContractorCopies(tx, id);
+      await q.deleteAddresses(tx, id, addressPlan.deleteIds);
+      for (const address of addressPlan.updated) await q.updateAddress(tx, id, address.id, withoutId(address));
+      await q.insertAddresses(tx, id, addressPlan.added.map(withoutId));
+      await q.deleteContacts(tx, id, contactPlan.deleteIds);
+      for (const contact of contactPlan.updated) await q.updateContact(tx, id, contact.id, withoutId(contact));
+      await q.insertContacts(tx, id, contactPlan.added.map(withoutId));
+
+      await audit(tx, ctx.user.id, 'contractor', id, 'update', {
+        ...diff(before, values),
+        ...childChanges('additionalAddress', addressPlan),
+        ...childChanges('contactList', contactPlan),
+      });
+      return loadContractor(tx, id);
+    });
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+}
+
+function childChanges(
+  key: string,
+  plan: { deleteIds: number[]; updated: { id: number }[]; added: unknown[] },
+): Record<string, unknown> {
+  if (!plan.deleteIds.length && !plan.updated.length && !plan.added.length) return {};
+  return {
+    [key]: { deleted: plan.deleteIds, updated: plan.updated.map((entry) => entry.id), added: plan.added },
+  };
+}
+
+/** RULES.md Contractors and cargo: a contractor used by a contract or transport cannot be deleted (CONFLICT). */
+export async function deleteContractor(ctx: Ctx, id: number): Promise<{ success: true }> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await q.lockContractor(tx, id);
+      if (!before) throw new AppError(CONTRACTOR_NOT_FOUND);
+      if (await q.isContractorInUse(tx, id)) throw new AppError('CONFLICT');
+      await q.deleteContractor(tx, id);
+      await audit(tx, ctx.user.id, 'contractor', id, 'delete', { code: before.code, name: before.name });
+      return { success: true as const };
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT');
+    throw error;
+  }
+}

@@ -1,0 +1,188 @@
+import type { Readable } from 'node:stream';
+import { contractExportFileName, todayIso, XLSX_CONTENT_TYPE } from '@grain/shared';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Ctx } from '../../lib/context.js';
+import { insertContract, insertContractor } from '../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { exportPurchaseList, PURCHASE_EXPORT_COLUMNS, SALES_EXPORT_COLUMNS } from './export.js';
+import { type Body, contractApi } from './fixtures.js';
+
+let t: TestApp;
+let token: string;
+let api: ReturnType<typeof contractApi>;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = contractApi(t, () => token);
+});
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  token = await t.login();
+});
+afterAll(() => t.close());
+
+async function readSheet(file: Buffer | ArrayBuffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}
+
+function headerOf(sheet: ExcelJS.Worksheet): string[] {
+  return (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+}
+
+/** The column number (1-based) of a header. */
+const columnOf = (sheet: ExcelJS.Worksheet, header: string) => headerOf(sheet).indexOf(header) + 1;
+
+function columnValues(sheet: ExcelJS.Worksheet, header: string): unknown[] {
+  const column = columnOf(sheet, header);
+  const values: unknown[] = [];
+  sheet.eachRow((row, number) => {
+    if (number > 1) values.push(row.getCell(column).value);
+  });
+  return values;
+}
+
+async function exportFile(path: string, body: Body = {}) {
+  const response = await api.call('POST', path, body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+/** Many purchases in one statement: prices and creation times repeat, so the cursor must break ties by id. */
+async function insertManyPurchases(count: number) {
+  const supplier = await insertContractor(t.db, { code: 'BULK' });
+  await t.db.execute(sql`insert into contracts (type, document_number, status, counterparty_id, counterparty_code,
+      counterparty_name, user_id, freight, date_of_receipt_from, date_of_receipt_to, raw_material_id,
+      raw_material_quality_id, price, cargo_quantity_kg)
+    select 'PURCHASE', 'BULK/' || lpad(g::text, 5, '0'), 'ACTIVE', ${supplier.id}, ${supplier.code}, ${supplier.name},
+      1, 'FCA', '2026-01-01', '2026-12-31', 1, 1 + (g % 4), 100000 + (g % 7) * 1000, 1000 + g
+    from generate_series(1, ${count}) g`);
+}
+
+describe('POST /api/contract/export-purchase-list-to-excel', () => {
+  it('answers a real .xlsx file with Polish headers, tonnes, money and dates as typed cells', async () => {
+    await api.createPurchase({
+      cargo_quantity: 100_500,
+      main_cargo_option: { price: 123_456, raw_material_quality_id: 1 },
+    });
+    const response = await exportFile('export-purchase-list-to-excel');
+    expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${contractExportFileName('PURCHASE', todayIso())}"`,
+    );
+    expect(contractExportFileName('PURCHASE', '2026-11-23')).toBe('kontrakty-zakupu-2026-11-23.xlsx');
+
+    const sheet = await readSheet(response.rawPayload);
+    expect(headerOf(sheet)).toEqual(PURCHASE_EXPORT_COLUMNS.map((column) => column.header));
+    expect(sheet.rowCount).toBe(2);
+    const row = sheet.getRow(2);
+    const quantity = row.getCell(columnOf(sheet, 'Ilość [t]'));
+    expect(quantity.value).toBe(100.5);
+    expect(quantity.numFmt).toBe('#,##0.000');
+    const price = row.getCell(columnOf(sheet, 'Cena za tonę'));
+    expect(price.value).toBe(1234.56);
+    expect(price.numFmt).toBe('#,##0.00');
+    const from = row.getCell(columnOf(sheet, 'Odbiór od'));
+    expect(from.value).toEqual(new Date(Date.UTC(2026, 2, 1)));
+    expect(from.numFmt).toBe('dd.mm.yyyy');
+    expect(row.getCell(columnOf(sheet, 'Status')).value).toBe('Nowy');
+    expect(row.getCell(columnOf(sheet, 'Status umowy')).value).toBe('Brak umowy');
+    expect(row.getCell(columnOf(sheet, 'Do odbioru [t]')).value).toBe(100.5);
+    expect(row.getCell(columnOf(sheet, 'Utworzono')).value).toBeInstanceOf(Date);
+  });
+
+  it('never writes user text as a formula', async () => {
+    const texts = ['=1+1', '+48 600', '-SUM(A1)', '@cmd'];
+    for (const comments of texts) await api.createPurchase({ comments });
+    const sheet = await readSheet((await exportFile('export-purchase-list-to-excel', { order_by: 'id' })).rawPayload);
+    const column = columnOf(sheet, 'Uwagi');
+    texts.forEach((text, index) => {
+      const cell = sheet.getRow(index + 2).getCell(column);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.value).toBe(text);
+      expect(cell.formula).toBeUndefined();
+      expect(cell.numFmt).toBe('@');
+    });
+  });
+
+  it('exports every row matching the search, filter and order, without paging', async () => {
+    const agro = await insertContractor(t.db, { code: 'AGRO' });
+    for (const [n, quantity] of [
+      [1, 30_000],
+      [2, 10_000],
+      [3, 20_000],
+    ] as const) {
+      await insertContract(t.db, {
+        type: 'PURCHASE',
+        documentNumber: `AG-${n}`,
+        counterpartyId: agro.id,
+        cargoQuantityKg: quantity,
+      });
+    }
+    await insertContract(t.db, { type: 'PURCHASE', documentNumber: 'OTHER', status: 'CANCELLED' });
+    const response = await exportFile('export-purchase-list-to-excel', {
+      search: 'agro',
+      filter: { contract_status: ['ACTIVE'] },
+      order_by: 'cargo_quantity:desc',
+      limit: 10,
+      offset: 10,
+    });
+    const sheet = await readSheet(response.rawPayload);
+    expect(columnValues(sheet, 'Numer kontraktu')).toEqual(['AG-1', 'AG-3', 'AG-2']);
+    expect(columnValues(sheet, 'Ilość [t]')).toEqual([30, 20, 10]);
+  });
+
+  it('streams 2 500 rows in batches with every row once, in order, and the right total', async () => {
+    await insertManyPurchases(2_500);
+    const response = await exportFile('export-purchase-list-to-excel', { order_by: 'price:asc' });
+    const sheet = await readSheet(response.rawPayload);
+    expect(sheet.rowCount).toBe(2_501);
+    const documentNumbers = columnValues(sheet, 'Numer kontraktu');
+    expect(new Set(documentNumbers).size).toBe(2_500);
+    const prices = columnValues(sheet, 'Cena za tonę') as number[];
+    expect(prices.every((price, index) => index === 0 || prices[index - 1]! <= price)).toBe(true);
+    const totalTonnes = (columnValues(sheet, 'Ilość [t]') as number[]).reduce((sum, value) => sum + value, 0);
+    // sum of (1000 + g) kg for g = 1..2500
+    expect(totalTonnes).toBeCloseTo(5_626.25, 6);
+  });
+
+  it('pages by cursor through ties of the default order (created_at desc, then id)', async () => {
+    await insertManyPurchases(50);
+    const ctx = { db: t.db, log: t.app.log } as unknown as Ctx;
+    const { stream } = await exportPurchaseList(ctx, {}, 7);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+    const sheet = await readSheet(Buffer.concat(chunks));
+    const documentNumbers = columnValues(sheet, 'Numer kontraktu');
+    expect(documentNumbers).toHaveLength(50);
+    expect(documentNumbers[0]).toBe('BULK/00050');
+    expect(documentNumbers.at(-1)).toBe('BULK/00001');
+  });
+
+  it('refuses an unknown sort key with INVALID_SORT_PARAMS before sending a file', async () => {
+    const response = await api.call('POST', 'export-purchase-list-to-excel', { order_by: 'colour' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message_code).toBe('INVALID_SORT_PARAMS');
+  });
+
+  it('answers a file with only the header row when nothing matches', async () => {
+    const sheet = await readSheet((await exportFile('export-purchase-list-to-excel')).rawPayload);
+    expect(sheet.rowCount).toBe(1);
+  });
+});
+
+describe('POST /api/contract/export-sales-list-to-excel', () => {
+  it('exports sales with the recipient and the sales figures', async () => {
+    const recipient = await insertContractor(t.db, { code: 'ODB', name: 'Odbiorca' });
+    await api.createSales({}, recipient.id);
+    const response = await exportFile('export-sales-list-to-excel');
+    expect(response.headers['content-disposition']).toContain('kontrakty-sprzedazy-');
+    const sheet = await readSheet(response.rawPayload);
+    expect(headerOf(sheet)).toEqual(SALES_EXPORT_COLUMNS.map((column) => column.header));
+    expect(columnValues(sheet, 'Kod odbiorcy')).toEqual(['ODB']);
+    expect(columnValues(sheet, 'Do dostarczenia [t]')).toEqual([100]);
+    expect(columnValues(sheet, 'Do alokacji [t]')).toEqual([100]);
+  });
+});

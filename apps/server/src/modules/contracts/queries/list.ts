@@ -1,0 +1,193 @@
+import { type ContractListFilter, type ContractListRequest, type ContractType, parseOrderBy } from '@grain/shared';
+import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { countRowsInGroups } from '../../../db/row-counts.js';
+import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema.js';
+import { searchTextCondition } from '../../../db/search.js';
+import { AppError } from '../../../lib/errors.js';
+import { listPage, type SortSpec } from '../../../lib/list.js';
+import { contractRowColumns, usageColumns } from './details.js';
+
+/** SQL type of each sort key, so that an export cursor value read as text compares as the column does. */
+type SortType = 'integer' | 'bigint' | 'varchar' | 'date' | 'timestamptz';
+interface SortKey {
+  column: AnyColumn;
+  type: SortType;
+}
+
+/**
+ * spec/1 contract lists: sort keys (indexed with `type` first in db/trading.ts; the counterparty's code is the
+ * contract's copy, db/copies.ts); default newest first. Only the quality's title needs a join to sort by.
+ */
+function sortKeys(type: ContractType): Record<string, SortKey> {
+  const counterpartyKey = type === 'PURCHASE' ? 'supplier_code' : 'recipient_code';
+  return {
+    id: { column: contracts.id, type: 'integer' },
+    document_number: { column: contracts.documentNumber, type: 'varchar' },
+    [counterpartyKey]: { column: contracts.counterpartyCode, type: 'varchar' },
+    cargo_quantity: { column: contracts.cargoQuantityKg, type: 'bigint' },
+    price: { column: contracts.price, type: 'bigint' },
+    date_of_receipt_from: { column: contracts.dateOfReceiptFrom, type: 'date' },
+    date_of_receipt_to: { column: contracts.dateOfReceiptTo, type: 'date' },
+    status: { column: contracts.status, type: 'varchar' },
+    agreement_status: { column: contracts.agreementStatus, type: 'varchar' },
+    created_at: { column: contracts.createdAt, type: 'timestamptz' },
+    raw_material_quality_title: { column: rawMaterialQualities.title, type: 'varchar' },
+  };
+}
+
+const DEFAULT_SORT = { key: 'created_at', direction: 'desc' as const };
+
+export function contractSort(type: ContractType): SortSpec {
+  const keys = Object.fromEntries(Object.entries(sortKeys(type)).map(([key, { column }]) => [key, column]));
+  return { keys, defaultKey: DEFAULT_SORT.key, defaultDirection: DEFAULT_SORT.direction, tiebreaker: contracts.id };
+}
+
+/** The sort of a request resolved against the whitelist (INVALID_SORT_PARAMS otherwise). */
+export function resolveSort(type: ContractType, orderBy: string | undefined) {
+  const parsed = parseOrderBy(orderBy) ?? DEFAULT_SORT;
+  const keys = sortKeys(type);
+  if (!Object.hasOwn(keys, parsed.key)) throw new AppError('INVALID_SORT_PARAMS');
+  return { ...keys[parsed.key]!, direction: parsed.direction };
+}
+export type ResolvedSort = ReturnType<typeof resolveSort>;
+
+function rangeCondition(column: AnyColumn, range: { from?: number | string | null; to?: number | string | null }) {
+  return and(
+    range.from === undefined || range.from === null ? undefined : gte(column, range.from),
+    range.to === undefined || range.to === null ? undefined : lte(column, range.to),
+  );
+}
+
+/**
+ * spec/2 Contract list filter. A receipt date given as one date bounds the receipt period so that contracts
+ * whose period overlaps [dateOfReceiptFrom, dateOfReceiptTo] match; given as { from, to } it ranges that column.
+ */
+function receiptConditions(filter: ContractListFilter): (SQL | undefined)[] {
+  const { dateOfReceiptFrom: from, dateOfReceiptTo: to } = filter;
+  return [
+    typeof from === 'string'
+      ? gte(contracts.dateOfReceiptTo, from)
+      : from && rangeCondition(contracts.dateOfReceiptFrom, from),
+    typeof to === 'string' ? lte(contracts.dateOfReceiptFrom, to) : to && rangeCondition(contracts.dateOfReceiptTo, to),
+  ];
+}
+
+const hasValue = <T>(value: T | undefined): value is T => value !== undefined;
+
+/** Filters and search of a contract list; the kind is always the first condition (it leads every index). */
+export function contractListWhere(type: ContractType, request: Pick<ContractListRequest, 'search' | 'filter'>) {
+  const filter = request.filter ?? {};
+  return and(
+    eq(contracts.type, type),
+    filter.rawMaterialId ? eq(contracts.rawMaterialId, filter.rawMaterialId) : undefined,
+    filter.contractStatus ? inArray(contracts.status, filter.contractStatus) : undefined,
+    filter.agreementStatus ? inArray(contracts.agreementStatus, filter.agreementStatus) : undefined,
+    filter.rawMaterialQualityId ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId) : undefined,
+    filter.freight ? inArray(contracts.freight, filter.freight) : undefined,
+    hasValue(filter.isCert) ? eq(contracts.isCert, filter.isCert) : undefined,
+    hasValue(filter.isFor) ? eq(contracts.isFor, filter.isFor) : undefined,
+    hasValue(filter.isGmp) ? eq(contracts.isGmp, filter.isGmp) : undefined,
+    filter.ownerId ? eq(contracts.userId, filter.ownerId) : undefined,
+    filter.cargoQuantity ? rangeCondition(contracts.cargoQuantityKg, filter.cargoQuantity) : undefined,
+    filter.price ? rangeCondition(contracts.price, filter.price) : undefined,
+    ...receiptConditions(filter),
+    // spec/1 Purchase contract list: number, counterparty, freight address, post code and comments.
+    searchTextCondition(contracts.searchText, request.search),
+  );
+}
+
+/** Whether the request narrows the list beyond its kind (else `filtered` is `total`). */
+function isNarrowed(request: Pick<ContractListRequest, 'search' | 'filter'>): boolean {
+  const hasFilter = Object.values(request.filter ?? {}).some((value) => value !== undefined && value !== null);
+  return hasFilter || Boolean(request.search?.trim());
+}
+
+/** One select of the list rows: counterparty, quality and owner joined once, usage flags correlated. */
+function selectRows(db: Db, type: ContractType) {
+  return db
+    .select({ ...contractRowColumns, ...usageColumns(type) })
+    .from(contracts)
+    .innerJoin(contractors, eq(contractors.id, contracts.counterpartyId))
+    .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contracts.rawMaterialQualityId))
+    .innerJoin(users, eq(users.id, contracts.userId))
+    .$dynamic();
+}
+export type ContractListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+
+/**
+ * The ids of a page or an export batch, picked on contracts alone (the quality joined only to sort by its title),
+ * then their rows: the joins and the usage flags' probes run for those rows only.
+ */
+function rowsOfIds(db: Db, type: ContractType, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const ids = db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contracts.rawMaterialQualityId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return selectRows(db, type)
+    .innerJoin(ids, eq(ids.id, contracts.id))
+    .orderBy(...order);
+}
+
+async function countContracts(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contracts).where(where);
+  return row?.n ?? 0;
+}
+
+export function listContracts(db: Db, type: ContractType, request: ContractListRequest) {
+  const where = contractListWhere(type, request);
+  return listPage(request, contractSort(type), {
+    page: (order, limit, offset) => rowsOfIds(db, type, where, order, limit, offset),
+    countFiltered: isNarrowed(request) ? () => countContracts(db, where) : null,
+    countTotal: () => countRowsInGroups(db, 'contracts', [`type:${type}`]),
+  });
+}
+
+export interface ExportCursor {
+  sortValue: string;
+  id: number;
+}
+
+/**
+ * One batch of an export in list order, after the cursor (keyset paging: each batch is one short query, so
+ * neither the rows nor a long transaction are held while the file streams). Sort values are carried as text
+ * and cast back, so timestamps keep their microseconds.
+ */
+export async function exportBatch(
+  db: Db,
+  type: ContractType,
+  where: SQL | undefined,
+  sort: ResolvedSort,
+  cursor: ExportCursor | null,
+  size: number,
+) {
+  const by = sort.direction === 'desc' ? desc : asc;
+  const after = cursor
+    ? sql`(${sort.column}, ${contracts.id}) ${sql.raw(sort.direction === 'desc' ? '<' : '>')} (cast(${cursor.sortValue} as ${sql.raw(sort.type)}), ${cursor.id})`
+    : undefined;
+  const order = [by(sort.column), by(contracts.id)];
+  // The batch's ids on contracts alone, then their rows (as a list page reads them).
+  const batch = db
+    .select({ id: contracts.id, sortValue: sql<string>`cast(${sort.column} as text)`.as('sort_value') })
+    .from(contracts)
+    .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contracts.rawMaterialQualityId))
+    .where(and(where, after))
+    .orderBy(...order)
+    .limit(size)
+    .as('batch');
+  const rows = await db
+    .select({ ...contractRowColumns, ...usageColumns(type), sortValue: batch.sortValue })
+    .from(contracts)
+    .innerJoin(batch, eq(batch.id, contracts.id))
+    .innerJoin(contractors, eq(contractors.id, contracts.counterpartyId))
+    .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contracts.rawMaterialQualityId))
+    .innerJoin(users, eq(users.id, contracts.userId))
+    .orderBy(...order);
+  const last = rows.at(-1);
+  return { rows, next: last ? { sortValue: last.sortValue, id: last.id } : null };
+}

@@ -1,0 +1,21 @@
+import { IdParamsSchema, QualityOptionsResponseSchema } from '@grain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../../plugins/wire.js';
+import { purchaseContractRoutes } from './routes-purchase.js';
+import { salesContractRoutes } from './routes-sales.js';
+import { salesQualityOptions } from './service/read.js';
+
+/** spec/2 Purchase contracts and Sales contracts, plus the cargo call that needs a sales contract. */
+export function contractRoutes(app: FastifyInstance) {
+  purchaseContractRoutes(app);
+  salesContractRoutes(app);
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/cargo/sales-quality-option-list/:id',
+    {
+      config: { roles: ['ADMIN', 'USER'] },
+      schema: { tags: ['cargo'], params: IdParamsSchema, response: { 200: QualityOptionsResponseSchema } },
+    },
+    (request) => salesQualityOptions(request.ctx, request.params.id),
+  );
+}

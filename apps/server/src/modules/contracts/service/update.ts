@@ -1,0 +1,133 @@
+import {
+  MAX_ADDITIONAL_CARGO_OPTIONS,
+  MAX_CONTRACT_CONTACTS,
+  type PurchaseUpdateRequest,
+  type SalesUpdateRequest,
+  toleranceUpperLimitKg,
+} from '@grain/shared';
+import type { Db } from '../../../db/client.js';
+import { refreshContractCopies } from '../../../db/copies.js';
+import { audit, diff } from '../../../lib/audit.js';
+import type { Ctx } from '../../../lib/context.js';
+import { AppError } from '../../../lib/errors.js';
+import { type ContractKind, PURCHASE, SALES } from '../kinds.js';
+import { priceOptionsOf } from '../queries/details.js';
+import * as q from '../queries/writes.js';
+import { childChanges, planChildren } from '../rules.js';
+import { rethrowDuplicateNumber } from './create.js';
+import {
+  additionalOptionValues,
+  type ContractInput,
+  contactValues,
+  contractValues,
+  fromPurchaseRequest,
+  fromSalesRequest,
+  mainOptionValues,
+} from './input.js';
+import { notifyStatusChanged } from './notify.js';
+import { loadPurchaseDashboard, loadSalesDashboard } from './read.js';
+import { assertReferences, resolveCounterparty } from './references.js';
+import { assertStatusChange } from './status.js';
+
+/** RULES.md Contracts: what allocations already hold limits how quantity and raw material may change. */
+async function assertAllocationsStillFit(tx: Db, kind: ContractKind, before: q.LockedContract, input: ContractInput) {
+  const { hasAllocation } = await q.usageOf(tx, kind.type, before.id);
+  if (hasAllocation && input.rawMaterialId !== before.rawMaterialId) throw new AppError('CONTRACT_IS_NOT_COMPATIBLE');
+  // Allocations may reach the upper tolerance limit, so that limit (the quantity without tolerance) is the floor.
+  const upperLimitKg = toleranceUpperLimitKg({
+    cargoQuantityKg: input.cargoQuantity,
+    isTolerance: input.isTolerance,
+    toleranceUnit: input.toleranceUnit ?? null,
+    toleranceQuantity: input.toleranceQuantity ?? null,
+  });
+  if (upperLimitKg < before.allocatedKg) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
+}
+
+async function updateChildren(tx: Db, id: number, input: ContractInput) {
+  const { optionIds, contactIds } = await q.childIdsOf(tx, id);
+  const optionPlan = planChildren(
+    'additional_cargo_option',
+    optionIds,
+    input.additionalCargoOptionDelete,
+    input.additionalCargoOption,
+    MAX_ADDITIONAL_CARGO_OPTIONS,
+  );
+  const contactPlan = planChildren(
+    'contact_list',
+    contactIds,
+    input.contactListDelete,
+    input.contactList,
+    MAX_CONTRACT_CONTACTS,
+  );
+  await q.updateMainPriceOption(tx, id, mainOptionValues(input));
+  await q.deletePriceOptions(tx, id, optionPlan.deleteIds);
+  for (const option of optionPlan.updated) await q.updatePriceOption(tx, id, option.id, additionalOptionValues(option));
+  await q.insertPriceOptions(tx, id, optionPlan.added.map(additionalOptionValues));
+  await q.deleteContacts(tx, id, contactPlan.deleteIds);
+  for (const contact of contactPlan.updated) await q.updateContact(tx, id, contact.id, contactValues(contact));
+  await q.insertContacts(tx, id, contactPlan.added.map(contactValues));
+  return { ...childChanges('additionalCargoOption', optionPlan), ...childChanges('contactList', contactPlan) };
+}
+
+async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, input: ContractInput) {
+  const before = await q.lockContract(tx, kind.type, id);
+  if (!before) throw new AppError('CONTRACT_NOT_FOUND');
+  await assertReferences(tx, input);
+  const counterparty = await resolveCounterparty(ctx, tx, kind, input);
+  await assertAllocationsStillFit(tx, kind, before, input);
+  const status = input.status ?? before.status;
+  if (status !== before.status) await assertStatusChange(tx, kind, before, status);
+
+  const [mainBefore] = await priceOptionsOf(tx, id);
+  const values = {
+    ...contractValues(input, counterparty.id),
+    // spec/1 section 5: the number is optional on edit; left empty, the contract keeps its number.
+    documentNumber: input.documentNumber ?? before.documentNumber,
+    status,
+    agreementStatus: input.agreementStatus ?? before.agreementStatus,
+  };
+  await q.updateContract(tx, id, values);
+  // Allocations, transports and transactions list by copies of the number and counterparty (db/copies.ts).
+  if (values.documentNumber !== before.documentNumber || values.counterpartyId !== before.counterpartyId) {
+    await refreshContractCopies(tx, id);
+  }
+  const childrenChanges = await updateChildren(tx, id, input);
+  const { isMainOption: _main, ...mainAfter } = mainOptionValues(input);
+  await audit(tx, ctx.user.id, kind.auditEntity, id, 'update', {
+    ...diff(before, values),
+    ...diff({ mainCargoOption: mainBefore && pickOption(mainBefore) }, { mainCargoOption: mainAfter }),
+    ...childrenChanges,
+  });
+  if (status !== before.status) {
+    await notifyStatusChanged(tx, kind, ctx.user, { ...before, ...values }, before.status, status);
+  }
+}
+
+const pickOption = (option: Awaited<ReturnType<typeof priceOptionsOf>>[number]) => ({
+  price: option.price,
+  rawMaterialQualityId: option.rawMaterialQualityId,
+  isContractualQuality: option.isContractualQuality,
+  contractualQuality: option.contractualQuality,
+});
+
+export async function updatePurchase(ctx: Ctx, id: number, body: PurchaseUpdateRequest) {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await updateContract(ctx, tx, PURCHASE, id, fromPurchaseRequest(body));
+      return loadPurchaseDashboard(tx, id);
+    });
+  } catch (error) {
+    rethrowDuplicateNumber(error);
+  }
+}
+
+export async function updateSales(ctx: Ctx, id: number, body: SalesUpdateRequest) {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await updateContract(ctx, tx, SALES, id, fromSalesRequest(body));
+      return loadSalesDashboard(tx, id);
+    });
+  } catch (error) {
+    rethrowDuplicateNumber(error);
+  }
+}

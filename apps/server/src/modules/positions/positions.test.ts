@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contracts, rawMaterialQualities } from '../../db/schema.js';
+import { firstQualityOf, insertContract } from '../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  token = await t.login();
+});
+afterAll(() => t.close());
+
+const positions = (body: object = {}, auth = token) =>
+  t.call({ method: 'POST', url: '/api/dashboard/position', payload: body, token: auth });
+
+async function secondQualityOf(rawMaterialId: number) {
+  const rows = await t.db
+    .select({ id: rawMaterialQualities.id })
+    .from(rawMaterialQualities)
+    .where(eq(rawMaterialQualities.rawMaterialId, rawMaterialId))
+    .orderBy(rawMaterialQualities.id);
+  return rows[1]!.id;
+}
+
+describe('POST /api/dashboard/position', () => {
+  it('sums NEW and ACTIVE contracts per raw material and quality, purchase and sales apart', async () => {
+    const q1 = await firstQualityOf(t.db, 1);
+    const q2 = await secondQualityOf(1);
+    await insertContract(t.db, { type: 'PURCHASE', status: 'NEW', rawMaterialQualityId: q1, cargoQuantityKg: 100_000 });
+    await insertContract(t.db, {
+      type: 'PURCHASE',
+      status: 'ACTIVE',
+      rawMaterialQualityId: q2,
+      cargoQuantityKg: 50_500,
+    });
+    await insertContract(t.db, { type: 'SALES', status: 'ACTIVE', rawMaterialQualityId: q1, cargoQuantityKg: 30_250 });
+    const response = await positions();
+    expect(response.statusCode).toBe(200);
+    const wheat = response.json().find((position: { id: number }) => position.id === 1);
+    expect(wheat).toMatchObject({ id: 1, name: 'wheat', translate_pl: 'Pszenica', purchase: 150_500, sales: 30_250 });
+    expect(wheat.details.find((d: { id: number }) => d.id === q1)).toMatchObject({ purchase: 100_000, sales: 30_250 });
+    expect(wheat.details.find((d: { id: number }) => d.id === q2)).toMatchObject({ purchase: 50_500, sales: 0 });
+  });
+
+  it('leaves out contracts in other statuses', async () => {
+    for (const status of ['NEXT_SEASON', 'TO_SETTLEMENT', 'CLOSED', 'CANCELLED'] as const) {
+      await insertContract(t.db, { type: 'PURCHASE', status, cargoQuantityKg: 10_000 });
+    }
+    const wheat = (await positions()).json().find((position: { id: number }) => position.id === 1);
+    expect(wheat.purchase).toBe(0);
+  });
+
+  it('counts a contract whose receipt period overlaps the range, and not one outside it', async () => {
+    await insertContract(t.db, {
+      type: 'PURCHASE',
+      dateOfReceiptFrom: '2026-03-01',
+      dateOfReceiptTo: '2026-03-31',
+      cargoQuantityKg: 1_000,
+    });
+    await insertContract(t.db, {
+      type: 'PURCHASE',
+      dateOfReceiptFrom: '2026-05-01',
+      dateOfReceiptTo: '2026-06-30',
+      cargoQuantityKg: 2_000,
+    });
+    const wheatOf = async (body: object) =>
+      (await positions(body)).json().find((position: { id: number }) => position.id === 1).purchase;
+    expect(await wheatOf({ date_from: '2026-03-31', date_to: '2026-04-30' })).toBe(1_000);
+    expect(await wheatOf({ date_from: '2026-04-01', date_to: '2026-04-30' })).toBe(0);
+    expect(await wheatOf({ date_from: '2026-06-30' })).toBe(2_000);
+    expect(await wheatOf({ date_to: '2026-03-01' })).toBe(1_000);
+    expect(await wheatOf({})).toBe(3_000);
+  });
+
+  it('lists every raw material, also those without contracts', async () => {
+    const list = (await positions()).json();
+    expect(list.map((position: { id: number }) => position.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(list.every((position: { details: unknown[] }) => position.details.length > 0)).toBe(true);
+  });
+
+  it('refuses date_from after date_to with DATE_FROM_CANNOT_BE_AFTER_TO', async () => {
+    const response = await positions({ date_from: '2026-05-02', date_to: '2026-05-01' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message_code).toBe('DATE_FROM_CANNOT_BE_AFTER_TO');
+  });
+
+  it('refuses a date that is not a date with VALIDATION_ERROR', async () => {
+    const response = await positions({ date_from: '2026-02-30' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'date_from', code: 'date' }]);
+  });
+});
+
+describe('POST /api/dashboard/position-timeline', () => {
+  it('spreads a contract evenly over the days of its receipt period, month by month', async () => {
+    // 61 days: March has 31, April 30.
+    await insertContract(t.db, {
+      type: 'PURCHASE',
+      dateOfReceiptFrom: '2026-03-01',
+      dateOfReceiptTo: '2026-04-30',
+      cargoQuantityKg: 61_000,
+    });
+    await insertContract(t.db, {
+      type: 'SALES',
+      dateOfReceiptFrom: '2026-04-10',
+      dateOfReceiptTo: '2026-04-19',
+      cargoQuantityKg: 5_000,
+    });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/dashboard/position-timeline',
+      payload: { from: '2026-03-15', months: 3 },
+      token,
+    });
+    expect(response.statusCode).toBe(200);
+    const wheat = response.json().find((row: { raw_material_id: number }) => row.raw_material_id === 1);
+    expect(wheat.months).toEqual([
+      { month: '2026-03', purchase: 31_000, sales: 0 },
+      { month: '2026-04', purchase: 30_000, sales: 5_000 },
+      { month: '2026-05', purchase: 0, sales: 0 },
+    ]);
+  });
+});
+
+describe('roles', () => {
+  it('refuses a guest with 401 and lets a USER in', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/dashboard/position', payload: {} })).statusCode).toBe(401);
+    const user = await t.userWithRole('USER');
+    expect((await positions({}, user.token)).statusCode).toBe(200);
+  });
+
+  it('keeps the contracts table untouched (read only)', async () => {
+    await insertContract(t.db, { type: 'PURCHASE' });
+    const before = await t.db.select().from(contracts);
+    await positions();
+    expect(await t.db.select().from(contracts)).toEqual(before);
+  });
+});

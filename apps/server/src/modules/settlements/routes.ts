@@ -1,0 +1,102 @@
+import {
+  ContractSettlementListResponseSchema,
+  PurchaseSettlementListRequestSchema,
+  ReallocatePurchaseSettlementRequestSchema,
+  ReallocateSalesSettlementRequestSchema,
+  SalesSettlementListRequestSchema,
+  SetInvoiceRequestSchema,
+  SettleRequestSchema,
+  SplitRequestSchema,
+  SplitResponseSchema,
+  TransactionListRequestSchema,
+  TransactionListResponseSchema,
+  TransactionRowSchema,
+} from '@grain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../../plugins/wire.js';
+import * as settlements from './service/index.js';
+
+const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
+const tags = ['settlements'];
+
+/** RULES.md "Settlement calls": the statement list and every settlement call, all for ADMIN and USER. */
+export function settlementRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Lists answer GET (query string, filter as JSON text) and POST (JSON body), ARCHITECTURE.md The API.
+  const statementSchema = { tags, response: { 200: TransactionListResponseSchema } };
+  r.get(
+    '/settlement/transaction-list',
+    { config: ANY_ROLE, schema: { ...statementSchema, querystring: TransactionListRequestSchema } },
+    (request) => settlements.listTransactions(request.ctx, request.query),
+  );
+  r.post(
+    '/settlement/transaction-list',
+    { config: ANY_ROLE, schema: { ...statementSchema, body: TransactionListRequestSchema } },
+    (request) => settlements.listTransactions(request.ctx, request.body),
+  );
+
+  const sideListSchema = { tags, response: { 200: ContractSettlementListResponseSchema } };
+  r.get(
+    '/contract/settlement-purchase-list',
+    { config: ANY_ROLE, schema: { ...sideListSchema, querystring: PurchaseSettlementListRequestSchema } },
+    (request) => settlements.listPurchaseSettlements(request.ctx, request.query),
+  );
+  r.post(
+    '/contract/settlement-purchase-list',
+    { config: ANY_ROLE, schema: { ...sideListSchema, body: PurchaseSettlementListRequestSchema } },
+    (request) => settlements.listPurchaseSettlements(request.ctx, request.body),
+  );
+  r.get(
+    '/contract/settlement-sales-list',
+    { config: ANY_ROLE, schema: { ...sideListSchema, querystring: SalesSettlementListRequestSchema } },
+    (request) => settlements.listSalesSettlements(request.ctx, request.query),
+  );
+  r.post(
+    '/contract/settlement-sales-list',
+    { config: ANY_ROLE, schema: { ...sideListSchema, body: SalesSettlementListRequestSchema } },
+    (request) => settlements.listSalesSettlements(request.ctx, request.body),
+  );
+
+  const invoiceSchema = { tags, body: SetInvoiceRequestSchema, response: { 200: TransactionRowSchema } };
+  r.post('/contract/settlement-set-purchase-invoice', { config: ANY_ROLE, schema: invoiceSchema }, (request) =>
+    settlements.setPurchaseInvoice(request.ctx, request.body),
+  );
+  r.post('/contract/settlement-set-sales-invoice', { config: ANY_ROLE, schema: invoiceSchema }, (request) =>
+    settlements.setSalesInvoice(request.ctx, request.body),
+  );
+
+  const settleSchema = { tags, body: SettleRequestSchema, response: { 200: TransactionRowSchema } };
+  r.post('/contract/settlement-purchase', { config: ANY_ROLE, schema: settleSchema }, (request) =>
+    settlements.settlePurchase(request.ctx, request.body),
+  );
+  r.post('/contract/settlement-sales', { config: ANY_ROLE, schema: settleSchema }, (request) =>
+    settlements.settleSales(request.ctx, request.body),
+  );
+  r.post('/contract/settlement-transport', { config: ANY_ROLE, schema: settleSchema }, (request) =>
+    settlements.settleTransport(request.ctx, request.body),
+  );
+
+  r.post(
+    '/contract/settlement-split',
+    { config: ANY_ROLE, schema: { tags, body: SplitRequestSchema, response: { 200: SplitResponseSchema } } },
+    (request) => settlements.splitTransaction(request.ctx, request.body),
+  );
+
+  r.post(
+    '/contract/settlement-reallocate-purchase',
+    {
+      config: ANY_ROLE,
+      schema: { tags, body: ReallocatePurchaseSettlementRequestSchema, response: { 200: TransactionRowSchema } },
+    },
+    (request) => settlements.reallocatePurchaseSettlement(request.ctx, request.body),
+  );
+  r.post(
+    '/contract/settlement-reallocate',
+    {
+      config: ANY_ROLE,
+      schema: { tags, body: ReallocateSalesSettlementRequestSchema, response: { 200: TransactionRowSchema } },
+    },
+    (request) => settlements.reallocateSalesSettlement(request.ctx, request.body),
+  );
+}

@@ -1,0 +1,74 @@
+import { type SettleRequest, type TransactionRow, toPln, V } from '@grain/shared';
+import type { Db } from '../../../db/client.js';
+import { audit } from '../../../lib/audit.js';
+import type { Ctx } from '../../../lib/context.js';
+import { AppError } from '../../../lib/errors.js';
+import * as q from '../queries.js';
+import { finalValueOf, SETTLE_KIND, type SettleAction, settlementExchangeRate } from '../rules.js';
+import { lockTransactionOfKind, transactionRow } from './rows.js';
+
+/** A final quality must exist and be of the row's raw material (that of its real, else planned, quality). */
+async function checkFinalQuality(tx: Db, row: q.TransactionDbRow, finalQualityId: number) {
+  const referenceId = row.realQualityId ?? row.plannedQualityId;
+  const ids = referenceId ? [finalQualityId, referenceId] : [finalQualityId];
+  const rawMaterialOf = await q.rawMaterialsOfQualities(tx, ids);
+  const finalRawMaterial = rawMaterialOf.get(finalQualityId);
+  const isOfRowRawMaterial = !referenceId || finalRawMaterial === rawMaterialOf.get(referenceId);
+  if (finalRawMaterial === undefined || !isOfRowRawMaterial) {
+    throw new AppError('RAW_MATERIAL_QUALITY_RELATION_NOT_FOUND');
+  }
+}
+
+/**
+ * /contract/settlement-purchase, -sales, -transport. RULES.md Settlements: only a TO_SETTLEMENT row (settling twice
+ * is WRONG_STATUS) with invoice number and date (INVOICE_DATA_INCOMPLETE); final figures default to the real ones
+ * (else planned); EUR/USD need a rate (VALUE_IS_MISSING); the PLN value is the final value through it.
+ */
+async function settle(ctx: Ctx, action: SettleAction, input: SettleRequest): Promise<TransactionRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockTransactionOfKind(tx, input.transactionId, [SETTLE_KIND[action]]);
+    if (row.status !== 'TO_SETTLEMENT') throw new AppError('WRONG_STATUS');
+    if (!row.invoiceNumber || !row.invoiceDate) throw new AppError('INVOICE_DATA_INCOMPLETE');
+    const exchange = settlementExchangeRate(row.currency, input.exchangeRate, row.exchangeRate);
+    if ('refusal' in exchange) {
+      throw new AppError(exchange.refusal, 'Exchange rate', [
+        { field: 'exchange_rate', code: exchange.refusal === 'VALUE_IS_MISSING' ? V.required : V.oneOf },
+      ]);
+    }
+    const finalQualityId = input.finalQualityId ?? row.realQualityId ?? row.plannedQualityId;
+    if (input.finalQualityId) await checkFinalQuality(tx, row, input.finalQualityId);
+    const finalQuantityKg = input.finalQuantity ?? row.realQuantityKg ?? row.plannedQuantityKg;
+    const finalPrice = input.finalPrice ?? row.realPrice ?? row.plannedPrice;
+    const deductions = input.deductions ?? row.deductions;
+    const surcharges = input.surcharges ?? row.surcharges;
+    const finalValue = finalValueOf({ quantityKg: finalQuantityKg, price: finalPrice, deductions, surcharges });
+    if (finalValue < 0) {
+      throw new AppError('VALUE_IS_WRONG', 'Deductions exceed the value', [{ field: 'deductions', code: V.tooBig }]);
+    }
+    const values = {
+      finalQualityId,
+      finalQuantityKg,
+      finalPrice,
+      finalValue,
+      deductions,
+      surcharges,
+      exchangeRate: exchange.rate,
+      plnValue: toPln(finalValue, exchange.rate),
+    };
+    await q.settleTransaction(tx, row.id, values);
+    await audit(tx, ctx.user.id, 'transaction', row.id, 'settle', values);
+    return transactionRow(tx, row.id);
+  });
+}
+
+export function settlePurchase(ctx: Ctx, input: SettleRequest) {
+  return settle(ctx, 'purchase', input);
+}
+
+export function settleSales(ctx: Ctx, input: SettleRequest) {
+  return settle(ctx, 'sales', input);
+}
+
+export function settleTransport(ctx: Ctx, input: SettleRequest) {
+  return settle(ctx, 'transport', input);
+}

@@ -1,0 +1,249 @@
+import { lineValue } from '@grain/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { codeOf, okJson, PATHS, settlementApi } from './test-api.js';
+import { type Delivery, insertDeliveredTransport } from './test-fixtures.js';
+
+let t: TestApp;
+let token: string;
+const api = () => settlementApi(t, () => token);
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  token = await t.login();
+});
+afterAll(() => t.close());
+
+type Row = Record<string, unknown> & { id: number; type: string };
+const ids = (body: { list: Row[] }) => body.list.map((row) => row.id);
+
+describe('POST /api/settlement/transaction-list', () => {
+  it('shows the three rows of a delivery with planned, real and final figures', async () => {
+    const delivery = await insertDeliveredTransport(t.db, {
+      purchase: { price: 123_456 },
+      sale: { price: 140_000 },
+      realKg: 24_537,
+      plannedKg: 25_000,
+      deductions: 5_000,
+      registrationNumber: 'PO 12345',
+      trailerNumber: 'PO 67890',
+    });
+    const body = okJson(await api().list());
+    expect(body.total).toBe(3);
+    expect(body.filtered).toBe(3);
+    const byType = Object.fromEntries(body.list.map((row: Row) => [row.type, row]));
+    expect(byType.PURCHASE).toMatchObject({
+      id: delivery.purchaseTx.id,
+      status: 'TO_SETTLEMENT',
+      contract_id: delivery.purchase.id,
+      purchase_agreement_document_number: delivery.purchase.documentNumber,
+      sales_agreement_document_number: delivery.sale.documentNumber,
+      contractor_id: delivery.purchase.counterpartyId,
+      transport_id: delivery.transport.id,
+      unloading_id: delivery.unloading.id,
+      registration_number: 'PO 12345',
+      trailer_number: 'PO 67890',
+      currency: 'PLN',
+      planned_quantity: 25_000,
+      real_quantity: 24_537,
+      final_quantity: null,
+      planned_price: 123_456,
+      real_price: 123_456,
+      final_price: null,
+      // 25 000 kg × 1 234,56 zł/t = 30 864,00 zł; 24 537 kg × 1 234,56 zł/t = 30 292,39872 zł → 30 292,40 zł.
+      planned_value: 3_086_400,
+      real_value: 3_029_240,
+      final_value: null,
+      exchange_rate: 10_000,
+      pln_value: 3_029_240,
+      deductions: 5_000,
+      surcharges: 0,
+      details: 'Wilgotność 14,2 %',
+      date_loading: '2026-03-02',
+      date_unloading: '2026-03-04',
+      payment_date: null,
+      invoice_number: null,
+      invoice_date: null,
+      accounting_method: 'VAT',
+      split_from_id: null,
+      settled_at: null,
+    });
+    expect(byType.PURCHASE.planned_quality_title).toEqual(expect.any(String));
+    expect(byType.PURCHASE.real_quality_title).toEqual(expect.any(String));
+    expect(byType.PURCHASE.final_quality_title).toBeNull();
+    expect(byType.SALES).toMatchObject({
+      contract_id: delivery.sale.id,
+      contractor_id: delivery.sale.counterpartyId,
+      planned_price: 140_000,
+      real_value: lineValue(24_537, 140_000),
+      purchase_agreement_document_number: delivery.purchase.documentNumber,
+    });
+    expect(byType.TRANSPORT).toMatchObject({
+      contract_id: null,
+      contractor_id: delivery.carrierId,
+      purchase_id: delivery.purchase.id,
+      sales_id: delivery.sale.id,
+      real_value: lineValue(24_537, 15_000),
+    });
+    expect(byType.PURCHASE.contractor_code).toEqual(expect.stringMatching(/^K\d+/));
+  });
+
+  it('leaves the PLN value of a EUR row empty until its rate is known', async () => {
+    await insertDeliveredTransport(t.db, { purchase: { currency: 'EUR', price: 21_000 } });
+    const body = okJson(await api().list({ filter: { type: 'purchase' } }));
+    expect(body.list[0]).toMatchObject({ currency: 'EUR', exchange_rate: null, pln_value: null });
+  });
+
+  it('answers GET with the filter as JSON text, like POST', async () => {
+    await insertDeliveredTransport(t.db);
+    const response = await api().get(PATHS.list, { limit: '10', filter: JSON.stringify({ type: 'sales' }) });
+    const body = okJson(response);
+    expect(body.list.map((row: Row) => row.type)).toEqual(['SALES']);
+    expect(body).toMatchObject({ filtered: 1, total: 3 });
+  });
+
+  it('pages with limit and offset and counts filtered and total from the same conditions', async () => {
+    for (let n = 0; n < 4; n++) await insertDeliveredTransport(t.db);
+    const first = okJson(await api().list({ limit: 10, offset: 0, filter: { type: 'transport' } }));
+    const second = okJson(await api().list({ limit: 10, offset: 10 }));
+    expect(first).toMatchObject({ filtered: 4, total: 12 });
+    expect(first.list).toHaveLength(4);
+    expect(second.list).toHaveLength(2);
+  });
+});
+
+describe('statement filters', () => {
+  let a: Delivery;
+  let b: Delivery;
+  beforeEach(async () => {
+    a = await insertDeliveredTransport(t.db, {
+      dateLoading: '2026-02-01',
+      unloadingDate: '2026-02-03',
+      registrationNumber: 'WA 11111',
+    });
+    b = await insertDeliveredTransport(t.db, {
+      dateLoading: '2026-05-01',
+      unloadingDate: '2026-05-02',
+      registrationNumber: 'KR 22222',
+    });
+    okJson(
+      await api().setPurchaseInvoice(b.purchaseTx.id, { invoice_number: 'FV/777/2026', payment_date: '2026-06-15' }),
+    );
+    okJson(await api().settle(PATHS.settlePurchase, b.purchaseTx.id));
+  });
+
+  it.each([
+    ['all', 6],
+    ['purchase', 2],
+    ['sales', 2],
+    ['transport', 2],
+    ['settled', 1],
+    ['to_settlement', 5],
+  ])('type %s keeps %i rows', async (type, count) => {
+    const body = okJson(await api().list({ filter: { type } }));
+    expect(body.filtered).toBe(count);
+    expect(body.total).toBe(6);
+    if (type === 'settled') expect(ids(body)).toEqual([b.purchaseTx.id]);
+  });
+
+  it('refuses an unknown type with 400 VALIDATION_ERROR on filter.type', async () => {
+    const response = await api().list({ filter: { type: 'paid' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'filter.type', code: 'oneOf' }]);
+  });
+
+  it('filters by contractor, transport and date ranges', async () => {
+    const byContractor = okJson(await api().list({ filter: { contractor_id: [a.sale.counterpartyId] } }));
+    expect(ids(byContractor)).toEqual([a.salesTx.id]);
+    const byTransport = okJson(await api().list({ filter: { transport_id: b.transport.id } }));
+    expect(ids(byTransport).sort()).toEqual([b.purchaseTx.id, b.salesTx.id, b.transportTx.id].sort());
+    const loadedInFebruary = okJson(
+      await api().list({ filter: { date_loading: { from: '2026-02-01', to: '2026-02-28' } } }),
+    );
+    expect(loadedInFebruary.filtered).toBe(3);
+    const unloadedFromMay = okJson(await api().list({ filter: { date_unloading: { from: '2026-05-01' } } }));
+    expect(unloadedFromMay.filtered).toBe(3);
+    const paidInJune = okJson(await api().list({ filter: { payment_date: { from: '2026-06-01', to: '2026-06-30' } } }));
+    expect(ids(paidInJune)).toEqual([b.purchaseTx.id]);
+  });
+
+  it('refuses a date range whose from is after its to', async () => {
+    const response = await api().list({ filter: { date_loading: { from: '2026-03-01', to: '2026-02-01' } } });
+    expect(response.statusCode).toBe(400);
+    expect(codeOf(response)).toBe('VALIDATION_ERROR');
+  });
+
+  it('searches document numbers, contractor code and name, registration and invoice numbers, and ids', async () => {
+    const search = async (term: string) => ids(okJson(await api().list({ search: term, limit: 50 }))).sort();
+    const all = (d: Delivery) => [d.purchaseTx.id, d.salesTx.id, d.transportTx.id].sort();
+    expect(await search(a.purchase.documentNumber)).toEqual(all(a));
+    expect(await search(b.sale.documentNumber.toLowerCase())).toEqual(all(b));
+    expect(await search('wa 111')).toEqual(all(a));
+    expect(await search('777/2026')).toEqual([b.purchaseTx.id]);
+    const supplier = okJson(await api().list({ search: 'Kontrahent', limit: 50 }));
+    expect(supplier.filtered).toBe(6);
+    const carrierCode = b.transportTx.contractorId;
+    const carrier = await t.db.query.contractors.findFirst({ where: (c, { eq }) => eq(c.id, carrierCode) });
+    expect(await search(carrier!.code)).toEqual([b.transportTx.id]);
+    expect(await search(String(b.transport.id))).toEqual(expect.arrayContaining(all(b)));
+    expect(await search('%')).toEqual([]);
+  });
+});
+
+describe('statement sort', () => {
+  it('sorts by id descending unless told otherwise', async () => {
+    await insertDeliveredTransport(t.db);
+    await insertDeliveredTransport(t.db);
+    const body = okJson(await api().list());
+    const listed = ids(body);
+    expect(listed).toEqual([...listed].sort((x, y) => y - x));
+  });
+
+  it.each([
+    'contractor_code',
+    'transport_id',
+    'registration_number',
+    'trailer_number',
+    'date_loading',
+    'date_unloading',
+    'id',
+  ])('sorts by %s both ways (the answer field of the same name)', async (key) => {
+    await insertDeliveredTransport(t.db, {
+      registrationNumber: 'BB 2',
+      trailerNumber: 'ZZ 1',
+      dateLoading: '2026-04-01',
+      unloadingDate: '2026-04-05',
+    });
+    await insertDeliveredTransport(t.db, {
+      registrationNumber: 'AA 1',
+      trailerNumber: 'YY 9',
+      dateLoading: '2026-01-01',
+      unloadingDate: '2026-01-02',
+    });
+    const values = async (direction: string) =>
+      okJson(await api().list({ order_by: `${key}:${direction}` })).list.map((row: Row) => row[key]);
+    const ascending = await values('asc');
+    const compare = (x: unknown, y: unknown) => (String(x).padStart(12, '0') < String(y).padStart(12, '0') ? -1 : 1);
+    const sortedCopy = (list: unknown[]) => [...list].sort((x, y) => (x === y ? 0 : compare(x, y)));
+    expect(ascending).toEqual(sortedCopy(ascending));
+    expect(await values('desc')).toEqual(sortedCopy(ascending).reverse());
+  });
+
+  it('sorts by payment date with rows without one after those with one (ascending)', async () => {
+    const d = await insertDeliveredTransport(t.db);
+    okJson(await api().setSalesInvoice(d.salesTx.id, { payment_date: '2026-05-01' }));
+    okJson(await api().setPurchaseInvoice(d.purchaseTx.id, { payment_date: '2026-04-01' }));
+    const body = okJson(await api().list({ order_by: 'payment_date:asc' }));
+    expect(body.list.map((row: Row) => row.payment_date)).toEqual(['2026-04-01', '2026-05-01', null]);
+  });
+
+  it('refuses an unknown sort key with 400 INVALID_SORT_PARAMS', async () => {
+    for (const orderBy of ['value', 'pln_value:asc', 'id:sideways']) {
+      const response = await api().list({ order_by: orderBy });
+      expect(response.statusCode).toBe(400);
+      expect(codeOf(response)).toBe('INVALID_SORT_PARAMS');
+    }
+  });
+});

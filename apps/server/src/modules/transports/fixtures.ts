@@ -1,0 +1,142 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { allocations, contracts } from '../../db/schema.js';
+import { type ContractFixture, insertAllocation, insertContract, insertContractor } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/harness.js';
+
+/** Request bodies (snake_case, as on the wire) and seeded pairs shared by the transport tests. */
+export type Body = Record<string, unknown>;
+
+export interface Pair {
+  purchaseId: number;
+  salesId: number;
+  carrierId: number;
+  allocationId: number;
+}
+
+/** A purchase and a sale of 100 t wheat at 1 000,00 PLN/t, allocated `allocationKg` to each other, and a carrier. */
+export async function seedPair(
+  db: Db,
+  options: {
+    allocationKg?: number | null;
+    purchase?: Partial<ContractFixture>;
+    sale?: Partial<ContractFixture>;
+  } = {},
+): Promise<Pair> {
+  const purchase = await insertContract(db, { type: 'PURCHASE', ...options.purchase });
+  const sale = await insertContract(db, { type: 'SALES', ...options.sale });
+  const carrier = await insertContractor(db, { name: 'Trans-Kurier', accountingMethod: 'VAT' });
+  const allocationKg = options.allocationKg === undefined ? 100_000 : options.allocationKg;
+  const allocation = allocationKg === null ? null : await insertAllocation(db, purchase.id, sale.id, allocationKg);
+  return { purchaseId: purchase.id, salesId: sale.id, carrierId: carrier.id, allocationId: allocation?.id ?? 0 };
+}
+
+/** A transport form with every ON_THE_WAY field filled in: 25 t at 150,00 PLN/t. */
+export function transportBody(pair: Pair, overrides: Body = {}): Body {
+  return {
+    purchase_id: pair.purchaseId,
+    sales_id: pair.salesId,
+    carrier_id: pair.carrierId,
+    registration_number: 'PO 12345',
+    trailer_number: 'PO 6789A',
+    driver_name: 'Jan Kierowca',
+    phone_number: '600 700 800',
+    driver_document_id: 'ABC123456',
+    cargo_quantity: 25_000,
+    price_per_ton: 15_000,
+    currency: 'PLN',
+    date_loading: '2026-03-02',
+    date_unloading: '2026-03-04',
+    is_gmp: false,
+    gmp_number: null,
+    comment: 'Rampa 3',
+    confirmation_note: null,
+    ...overrides,
+  };
+}
+
+/** Calls of the transport API with one caller's token. */
+export function transportApi(t: TestApp, token: () => string) {
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Body) =>
+    t.call({ method, url: `/api/transport/${url}`, token: token(), ...(payload ? { payload } : {}) });
+  return {
+    call,
+    create: (body: Body) => call('POST', 'create', body),
+    createOnTheWay: (body: Body) => call('POST', 'in-progress-create', body),
+    update: (id: number, body: Body) => call('PUT', `update/${id}`, body),
+    remove: (id: number) => call('DELETE', `remove/${id}`),
+    details: (id: number) => call('GET', `details/${id}`),
+    setStatus: (id: number, status: string) => call('PATCH', 'update-status', { transport_id: id, status }),
+    deliver: (id: number, body: Body) => call('PATCH', `set-status-delivered/${id}`, body),
+    canBeSetOnTheWay: (id: number) => call('GET', `check-if-can-be-set-on-the-way/${id}`),
+    reallocate: (body: Body) => call('PATCH', 'reallocate', body),
+    list: (body: Body) => call('POST', 'list', body),
+    /** Creates and answers the new transport's id, failing loudly when the create is refused. */
+    async createId(body: Body, onTheWay = false): Promise<number> {
+      const response = await call('POST', onTheWay ? 'in-progress-create' : 'create', body);
+      if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
+      return response.json().id;
+    },
+  };
+}
+
+/** The delivered form: 24.5 t arrived at 1 010,50 PLN/t. */
+export function deliveredBody(overrides: Body = {}): Body {
+  return {
+    unloading_date: '2026-03-05',
+    real_cargo_quality_id: null,
+    real_cargo_price: 101_050,
+    real_cargo_quantity: 24_500,
+    deductions: 1_250,
+    details: 'Wilgotność 14,8%',
+    ...overrides,
+  };
+}
+
+export interface PairFigures {
+  allocation: { quantityKg: number; inDeliveryKg: number; inDeliveryCount: number; deliveredKg: number } | null;
+  purchase: { allocatedKg: number; inDeliveryKg: number; inDeliveryCount: number; deliveredKg: number };
+  sale: { allocatedKg: number; inDeliveryKg: number; inDeliveryCount: number; deliveredKg: number };
+}
+
+const counterColumns = {
+  id: contracts.id,
+  allocatedKg: contracts.allocatedKg,
+  inDeliveryKg: contracts.inDeliveryKg,
+  inDeliveryCount: contracts.inDeliveryCount,
+  deliveredKg: contracts.deliveredKg,
+};
+
+/** The derived values the transport service keeps on the pair's allocation and both contracts. */
+export async function pairFigures(db: Db, purchaseId: number, salesId: number): Promise<PairFigures> {
+  const rows = await db
+    .select(counterColumns)
+    .from(contracts)
+    .where(inArray(contracts.id, [purchaseId, salesId]));
+  const [allocation] = await db
+    .select({
+      quantityKg: allocations.quantityKg,
+      inDeliveryKg: allocations.inDeliveryKg,
+      inDeliveryCount: allocations.inDeliveryCount,
+      deliveredKg: allocations.deliveredKg,
+    })
+    .from(allocations)
+    .where(and(eq(allocations.purchaseId, purchaseId), eq(allocations.salesId, salesId)));
+  const pick = (id: number) => {
+    const { id: _id, ...figures } = rows.find((row) => row.id === id)!;
+    return figures;
+  };
+  return { allocation: allocation ?? null, purchase: pick(purchaseId), sale: pick(salesId) };
+}
+
+/** Counters as one line per row, for compact expectations: [allocated/quantity, inDelivery, count, delivered]. */
+export async function figureLines(db: Db, purchaseId: number, salesId: number) {
+  const figures = await pairFigures(db, purchaseId, salesId);
+  const line = (row: { inDeliveryKg: number; inDeliveryCount: number; deliveredKg: number } | null, kg: number) =>
+    row ? [kg, row.inDeliveryKg, row.inDeliveryCount, row.deliveredKg] : null;
+  return {
+    allocation: line(figures.allocation, figures.allocation?.quantityKg ?? 0),
+    purchase: line(figures.purchase, figures.purchase.allocatedKg),
+    sale: line(figures.sale, figures.sale.allocatedKg),
+  };
+}

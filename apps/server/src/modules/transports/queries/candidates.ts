@@ -1,0 +1,107 @@
+import type { ListRequest } from '@grain/shared';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { contractors, contracts, rawMaterialQualities } from '../../../db/schema.js';
+import { listPage, type SortSpec, searchCondition } from '../../../lib/list.js';
+import { ALLOCATABLE_CONTRACT_STATUSES } from '../rules.js';
+
+/**
+ * GET /transport/contract-to-reallocate and /transport/purchase-contract-to-reallocate: contracts of one kind
+ * with the same raw material as the current one, open for allocation, the current one left out.
+ */
+const toAllocateSql = sql<number>`(${contracts.cargoQuantityKg} - ${contracts.allocatedKg})`;
+
+const candidateColumns = {
+  id: contracts.id,
+  documentNumber: contracts.documentNumber,
+  status: contracts.status,
+  counterpartyId: contracts.counterpartyId,
+  counterpartyCode: contractors.code,
+  counterpartyName: contractors.name,
+  rawMaterialId: contracts.rawMaterialId,
+  rawMaterialQualityId: contracts.rawMaterialQualityId,
+  rawMaterialQualityTitle: rawMaterialQualities.title,
+  cargoQuantityKg: contracts.cargoQuantityKg,
+  price: contracts.price,
+  currency: contracts.currency,
+  freight: contracts.freight,
+  isGmp: contracts.isGmp,
+  isCert: contracts.isCert,
+  dateOfReceiptFrom: contracts.dateOfReceiptFrom,
+  dateOfReceiptTo: contracts.dateOfReceiptTo,
+  street: contracts.street,
+  buildingNumber: contracts.buildingNumber,
+  postCode: contracts.postCode,
+  city: contracts.city,
+  countryCode: contracts.countryCode,
+  addressFull: sql<string>`concat_ws(', ',
+    nullif(concat_ws(' ', ${contracts.street}, ${contracts.buildingNumber}), ''),
+    nullif(concat_ws(' ', ${contracts.postCode}, ${contracts.city}), ''))`,
+  allocatedKg: contracts.allocatedKg,
+  inDeliveryKg: contracts.inDeliveryKg,
+  deliveredKg: contracts.deliveredKg,
+  isTolerance: contracts.isTolerance,
+  toleranceQuantity: contracts.toleranceQuantity,
+  toleranceUnit: contracts.toleranceUnit,
+};
+export type CandidateRow = Awaited<ReturnType<typeof listCandidates>>['list'][number];
+
+export const CANDIDATE_SORT: SortSpec = {
+  keys: {
+    document_number: contracts.documentNumber,
+    counterparty_code: contractors.code,
+    date_of_receipt_from: contracts.dateOfReceiptFrom,
+    cargo_quantity: contracts.cargoQuantityKg,
+    to_allocate: toAllocateSql,
+    id: contracts.id,
+  },
+  defaultKey: 'document_number',
+  tiebreaker: contracts.id,
+};
+
+export async function contractKindAndMaterial(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: contracts.id, type: contracts.type, rawMaterialId: contracts.rawMaterialId })
+    .from(contracts)
+    .where(eq(contracts.id, id));
+  return row ?? null;
+}
+
+/** Search over document number and the counterparty's code and name. */
+export function listCandidates(
+  db: Db,
+  current: { id: number; type: 'PURCHASE' | 'SALES'; rawMaterialId: number },
+  request: ListRequest<unknown>,
+) {
+  const base: SQL | undefined = and(
+    eq(contracts.type, current.type),
+    eq(contracts.rawMaterialId, current.rawMaterialId),
+    inArray(contracts.status, [...ALLOCATABLE_CONTRACT_STATUSES]),
+    ne(contracts.id, current.id),
+  );
+  const where = and(
+    base,
+    searchCondition(request.search, [contracts.documentNumber, contractors.code, contractors.name]),
+  );
+  return listPage(request, CANDIDATE_SORT, {
+    page: (order, limit, offset) =>
+      db
+        .select(candidateColumns)
+        .from(contracts)
+        .innerJoin(contractors, eq(contractors.id, contracts.counterpartyId))
+        .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contracts.rawMaterialQualityId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    countFiltered: async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(contracts)
+          .innerJoin(contractors, eq(contractors.id, contracts.counterpartyId))
+          .where(where)
+      )[0]?.n ?? 0,
+    countTotal: async () => (await db.select({ n: count() }).from(contracts).where(base))[0]?.n ?? 0,
+  });
+}

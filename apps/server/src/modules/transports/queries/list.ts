@@ -1,0 +1,177 @@
+import {
+  TRANSPORT_STATUSES,
+  TRANSPORT_TAB_STATUSES,
+  type TransportListFilter,
+  type TransportListRequest,
+  type TransportStatus,
+} from '@grain/shared';
+import { and, asc, count, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
+import { contractors, contracts, transports } from '../../../db/schema.js';
+import { searchTextCondition } from '../../../db/search.js';
+import { likePattern, listPage, type SortSpec } from '../../../lib/list.js';
+import { carrier, purchase, purchaseQuality, recipient, sale, supplier, transportPageRows } from './rows.js';
+
+/**
+ * Sort keys of the logistics table (shared TRANSPORT_SORT_KEYS); default id descending, newest first. Every key is
+ * a column of transports (the joined values as copies, db/copies.ts) with an index (key, id, status).
+ */
+export const TRANSPORT_SORT: SortSpec = {
+  keys: {
+    id: transports.id,
+    status: transports.status,
+    date_loading: transports.dateLoading,
+    date_unloading: transports.dateUnloading,
+    unloading_date: transports.unloadingDate,
+    cargo_quantity: transports.cargoQuantityKg,
+    real_cargo_quantity: transports.realCargoQuantityKg,
+    price_per_ton: transports.pricePerTon,
+    carrier_name: transports.carrierName,
+    registration_number: transports.registrationNumber,
+    purchase_document_number: transports.purchaseDocumentNumber,
+    sales_document_number: transports.salesDocumentNumber,
+    supplier_code: transports.supplierCode,
+    recipient_code: transports.recipientCode,
+  },
+  defaultKey: 'id',
+  defaultDirection: 'desc',
+  tiebreaker: transports.id,
+};
+
+const contains = (column: AnyPgColumn, text: string | null | undefined) =>
+  text ? ilike(column, likePattern(text)) : undefined;
+const isIn = <T>(column: AnyPgColumn, values: T[] | undefined) =>
+  values?.length ? inArray(column, values) : undefined;
+
+function rangeOf(column: AnyPgColumn, range: { from?: unknown; to?: unknown } | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (range?.from !== undefined && range.from !== null) conditions.push(gte(column, range.from));
+  if (range?.to !== undefined && range.to !== null) conditions.push(lte(column, range.to));
+  return conditions;
+}
+
+/** The transport's contract on one side matches `condition`: a semi-join into contracts, no row join. */
+const contractOfSide = (side: AnyPgColumn, condition: SQL) =>
+  inArray(side, sql`(select ${contracts.id} from ${contracts} where ${condition})`);
+
+const contractFlag = (side: AnyPgColumn, value: boolean | null | undefined) =>
+  typeof value === 'boolean' ? contractOfSide(side, eq(contracts.isGmp, value)) : undefined;
+
+/**
+ * The tab as a literal list: it then matches the partial index of the active tab (transports_active_idx), which a
+ * parameter list would not prove.
+ */
+function tabCondition(tab: TransportListFilter['tab']): SQL | undefined {
+  const statuses = TRANSPORT_TAB_STATUSES[tab ?? 'all'];
+  if (!statuses) return undefined;
+  return sql`${transports.status} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`;
+}
+
+/**
+ * spec/2 Transport filter body and the dashboards' purchaseId / salesId, all on transports' own columns (copies
+ * of the joined values, or a semi-join into contracts and contractors): the page and the count join nothing.
+ */
+function transportFilterConditions(filter: TransportListFilter = {}): (SQL | undefined)[] {
+  return [
+    isIn(transports.supplierCode, filter.purchaseSupplierCode),
+    filter.rawMaterialQualityId?.length
+      ? contractOfSide(transports.purchaseId, inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId))
+      : undefined,
+    filter.carrierCode?.length
+      ? inArray(
+          transports.carrierId,
+          sql`(select ${contractors.id} from ${contractors} where ${inArray(contractors.code, filter.carrierCode)})`,
+        )
+      : undefined,
+    isIn(transports.recipientCode, filter.salesRecipientCode),
+    isIn(transports.purchaseId, filter.purchaseAgreementDocumentNumberId),
+    isIn(transports.salesId, filter.salesAgreementDocumentNumberId),
+    filter.transportId ? eq(transports.id, filter.transportId) : undefined,
+    filter.purchaseId ? eq(transports.purchaseId, filter.purchaseId) : undefined,
+    filter.salesId ? eq(transports.salesId, filter.salesId) : undefined,
+    contains(transports.registrationNumber, filter.registrationNumber),
+    contains(transports.trailerNumber, filter.trailerNumber),
+    contains(transports.driverName, filter.driverName),
+    contains(transports.phoneNumber, filter.phoneNumber),
+    ...rangeOf(transports.dateLoading, filter.dateLoading),
+    ...rangeOf(transports.dateUnloading, filter.dateUnloading),
+    ...rangeOf(transports.realCargoQuantityKg, filter.realCargoQuantity),
+    contractFlag(transports.purchaseId, filter.purchaseIsGmp),
+    contractFlag(transports.salesId, filter.salesIsGmp),
+  ];
+}
+
+/** The status groups of the row counters that make up the tab and the status filter (null: no status condition). */
+function statusGroups(filter: TransportListFilter): `status:${TransportStatus}`[] | null {
+  const tabStatuses = TRANSPORT_TAB_STATUSES[filter.tab ?? 'all'];
+  const statuses = filter.status?.length ? filter.status : null;
+  if (!tabStatuses && !statuses) return null;
+  const allowed = (tabStatuses ?? TRANSPORT_STATUSES).filter((status) => !statuses || statuses.includes(status));
+  return allowed.map((status) => `status:${status}` as const);
+}
+
+export function listTransportRows(db: Db, request: TransportListRequest) {
+  const filter = request.filter ?? {};
+  const search = searchTextCondition(transports.searchText, request.search);
+  const otherConditions = [search, ...transportFilterConditions(filter)].filter((condition) => condition);
+  const where = and(tabCondition(filter.tab), isIn(transports.status, filter.status), ...otherConditions);
+  const groups = statusGroups(filter);
+  // A tab or a status alone is counted by the row counters; anything else counts the one table.
+  const countFiltered = otherConditions.length
+    ? () => countTransports(db, where)
+    : groups
+      ? () => countRowsInGroups(db, 'transports', groups)
+      : null;
+  return listPage(request, TRANSPORT_SORT, {
+    page: (order, limit, offset) => transportPageRows(db, where, order, limit, offset),
+    countFiltered,
+    countTotal: () => countAllRows(db, 'transports'),
+  });
+}
+
+async function countTransports(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(transports).where(where);
+  return row?.n ?? 0;
+}
+
+/** GET /transport/get-filter-option: the counterparties, carriers, qualities and contracts transports use. */
+export async function transportFilterOptions(db: Db) {
+  const [suppliers, recipients, carriers, qualities, purchaseNumbers, salesNumbers] = await Promise.all([
+    db
+      .selectDistinct({ code: supplier.code, name: supplier.name })
+      .from(transports)
+      .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
+      .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
+      .orderBy(asc(supplier.code)),
+    db
+      .selectDistinct({ code: recipient.code, name: recipient.name })
+      .from(transports)
+      .innerJoin(sale, eq(sale.id, transports.salesId))
+      .innerJoin(recipient, eq(recipient.id, sale.counterpartyId))
+      .orderBy(asc(recipient.code)),
+    db
+      .selectDistinct({ code: carrier.code, name: carrier.name })
+      .from(transports)
+      .innerJoin(carrier, eq(carrier.id, transports.carrierId))
+      .orderBy(asc(carrier.code)),
+    db
+      .selectDistinct({ id: purchaseQuality.id, title: purchaseQuality.title })
+      .from(transports)
+      .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
+      .innerJoin(purchaseQuality, eq(purchaseQuality.id, purchase.rawMaterialQualityId))
+      .orderBy(asc(purchaseQuality.title), asc(purchaseQuality.id)),
+    db
+      .selectDistinct({ id: purchase.id, documentNumber: purchase.documentNumber })
+      .from(transports)
+      .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
+      .orderBy(asc(purchase.documentNumber)),
+    db
+      .selectDistinct({ id: sale.id, documentNumber: sale.documentNumber })
+      .from(transports)
+      .innerJoin(sale, eq(sale.id, transports.salesId))
+      .orderBy(asc(sale.documentNumber)),
+  ]);
+  return { suppliers, recipients, carriers, qualities, purchaseNumbers, salesNumbers };
+}

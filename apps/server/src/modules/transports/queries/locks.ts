@@ -1,0 +1,136 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
+
+/**
+ * Row locks of the transport rules (ARCHITECTURE.md Database). Every write takes them in one fixed order:
+ * the transport, then its contracts in ascending id order, then the pair allocations, so that two requests on
+ * the same rows always queue and never deadlock (the allocations module takes contracts before allocations too).
+ */
+
+const transportColumns = {
+  id: transports.id,
+  purchaseId: transports.purchaseId,
+  salesId: transports.salesId,
+  status: transports.status,
+  registrationNumber: transports.registrationNumber,
+  trailerNumber: transports.trailerNumber,
+  carrierId: transports.carrierId,
+  driverName: transports.driverName,
+  phoneNumber: transports.phoneNumber,
+  driverDocumentId: transports.driverDocumentId,
+  cargoQuantityKg: transports.cargoQuantityKg,
+  pricePerTon: transports.pricePerTon,
+  currency: transports.currency,
+  dateLoading: transports.dateLoading,
+  dateUnloading: transports.dateUnloading,
+  isGmp: transports.isGmp,
+  gmpNumber: transports.gmpNumber,
+  comment: transports.comment,
+  confirmationNote: transports.confirmationNote,
+};
+export type LockedTransport = NonNullable<Awaited<ReturnType<typeof lockTransport>>>;
+
+/** What the transport rules read of a contract: kind, status, material, terms, flags and counters. */
+const contractColumns = {
+  id: contracts.id,
+  type: contracts.type,
+  status: contracts.status,
+  counterpartyId: contracts.counterpartyId,
+  rawMaterialId: contracts.rawMaterialId,
+  rawMaterialQualityId: contracts.rawMaterialQualityId,
+  price: contracts.price,
+  currency: contracts.currency,
+  isGmp: contracts.isGmp,
+  isCert: contracts.isCert,
+  cargoQuantityKg: contracts.cargoQuantityKg,
+  isTolerance: contracts.isTolerance,
+  toleranceQuantity: contracts.toleranceQuantity,
+  toleranceUnit: contracts.toleranceUnit,
+  allocatedKg: contracts.allocatedKg,
+};
+export type LockedContract = NonNullable<Awaited<ReturnType<typeof lockContract>>>;
+
+const allocationColumns = {
+  id: allocations.id,
+  purchaseId: allocations.purchaseId,
+  salesId: allocations.salesId,
+  quantityKg: allocations.quantityKg,
+  inDeliveryKg: allocations.inDeliveryKg,
+  inDeliveryCount: allocations.inDeliveryCount,
+  deliveredKg: allocations.deliveredKg,
+};
+export type LockedAllocation = NonNullable<Awaited<ReturnType<typeof lockAllocation>>>;
+
+export async function lockTransport(db: Db, id: number) {
+  const [row] = await db.select(transportColumns).from(transports).where(eq(transports.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function getTransport(db: Db, id: number) {
+  const [row] = await db.select(transportColumns).from(transports).where(eq(transports.id, id));
+  return row ?? null;
+}
+
+async function lockContract(db: Db, id: number) {
+  const [row] = await db.select(contractColumns).from(contracts).where(eq(contracts.id, id)).for('update');
+  return row ?? null;
+}
+
+/** The contracts, locked one by one in ascending id order; a missing id is absent from the map. */
+export async function lockContractsInIdOrder(db: Db, ids: number[]): Promise<Map<number, LockedContract>> {
+  const locked = new Map<number, LockedContract>();
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const row = await lockContract(db, id);
+    if (row) locked.set(id, row);
+  }
+  return locked;
+}
+
+/** The pair's allocation, locked; null when the pair has none. Call with both contracts already locked. */
+export async function lockAllocation(db: Db, purchaseId: number, salesId: number) {
+  const [row] = await db
+    .select(allocationColumns)
+    .from(allocations)
+    .where(and(eq(allocations.purchaseId, purchaseId), eq(allocations.salesId, salesId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Planned kg of the pair's NEW and ON_THE_WAY transports, leaving out one transport (the one being changed). */
+export async function plannedKgOfActiveTransports(
+  db: Db,
+  purchaseId: number,
+  salesId: number,
+  exceptTransportId: number | null,
+): Promise<number> {
+  const [row] = await db
+    .select({ kg: sql<number>`coalesce(sum(${transports.cargoQuantityKg}), 0)::bigint`.mapWith(Number) })
+    .from(transports)
+    .where(
+      and(
+        eq(transports.purchaseId, purchaseId),
+        eq(transports.salesId, salesId),
+        inArray(transports.status, ['NEW', 'ON_THE_WAY']),
+        exceptTransportId === null ? undefined : ne(transports.id, exceptTransportId),
+      ),
+    );
+  return row?.kg ?? 0;
+}
+
+/** Contractors by id with what the delivery transactions copy (accounting method). */
+export async function contractorsByIds(db: Db, ids: number[]) {
+  const rows = await db
+    .select({ id: contractors.id, accountingMethod: contractors.accountingMethod })
+    .from(contractors)
+    .where(inArray(contractors.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function qualityOf(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: rawMaterialQualities.id, rawMaterialId: rawMaterialQualities.rawMaterialId })
+    .from(rawMaterialQualities)
+    .where(eq(rawMaterialQualities.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,148 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import {
+  contractors,
+  contracts,
+  rawMaterialQualities,
+  rawMaterials,
+  transports,
+  unloadings,
+} from '../../../db/schema.js';
+
+/**
+ * One transport with both contracts, their counterparties, the carrier, the qualities and the unloading: the
+ * logistics row, the details call and every write answer read this one join (no query per row).
+ */
+export const purchase = alias(contracts, 'purchase');
+export const sale = alias(contracts, 'sale');
+export const supplier = alias(contractors, 'supplier');
+export const recipient = alias(contractors, 'recipient');
+export const carrier = alias(contractors, 'carrier');
+export const purchaseQuality = alias(rawMaterialQualities, 'purchase_quality');
+export const salesQuality = alias(rawMaterialQualities, 'sales_quality');
+export const realQuality = alias(rawMaterialQualities, 'real_quality');
+
+/** "street building, post code city", skipping what is empty: the one-line form of a contract's address. */
+function addressFullSql(contract: typeof purchase | typeof sale) {
+  return sql<string>`concat_ws(', ',
+    nullif(concat_ws(' ', ${contract.street}, ${contract.buildingNumber}), ''),
+    nullif(concat_ws(' ', ${contract.postCode}, ${contract.city}), ''))`;
+}
+
+export const transportRowColumns = {
+  id: transports.id,
+  purchaseId: transports.purchaseId,
+  salesId: transports.salesId,
+  status: transports.status,
+  registrationNumber: transports.registrationNumber,
+  trailerNumber: transports.trailerNumber,
+  carrierId: transports.carrierId,
+  carrierCode: carrier.code,
+  carrierName: carrier.name,
+  driverName: transports.driverName,
+  phoneNumber: transports.phoneNumber,
+  driverDocumentId: transports.driverDocumentId,
+  cargoQuantityKg: transports.cargoQuantityKg,
+  pricePerTon: transports.pricePerTon,
+  currency: transports.currency,
+  dateLoading: transports.dateLoading,
+  dateUnloading: transports.dateUnloading,
+  isGmp: transports.isGmp,
+  gmpNumber: transports.gmpNumber,
+  comment: transports.comment,
+  confirmationNote: transports.confirmationNote,
+  createdAt: transports.createdAt,
+  updatedAt: transports.updatedAt,
+  supplierId: supplier.id,
+  supplierCode: supplier.code,
+  supplierName: supplier.name,
+  recipientId: recipient.id,
+  recipientCode: recipient.code,
+  recipientName: recipient.name,
+  purchaseDocumentNumber: purchase.documentNumber,
+  purchaseFreight: purchase.freight,
+  purchaseIsGmp: purchase.isGmp,
+  purchaseIsCert: purchase.isCert,
+  purchaseStatus: purchase.status,
+  purchasePrice: purchase.price,
+  purchaseCurrency: purchase.currency,
+  purchaseStreet: purchase.street,
+  purchaseBuildingNumber: purchase.buildingNumber,
+  purchasePostCode: purchase.postCode,
+  purchaseCity: purchase.city,
+  purchaseCountryCode: purchase.countryCode,
+  purchaseAddressFull: addressFullSql(purchase),
+  salesDocumentNumber: sale.documentNumber,
+  salesFreight: sale.freight,
+  salesIsGmp: sale.isGmp,
+  salesIsCert: sale.isCert,
+  salesStatus: sale.status,
+  salesPrice: sale.price,
+  salesCurrency: sale.currency,
+  salesStreet: sale.street,
+  salesBuildingNumber: sale.buildingNumber,
+  salesPostCode: sale.postCode,
+  salesCity: sale.city,
+  salesCountryCode: sale.countryCode,
+  salesAddressFull: addressFullSql(sale),
+  rawMaterialId: purchase.rawMaterialId,
+  rawMaterial: rawMaterials.translatePl,
+  purchaseQualityId: purchaseQuality.id,
+  purchaseQualityTitle: purchaseQuality.title,
+  salesQualityId: salesQuality.id,
+  salesQualityTitle: salesQuality.title,
+  unloadingId: unloadings.id,
+  unloadingDate: unloadings.unloadingDate,
+  realCargoQuantityKg: unloadings.realCargoQuantityKg,
+  realCargoPrice: unloadings.realCargoPrice,
+  realCargoQualityId: unloadings.realCargoQualityId,
+  realCargoQualityTitle: realQuality.title,
+  deductions: unloadings.deductions,
+  details: unloadings.details,
+};
+export type TransportRow = Awaited<ReturnType<typeof getTransportRow>> & {};
+
+/** The FROM of every transport read: the row columns over the full join. */
+function selectTransportRows(db: Db) {
+  return db
+    .select(transportRowColumns)
+    .from(transports)
+    .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
+    .innerJoin(sale, eq(sale.id, transports.salesId))
+    .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
+    .innerJoin(recipient, eq(recipient.id, sale.counterpartyId))
+    .innerJoin(carrier, eq(carrier.id, transports.carrierId))
+    .innerJoin(rawMaterials, eq(rawMaterials.id, purchase.rawMaterialId))
+    .innerJoin(purchaseQuality, eq(purchaseQuality.id, purchase.rawMaterialQualityId))
+    .innerJoin(salesQuality, eq(salesQuality.id, sale.rawMaterialQualityId))
+    .leftJoin(unloadings, eq(unloadings.transportId, transports.id))
+    .leftJoin(realQuality, eq(realQuality.id, unloadings.realCargoQualityId));
+}
+
+export function transportRows(db: Db, where: SQL | undefined) {
+  return selectTransportRows(db).where(where);
+}
+
+/**
+ * One page of rows: the ids picked on the transports table alone (its indexes serve the sort and the tab), then
+ * the joins for those rows only. `where` and `order` may name transports' own columns only.
+ */
+export function transportPageRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const page = db
+    .select({ id: transports.id })
+    .from(transports)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return selectTransportRows(db)
+    .innerJoin(page, eq(page.id, transports.id))
+    .orderBy(...order);
+}
+
+export async function getTransportRow(db: Db, id: number) {
+  const [row] = await transportRows(db, eq(transports.id, id));
+  return row ?? null;
+}

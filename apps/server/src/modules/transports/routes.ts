@@ -1,0 +1,136 @@
+import {
+  CanBeSetOnTheWayResponseSchema,
+  IdParamsSchema,
+  PurchaseToReallocateRequestSchema,
+  ReallocateCandidateListResponseSchema,
+  SalesToReallocateRequestSchema,
+  SuccessResponseSchema,
+  TransportCreateRequestSchema,
+  TransportDeliveredRequestSchema,
+  TransportFilterOptionsResponseSchema,
+  TransportListRequestSchema,
+  TransportListResponseSchema,
+  TransportReallocateRequestSchema,
+  TransportResponseSchema,
+  TransportStatusRequestSchema,
+  TransportUpdateRequestSchema,
+} from '@grain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../../plugins/wire.js';
+import { createTransport } from './service/create.js';
+import { setTransportDelivered } from './service/deliver.js';
+import {
+  getTransportDetails,
+  getTransportFilterOptions,
+  listPurchasesToReallocate,
+  listSalesToReallocate,
+  listTransports,
+} from './service/read.js';
+import { reallocateTransport } from './service/reallocate.js';
+import { removeTransport } from './service/remove.js';
+import { canBeSetOnTheWay, updateTransportStatus } from './service/status.js';
+import { updateTransport } from './service/update.js';
+
+const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
+const tags = ['transports'];
+const transportAnswer = { 200: TransportResponseSchema };
+
+/** spec/2 Transports (get-to-assign-list and its filter options belong to the allocations module). */
+export function transportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/transport/create',
+    { config: ANY_ROLE, schema: { tags, body: TransportCreateRequestSchema, response: transportAnswer } },
+    (request) => createTransport(request.ctx, request.body, 'NEW'),
+  );
+  r.post(
+    '/transport/in-progress-create',
+    { config: ANY_ROLE, schema: { tags, body: TransportCreateRequestSchema, response: transportAnswer } },
+    (request) => createTransport(request.ctx, request.body, 'ON_THE_WAY'),
+  );
+  r.put(
+    '/transport/update/:id',
+    {
+      config: ANY_ROLE,
+      schema: { tags, params: IdParamsSchema, body: TransportUpdateRequestSchema, response: transportAnswer },
+    },
+    (request) => updateTransport(request.ctx, request.params.id, request.body),
+  );
+  r.delete(
+    '/transport/remove/:id',
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: SuccessResponseSchema } } },
+    (request) => removeTransport(request.ctx, request.params.id),
+  );
+  r.get(
+    '/transport/details/:id',
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: transportAnswer } },
+    (request) => getTransportDetails(request.ctx, request.params.id),
+  );
+
+  const listSchema = { tags, response: { 200: TransportListResponseSchema } };
+  r.get(
+    '/transport/list',
+    { config: ANY_ROLE, schema: { ...listSchema, querystring: TransportListRequestSchema } },
+    (request) => listTransports(request.ctx, request.query),
+  );
+  r.post(
+    '/transport/list',
+    { config: ANY_ROLE, schema: { ...listSchema, body: TransportListRequestSchema } },
+    (request) => listTransports(request.ctx, request.body),
+  );
+  r.get(
+    '/transport/get-filter-option',
+    { config: ANY_ROLE, schema: { tags, response: { 200: TransportFilterOptionsResponseSchema } } },
+    (request) => getTransportFilterOptions(request.ctx),
+  );
+
+  r.patch(
+    '/transport/update-status',
+    { config: ANY_ROLE, schema: { tags, body: TransportStatusRequestSchema, response: transportAnswer } },
+    (request) => updateTransportStatus(request.ctx, request.body),
+  );
+  r.patch(
+    '/transport/set-status-delivered/:id',
+    {
+      config: ANY_ROLE,
+      schema: { tags, params: IdParamsSchema, body: TransportDeliveredRequestSchema, response: transportAnswer },
+    },
+    (request) => setTransportDelivered(request.ctx, request.params.id, request.body),
+  );
+  r.get(
+    '/transport/check-if-can-be-set-on-the-way/:id',
+    {
+      config: ANY_ROLE,
+      schema: { tags, params: IdParamsSchema, response: { 200: CanBeSetOnTheWayResponseSchema } },
+    },
+    (request) => canBeSetOnTheWay(request.ctx, request.params.id),
+  );
+
+  const candidateSchema = { tags, response: { 200: ReallocateCandidateListResponseSchema } };
+  r.get(
+    '/transport/contract-to-reallocate',
+    { config: ANY_ROLE, schema: { ...candidateSchema, querystring: SalesToReallocateRequestSchema } },
+    (request) => listSalesToReallocate(request.ctx, request.query),
+  );
+  r.post(
+    '/transport/contract-to-reallocate',
+    { config: ANY_ROLE, schema: { ...candidateSchema, body: SalesToReallocateRequestSchema } },
+    (request) => listSalesToReallocate(request.ctx, request.body),
+  );
+  r.get(
+    '/transport/purchase-contract-to-reallocate',
+    { config: ANY_ROLE, schema: { ...candidateSchema, querystring: PurchaseToReallocateRequestSchema } },
+    (request) => listPurchasesToReallocate(request.ctx, request.query),
+  );
+  r.post(
+    '/transport/purchase-contract-to-reallocate',
+    { config: ANY_ROLE, schema: { ...candidateSchema, body: PurchaseToReallocateRequestSchema } },
+    (request) => listPurchasesToReallocate(request.ctx, request.body),
+  );
+  r.patch(
+    '/transport/reallocate',
+    { config: ANY_ROLE, schema: { tags, body: TransportReallocateRequestSchema, response: transportAnswer } },
+    (request) => reallocateTransport(request.ctx, request.body),
+  );
+}

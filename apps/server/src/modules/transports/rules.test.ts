@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  counterChange,
+  countersOf,
+  type DeliveryInput,
+  deliveryTransactions,
+  fitsAllocation,
+  fitsToleranceLimit,
+  isAllocationNoteMissing,
+  isNoCounterChange,
+  isTransportableContract,
+  NO_COUNTERS,
+  upperToleranceLimitKg,
+} from './rules.js';
+
+describe('countersOf / counterChange (RULES.md Contracts, derived values)', () => {
+  it('counts ON_THE_WAY as planned kg in delivery and DELIVERED as real kg delivered', () => {
+    expect(countersOf('ON_THE_WAY', 25_000)).toEqual({ inDeliveryKg: 25_000, inDeliveryCount: 1, deliveredKg: 0 });
+    expect(countersOf('DELIVERED', 25_000, 24_510)).toEqual({
+      inDeliveryKg: 0,
+      inDeliveryCount: 0,
+      deliveredKg: 24_510,
+    });
+    for (const status of ['NEW', 'RETURN_TO_CLIENT', 'CANCELLED'] as const) {
+      expect(countersOf(status, 25_000, 25_000)).toEqual(NO_COUNTERS);
+    }
+  });
+
+  it('answers the difference a change makes', () => {
+    const delivery = counterChange(countersOf('ON_THE_WAY', 25_000), countersOf('DELIVERED', 25_000, 24_000));
+    expect(delivery).toEqual({ inDeliveryKg: -25_000, inDeliveryCount: -1, deliveredKg: 24_000 });
+    expect(isNoCounterChange(counterChange(countersOf('NEW', 1), countersOf('CANCELLED', 1)))).toBe(true);
+    expect(isNoCounterChange(delivery)).toBe(false);
+  });
+});
+
+describe('fitsAllocation (RULES.md Transports)', () => {
+  it('accepts up to the allocation and refuses one kilogram more', () => {
+    expect(fitsAllocation({ allocationKg: 100_000, committedKg: 75_000, transportKg: 25_000 })).toBe(true);
+    expect(fitsAllocation({ allocationKg: 100_000, committedKg: 75_000, transportKg: 25_001 })).toBe(false);
+  });
+});
+
+describe('upperToleranceLimitKg (RULES.md Contracts, Tolerance)', () => {
+  const terms = { cargoQuantityKg: 100_000, isTolerance: true };
+  it('adds kilograms for T and a floored share for PERCENT (hundredths of a percent)', () => {
+    expect(upperToleranceLimitKg({ ...terms, toleranceUnit: 'T', toleranceQuantity: 5_000 })).toBe(105_000);
+    expect(upperToleranceLimitKg({ ...terms, toleranceUnit: 'PERCENT', toleranceQuantity: 250 })).toBe(102_500);
+    expect(
+      upperToleranceLimitKg({ ...terms, cargoQuantityKg: 33_333, toleranceUnit: 'PERCENT', toleranceQuantity: 333 }),
+    ).toBe(34_442);
+  });
+
+  it('is the quantity without tolerance', () => {
+    expect(upperToleranceLimitKg({ ...terms, isTolerance: false, toleranceUnit: 'T', toleranceQuantity: 5_000 })).toBe(
+      100_000,
+    );
+    expect(upperToleranceLimitKg({ ...terms, toleranceUnit: null, toleranceQuantity: null })).toBe(100_000);
+  });
+
+  it('fitsToleranceLimit counts what is already allocated', () => {
+    const contract = { ...terms, toleranceUnit: 'T' as const, toleranceQuantity: 5_000, allocatedKg: 80_000 };
+    expect(fitsToleranceLimit(contract, 25_000)).toBe(true);
+    expect(fitsToleranceLimit(contract, 25_001)).toBe(false);
+  });
+});
+
+describe('contract rules of a transport', () => {
+  it('takes transports on every contract status but CANCELLED and CLOSED', () => {
+    expect(['NEW', 'NEXT_SEASON', 'ACTIVE', 'TO_SETTLEMENT'].every((s) => isTransportableContract(s as 'NEW'))).toBe(
+      true,
+    );
+    expect(isTransportableContract('CANCELLED') || isTransportableContract('CLOSED')).toBe(false);
+  });
+
+  it('asks for a 10-character note when the sale needs GMP or a certificate the purchase lacks', () => {
+    const plain = { isGmp: false, isCert: false };
+    expect(isAllocationNoteMissing({ isGmp: false, isCert: true }, plain, null)).toBe(true);
+    expect(isAllocationNoteMissing({ isGmp: true, isCert: false }, plain, ' 123456789 ')).toBe(true);
+    expect(isAllocationNoteMissing({ isGmp: true, isCert: false }, plain, '1234567890')).toBe(false);
+    expect(isAllocationNoteMissing({ isGmp: true, isCert: true }, { isGmp: true, isCert: true }, null)).toBe(false);
+  });
+});
+
+describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
+  const input: DeliveryInput = {
+    transport: {
+      id: 7,
+      carrierId: 3,
+      cargoQuantityKg: 25_000,
+      pricePerTon: 15_033,
+      currency: 'PLN',
+      dateLoading: '2026-03-02',
+    },
+    purchase: { id: 1, counterpartyId: 11, price: 100_000, currency: 'PLN', rawMaterialQualityId: 5 },
+    sale: { id: 2, counterpartyId: 12, price: 23_500, currency: 'EUR', rawMaterialQualityId: 6 },
+    unloading: {
+      id: 9,
+      unloadingDate: '2026-03-05',
+      realCargoQuantityKg: 24_510,
+      realCargoPrice: 101_050,
+      realCargoQualityId: null,
+      deductions: null,
+      details: null,
+    },
+    accountingMethodOf: (id) => (id === 11 ? 'RR' : 'VAT'),
+  };
+
+  it('prices each row from its own side and rounds half a grosz away from zero', () => {
+    const [purchase, sales, transport] = deliveryTransactions(input);
+    expect(purchase).toMatchObject({
+      kind: 'PURCHASE',
+      contractorId: 11,
+      plannedValue: 2_500_000,
+      realValue: 2_476_736,
+    });
+    expect(sales).toMatchObject({ kind: 'SALES', contractorId: 12, plannedValue: 587_500, realValue: 575_985 });
+    expect(transport).toMatchObject({ kind: 'TRANSPORT', contractId: null, plannedValue: 375_825, realValue: 368_459 });
+  });
+
+  it('sets the PLN rate and value only for PLN rows and takes the planned quality when none is given', () => {
+    const [purchase, sales, transport] = deliveryTransactions(input);
+    expect([purchase!.exchangeRate, sales!.exchangeRate, transport!.exchangeRate]).toEqual([10_000, null, 10_000]);
+    expect([purchase!.plnValue, sales!.plnValue]).toEqual([2_476_736, null]);
+    expect([purchase!.realQualityId, sales!.realQualityId, transport!.realQualityId]).toEqual([5, 6, null]);
+    expect([purchase!.deductions, sales!.deductions, transport!.deductions]).toEqual([0, 0, 0]);
+    expect([purchase!.accountingMethod, sales!.accountingMethod]).toEqual(['RR', 'VAT']);
+  });
+
+  it('puts the real quality on both goods rows and the deductions on them only', () => {
+    const rows = deliveryTransactions({
+      ...input,
+      unloading: { ...input.unloading, realCargoQualityId: 8, deductions: 990 },
+    });
+    expect(rows.map((row) => [row.realQualityId, row.deductions])).toEqual([
+      [8, 990],
+      [8, 990],
+      [null, 0],
+    ]);
+  });
+});

@@ -1,0 +1,232 @@
+import {
+  type AccountingMethod,
+  type ContractStatus,
+  type Currency,
+  isConfirmationNoteSufficient,
+  isGmpCertMismatch,
+  lineValue,
+  RATE_SCALE,
+  type ToleranceUnit,
+  type TransactionKind,
+  type TransportStatus,
+  toleranceUpperLimitKg,
+} from '@grain/shared';
+
+/** Pure transport rules on integers (kg, minor units). No I/O. */
+
+/** A transport's share of its pair's and contracts' derived values. */
+export interface DeliveryCounters {
+  inDeliveryKg: number;
+  inDeliveryCount: number;
+  deliveredKg: number;
+}
+
+export const NO_COUNTERS: DeliveryCounters = { inDeliveryKg: 0, inDeliveryCount: 0, deliveredKg: 0 };
+
+/**
+ * RULES.md Contracts, derived values: inDelivery = planned quantity of ON_THE_WAY transports (and their count);
+ * delivered = real quantity of DELIVERED transports. Other statuses count for nothing.
+ */
+export function countersOf(status: TransportStatus, plannedKg: number, realKg = 0): DeliveryCounters {
+  if (status === 'ON_THE_WAY') return { inDeliveryKg: plannedKg, inDeliveryCount: 1, deliveredKg: 0 };
+  if (status === 'DELIVERED') return { inDeliveryKg: 0, inDeliveryCount: 0, deliveredKg: realKg };
+  return NO_COUNTERS;
+}
+
+/** What to add to the counters when a transport's share goes from `before` to `after`. */
+export function counterChange(before: DeliveryCounters, after: DeliveryCounters): DeliveryCounters {
+  return {
+    inDeliveryKg: after.inDeliveryKg - before.inDeliveryKg,
+    inDeliveryCount: after.inDeliveryCount - before.inDeliveryCount,
+    deliveredKg: after.deliveredKg - before.deliveredKg,
+  };
+}
+
+export function isNoCounterChange(change: DeliveryCounters): boolean {
+  return change.inDeliveryKg === 0 && change.inDeliveryCount === 0 && change.deliveredKg === 0;
+}
+
+/**
+ * RULES.md Transports: planned quantity of NEW and ON_THE_WAY transports plus delivered quantity on the pair may
+ * not pass the allocation. `committedKg` is everything of the pair but the transport being checked, whose
+ * share after the change is `transportKg` (planned, or real when it is being delivered).
+ */
+export function fitsAllocation(check: { allocationKg: number; committedKg: number; transportKg: number }): boolean {
+  return check.committedKg + check.transportKg <= check.allocationKg;
+}
+
+/** The contract terms the tolerance limit depends on (toleranceQuantity: kg for T, hundredths of a percent for PERCENT). */
+export interface ToleranceTerms {
+  cargoQuantityKg: number;
+  isTolerance: boolean;
+  toleranceQuantity: number | null;
+  toleranceUnit: ToleranceUnit | null;
+}
+
+/** RULES.md Contracts, Tolerance: one implementation, shared with the contracts module and the web app. */
+export const upperToleranceLimitKg = toleranceUpperLimitKg;
+
+/** RULES.md Allocations: the sum of allocations on a contract may not pass its upper tolerance limit. */
+export function fitsToleranceLimit(contract: ToleranceTerms & { allocatedKg: number }, growthKg: number): boolean {
+  return contract.allocatedKg + growthKg <= upperToleranceLimitKg(contract);
+}
+
+/** RULES.md Allocations: an allocation is made only on NEW, NEXT_SEASON or ACTIVE contracts (the redirect's new pair). */
+export const ALLOCATABLE_CONTRACT_STATUSES: readonly ContractStatus[] = ['NEW', 'NEXT_SEASON', 'ACTIVE'];
+
+/**
+ * A new transport needs both contracts still open: a CANCELLED or CLOSED contract takes no transport (RULES.md
+ * Contracts refuses those statuses while a transport is active, so the two rules never contradict).
+ */
+export function isTransportableContract(status: ContractStatus): boolean {
+  return status !== 'CANCELLED' && status !== 'CLOSED';
+}
+
+/** RULES.md Allocations: a new pair whose sale needs GMP or a certificate the purchase lacks needs a 10+ note. */
+export function isAllocationNoteMissing(
+  sale: { isGmp: boolean; isCert: boolean },
+  purchase: { isGmp: boolean; isCert: boolean },
+  note: string | null,
+): boolean {
+  return isGmpCertMismatch(sale, purchase) && !isConfirmationNoteSufficient(note);
+}
+
+// --- Delivery: one unloading, three transactions (RULES.md Transports, Delivered) ---
+
+export interface DeliveredTransport {
+  id: number;
+  carrierId: number;
+  cargoQuantityKg: number;
+  pricePerTon: number;
+  currency: Currency;
+  dateLoading: string;
+}
+
+export interface DeliveredContract {
+  id: number;
+  counterpartyId: number;
+  price: number;
+  currency: Currency;
+  rawMaterialQualityId: number;
+}
+
+export interface Unloading {
+  id: number;
+  unloadingDate: string;
+  realCargoQuantityKg: number;
+  realCargoPrice: number;
+  realCargoQualityId: number | null;
+  deductions: number | null;
+  details: string | null;
+}
+
+export interface DeliveryTransaction {
+  kind: TransactionKind;
+  status: 'TO_SETTLEMENT';
+  transportId: number;
+  unloadingId: number;
+  contractId: number | null;
+  contractorId: number;
+  currency: Currency;
+  plannedQualityId: number | null;
+  realQualityId: number | null;
+  plannedQuantityKg: number;
+  realQuantityKg: number;
+  plannedPrice: number;
+  realPrice: number;
+  plannedValue: number;
+  realValue: number;
+  exchangeRate: number | null;
+  plnValue: number | null;
+  deductions: number;
+  accountingMethod: AccountingMethod | null;
+  details: string | null;
+  dateLoading: string;
+  dateUnloading: string;
+}
+
+export interface DeliveryInput {
+  transport: DeliveredTransport;
+  purchase: DeliveredContract;
+  sale: DeliveredContract;
+  unloading: Unloading;
+  accountingMethodOf: (contractorId: number) => AccountingMethod | null;
+}
+
+/**
+ * RULES.md Transports, Delivered, and Settlements: PURCHASE (supplier, purchase price), SALES (recipient, sales
+ * price), TRANSPORT (carrier, price per tonne), planned from the contracts and the transport, real from the
+ * unloading. The delivered form has one real price: the purchase's (the sales row keeps its contract price,
+ * the transport row its price per tonne). No real quality given means the planned one arrived. Deductions go to
+ * the two goods rows, the details to all three. PLN rows get the rate 1 (10 000) and their PLN value now;
+ * EUR and USD wait for the rate at settlement.
+ */
+export function deliveryTransactions({
+  transport,
+  purchase,
+  sale,
+  unloading,
+  accountingMethodOf,
+}: DeliveryInput): DeliveryTransaction[] {
+  const realQuantityKg = unloading.realCargoQuantityKg;
+  const row = (
+    kind: TransactionKind,
+    side: { contractId: number | null; contractorId: number; currency: Currency },
+    quality: { planned: number | null; real: number | null },
+    price: { planned: number; real: number },
+    deductions: number,
+  ): DeliveryTransaction => {
+    const realValue = lineValue(realQuantityKg, price.real);
+    const isPln = side.currency === 'PLN';
+    return {
+      kind,
+      status: 'TO_SETTLEMENT',
+      transportId: transport.id,
+      unloadingId: unloading.id,
+      ...side,
+      plannedQualityId: quality.planned,
+      realQualityId: quality.real,
+      plannedQuantityKg: transport.cargoQuantityKg,
+      realQuantityKg,
+      plannedPrice: price.planned,
+      realPrice: price.real,
+      plannedValue: lineValue(transport.cargoQuantityKg, price.planned),
+      realValue,
+      exchangeRate: isPln ? RATE_SCALE : null,
+      plnValue: isPln ? realValue : null,
+      deductions,
+      accountingMethod: accountingMethodOf(side.contractorId),
+      details: unloading.details,
+      dateLoading: transport.dateLoading,
+      dateUnloading: unloading.unloadingDate,
+    };
+  };
+  const goodsQuality = (contract: DeliveredContract) => ({
+    planned: contract.rawMaterialQualityId,
+    real: unloading.realCargoQualityId ?? contract.rawMaterialQualityId,
+  });
+  const deductions = unloading.deductions ?? 0;
+  return [
+    row(
+      'PURCHASE',
+      { contractId: purchase.id, contractorId: purchase.counterpartyId, currency: purchase.currency },
+      goodsQuality(purchase),
+      { planned: purchase.price, real: unloading.realCargoPrice },
+      deductions,
+    ),
+    row(
+      'SALES',
+      { contractId: sale.id, contractorId: sale.counterpartyId, currency: sale.currency },
+      goodsQuality(sale),
+      { planned: sale.price, real: sale.price },
+      deductions,
+    ),
+    row(
+      'TRANSPORT',
+      { contractId: null, contractorId: transport.carrierId, currency: transport.currency },
+      { planned: null, real: null },
+      { planned: transport.pricePerTon, real: transport.pricePerTon },
+      0,
+    ),
+  ];
+}

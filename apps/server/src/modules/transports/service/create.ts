@@ -1,0 +1,75 @@
+import type { TransportCreateRequest, TransportResponse } from '@grain/shared';
+import { audit } from '../../../lib/audit.js';
+import type { Ctx } from '../../../lib/context.js';
+import { AppError } from '../../../lib/errors.js';
+import { insertTransport, type TransportValues } from '../queries/writes.js';
+import { counterChange, countersOf, isTransportableContract, NO_COUNTERS } from '../rules.js';
+import {
+  applyCounterChange,
+  assertCarrierExists,
+  assertFitsAllocation,
+  assertGmpNote,
+  assertOnTheWayFields,
+  lockPair,
+} from './pair.js';
+import { loadTransport } from './response.js';
+
+/** The form's values as stored; a number for GMP is kept only while the transport has GMP. */
+export function transportValues(input: Omit<TransportCreateRequest, 'purchaseId' | 'salesId'>): TransportValues {
+  return {
+    registrationNumber: input.registrationNumber,
+    trailerNumber: input.trailerNumber,
+    carrierId: input.carrierId,
+    driverName: input.driverName,
+    phoneNumber: input.phoneNumber,
+    driverDocumentId: input.driverDocumentId,
+    cargoQuantityKg: input.cargoQuantity,
+    pricePerTon: input.pricePerTon,
+    currency: input.currency,
+    dateLoading: input.dateLoading,
+    dateUnloading: input.dateUnloading,
+    isGmp: input.isGmp,
+    gmpNumber: input.isGmp ? input.gmpNumber : null,
+    comment: input.comment,
+    confirmationNote: input.confirmationNote,
+  };
+}
+
+/**
+ * POST /transport/create (NEW) and /transport/in-progress-create (ON_THE_WAY). RULES.md Transports: the pair
+ * must be allocated and have room for the planned quantity; checked and written with both contracts and the
+ * allocation locked, so parallel creates never pass the allocation.
+ */
+export function createTransport(
+  ctx: Ctx,
+  input: TransportCreateRequest,
+  status: 'NEW' | 'ON_THE_WAY',
+): Promise<TransportResponse> {
+  if (status === 'ON_THE_WAY') assertOnTheWayFields(input);
+  return ctx.db.transaction(async (tx) => {
+    const { pair } = await lockPair(tx, input.purchaseId, input.salesId);
+    if (!isTransportableContract(pair.purchase.status) || !isTransportableContract(pair.sale.status)) {
+      throw new AppError('WRONG_STATUS');
+    }
+    await assertCarrierExists(tx, input.carrierId);
+    assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
+    await assertFitsAllocation(tx, pair, input.cargoQuantity);
+
+    const values = transportValues(input);
+    const id = await insertTransport(tx, {
+      ...values,
+      purchaseId: input.purchaseId,
+      salesId: input.salesId,
+      status,
+      createdBy: ctx.user.id,
+    });
+    await applyCounterChange(tx, pair, counterChange(NO_COUNTERS, countersOf(status, input.cargoQuantity)));
+    await audit(tx, ctx.user.id, 'transport', id, 'create', {
+      ...values,
+      purchaseId: input.purchaseId,
+      salesId: input.salesId,
+      status,
+    });
+    return loadTransport(tx, id);
+  });
+}

@@ -1,0 +1,103 @@
+import {
+  camelToSnake,
+  type FieldError,
+  isGmpNoteMissing,
+  missingOnTheWayFields,
+  type OnTheWayRequiredField,
+  V,
+} from '@grain/shared';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../lib/errors.js';
+import type { LockedAllocation, LockedContract } from '../queries/locks.js';
+import * as locks from '../queries/locks.js';
+import { addToDeliveryCounters } from '../queries/writes.js';
+import { type DeliveryCounters, fitsAllocation, isNoCounterChange } from '../rules.js';
+
+/** Checks and writes every transport use case shares; each runs inside the caller's transaction. */
+
+export interface LockedPair {
+  purchase: LockedContract;
+  sale: LockedContract;
+  allocation: LockedAllocation | null;
+}
+
+/**
+ * Locks the pair's two contracts (ascending id, with any extra contract of the change) and then its allocation.
+ * The ids must name a purchase and a sale: CONTRACT_NOT_FOUND otherwise.
+ */
+export async function lockPair(tx: Db, purchaseId: number, salesId: number, extraContractIds: number[] = []) {
+  const locked = await locks.lockContractsInIdOrder(tx, [purchaseId, salesId, ...extraContractIds]);
+  const purchase = locked.get(purchaseId);
+  const sale = locked.get(salesId);
+  if (purchase?.type !== 'PURCHASE' || sale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
+  const allocation = await locks.lockAllocation(tx, purchaseId, salesId);
+  return { pair: { purchase, sale, allocation } satisfies LockedPair, locked };
+}
+
+/** RULES.md Transports: a transport moves goods of one allocation pair. */
+export function allocationOf(pair: LockedPair): LockedAllocation {
+  if (!pair.allocation) throw new AppError('ALLOCATION_IS_MISSING');
+  return pair.allocation;
+}
+
+/**
+ * RULES.md Transports: planned NEW and ON_THE_WAY kg plus delivered kg on the pair may not pass the allocation.
+ * `transportKg` is the changed transport's share afterwards; the transport itself is left out of the sum.
+ */
+export async function assertFitsAllocation(
+  tx: Db,
+  pair: LockedPair,
+  transportKg: number,
+  transportId: number | null = null,
+) {
+  const allocation = allocationOf(pair);
+  const plannedKg = await locks.plannedKgOfActiveTransports(tx, pair.purchase.id, pair.sale.id, transportId);
+  const committedKg = plannedKg + allocation.deliveredKg;
+  if (!fitsAllocation({ allocationKg: allocation.quantityKg, committedKg, transportKg })) {
+    throw new AppError('TRANSPORT_QUANTITY_IS_TO_BIG');
+  }
+}
+
+/** RULES.md Transports: the sale requires GMP and the transport has none, so a 10+ character note is needed. */
+export function assertGmpNote(saleIsGmp: boolean, transportIsGmp: boolean, confirmationNote: string | null) {
+  if (isGmpNoteMissing(saleIsGmp, transportIsGmp, confirmationNote)) throw new AppError('GMP_NOT_SATISFIED');
+}
+
+/** RULES.md Transports: ON_THE_WAY requires registration number, driver name, phone and document id. */
+export function assertOnTheWayFields(transport: Record<OnTheWayRequiredField, string | null | undefined>) {
+  const missing = missingOnTheWayFields(transport);
+  if (missing.length) {
+    throw new AppError(
+      'VALUE_IS_MISSING',
+      'Required before ON_THE_WAY',
+      missing.map((field) => ({ field: camelToSnake(field), code: V.required })),
+    );
+  }
+}
+
+export function validationError(field: string, code: string): AppError {
+  const errors: FieldError[] = [{ field, code }];
+  return new AppError('VALIDATION_ERROR', 'Validation failed', errors);
+}
+
+/** spec/1 section 5: unloading not before loading. */
+export function assertUnloadingNotBeforeLoading(field: string, dateLoading: string, dateUnloading: string) {
+  if (dateUnloading < dateLoading) throw validationError(field, V.dateUnloadingIsBefore);
+}
+
+/** The carrier is a contractor (spec/1 section 5: carrierId chooses an item from the list). */
+export async function assertCarrierExists(tx: Db, carrierId: number) {
+  const found = await locks.contractorsByIds(tx, [carrierId]);
+  if (!found.has(carrierId)) throw validationError('carrier_id', V.chooseItem);
+}
+
+/** The transport's counter change applied to its allocation and both contracts (RULES.md Contracts, derived values). */
+export async function applyCounterChange(tx: Db, pair: LockedPair, change: DeliveryCounters) {
+  if (isNoCounterChange(change)) return;
+  const allocation = allocationOf(pair);
+  await addToDeliveryCounters(
+    tx,
+    { allocationId: allocation.id, contractIds: [pair.purchase.id, pair.sale.id] },
+    change,
+  );
+}

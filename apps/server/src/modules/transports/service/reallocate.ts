@@ -1,0 +1,156 @@
+import { isReallocatableTransport, type TransportReallocateRequest, type TransportResponse, V } from '@grain/shared';
+import type { Db } from '../../../db/client.js';
+import { audit } from '../../../lib/audit.js';
+import type { Ctx } from '../../../lib/context.js';
+import { AppError } from '../../../lib/errors.js';
+import { type LockedAllocation, lockAllocation, lockTransport } from '../queries/locks.js';
+import {
+  addToAllocation,
+  addToContract,
+  deleteAllocation,
+  insertAllocation,
+  updateTransport,
+} from '../queries/writes.js';
+import {
+  ALLOCATABLE_CONTRACT_STATUSES,
+  counterChange,
+  countersOf,
+  fitsToleranceLimit,
+  isAllocationNoteMissing,
+  NO_COUNTERS,
+} from '../rules.js';
+import {
+  allocationOf,
+  assertFitsAllocation,
+  assertGmpNote,
+  assertUnloadingNotBeforeLoading,
+  type LockedPair,
+  lockPair,
+  validationError,
+} from './pair.js';
+import { loadTransport } from './response.js';
+
+/**
+ * PATCH /transport/reallocate: an ON_THE_WAY transport goes to another sale of the same raw material
+ * (RULES.md Transports). Its quantity moves from the old pair's allocation to the (purchase, new sale)
+ * allocation, created if missing, under the new sale's tolerance limit (ALLOCATE_QUANTITY_IS_TO_BIG); its
+ * in_delivery share moves with it. The purchase's allocated total does not change. Locks: the transport, the
+ * three contracts in id order, then both allocations.
+ */
+export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest): Promise<TransportResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const transport = await lockTransport(tx, input.transportId);
+    if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
+    if (!isReallocatableTransport(transport.status)) throw new AppError('NOT_REALLOCATABLE_TRANSPORT');
+    if (input.newSalesId === transport.salesId) throw validationError('new_sales_id', V.chooseItem);
+    // spec/1 section 5 Reallocate form: the quantity is read-only, the whole transport moves.
+    if (input.cargoQuantity !== transport.cargoQuantityKg) {
+      throw new AppError('VALUE_IS_WRONG', 'The quantity of a redirected transport cannot change', [
+        { field: 'cargo_quantity', code: V.oneOf },
+      ]);
+    }
+    assertUnloadingNotBeforeLoading('date_unloading', transport.dateLoading, input.dateUnloading);
+
+    const { pair: oldPair, locked } = await lockPair(tx, transport.purchaseId, transport.salesId, [input.newSalesId]);
+    const newSale = locked.get(input.newSalesId);
+    if (newSale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
+    const purchase = oldPair.purchase;
+    if (newSale.rawMaterialId !== purchase.rawMaterialId) throw new AppError('CONTRACT_IS_NOT_COMPATIBLE');
+    if (!ALLOCATABLE_CONTRACT_STATUSES.includes(newSale.status)) throw new AppError('WRONG_STATUS');
+    const oldAllocation = allocationOf(oldPair);
+    const newPair: LockedPair = {
+      purchase,
+      sale: newSale,
+      allocation: await lockAllocation(tx, purchase.id, newSale.id),
+    };
+
+    const movedKg = transport.cargoQuantityKg;
+    if (!fitsToleranceLimit(newSale, movedKg)) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
+    if (!newPair.allocation && isAllocationNoteMissing(newSale, purchase, input.confirmationNote)) {
+      throw new AppError('GMP_CERT_NOT_SATISFIED');
+    }
+    assertGmpNote(newSale.isGmp, transport.isGmp, input.confirmationNote);
+    // The new pair grows by the transport's quantity; what it already carries must still fit with it.
+    if (newPair.allocation) {
+      await assertFitsAllocation(
+        tx,
+        { ...newPair, allocation: { ...newPair.allocation, quantityKg: newPair.allocation.quantityKg + movedKg } },
+        movedKg,
+        transport.id,
+      );
+    }
+
+    const share = countersOf('ON_THE_WAY', movedKg);
+    await moveOutOfAllocation(tx, ctx.user.id, oldAllocation, movedKg, share);
+    const newAllocationId = await moveIntoAllocation(tx, ctx.user.id, newPair, movedKg, share, input.confirmationNote);
+    await addToContract(tx, oldPair.sale.id, -movedKg, counterChange(share, NO_COUNTERS));
+    await addToContract(tx, newSale.id, movedKg, share);
+
+    const changes = {
+      salesId: input.newSalesId,
+      dateUnloading: input.dateUnloading,
+      pricePerTon: input.pricePerTon,
+      comment: input.comment,
+      confirmationNote: input.confirmationNote,
+    };
+    await updateTransport(tx, transport.id, changes);
+    await audit(tx, ctx.user.id, 'transport', transport.id, 'reallocate', {
+      salesId: { from: transport.salesId, to: input.newSalesId },
+      allocationId: { from: oldAllocation.id, to: newAllocationId },
+      dateUnloading: { from: transport.dateUnloading, to: input.dateUnloading },
+      pricePerTon: { from: transport.pricePerTon, to: input.pricePerTon },
+      comment: changes.comment,
+      confirmationNote: changes.confirmationNote,
+    });
+    return loadTransport(tx, transport.id);
+  });
+}
+
+/** The old pair gives up the quantity and the transport's share; at 0 kg the pair's allocation is removed. */
+async function moveOutOfAllocation(
+  tx: Db,
+  userId: number,
+  allocation: LockedAllocation,
+  movedKg: number,
+  share: ReturnType<typeof countersOf>,
+) {
+  if (allocation.quantityKg === movedKg) {
+    await deleteAllocation(tx, allocation.id);
+    await audit(tx, userId, 'allocation', allocation.id, 'delete', {
+      purchaseId: allocation.purchaseId,
+      salesId: allocation.salesId,
+      quantityKg: { from: allocation.quantityKg, to: 0 },
+      reason: 'transport redirect',
+    });
+    return;
+  }
+  await addToAllocation(tx, allocation.id, -movedKg, counterChange(share, NO_COUNTERS));
+  await audit(tx, userId, 'allocation', allocation.id, 'update', {
+    quantityKg: { from: allocation.quantityKg, to: allocation.quantityKg - movedKg },
+    reason: 'transport redirect',
+  });
+}
+
+/** The (purchase, new sale) pair takes the quantity and the share; its allocation is created when missing. */
+async function moveIntoAllocation(
+  tx: Db,
+  userId: number,
+  pair: LockedPair,
+  movedKg: number,
+  share: ReturnType<typeof countersOf>,
+  confirmationNote: string | null,
+): Promise<number> {
+  if (!pair.allocation) {
+    const values = { purchaseId: pair.purchase.id, salesId: pair.sale.id, quantityKg: movedKg, confirmationNote };
+    const id = await insertAllocation(tx, { ...values, createdBy: userId }, share);
+    await audit(tx, userId, 'allocation', id, 'create', { ...values, reason: 'transport redirect' });
+    return id;
+  }
+  const { id, quantityKg } = pair.allocation;
+  await addToAllocation(tx, id, movedKg, share);
+  await audit(tx, userId, 'allocation', id, 'update', {
+    quantityKg: { from: quantityKg, to: quantityKg + movedKg },
+    reason: 'transport redirect',
+  });
+  return id;
+}

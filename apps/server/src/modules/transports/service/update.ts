@@ -1,0 +1,67 @@
+import { isEditableTransport, type TransportResponse, type TransportUpdateRequest, V } from '@grain/shared';
+import { audit, diff } from '../../../lib/audit.js';
+import type { Ctx } from '../../../lib/context.js';
+import { AppError } from '../../../lib/errors.js';
+import { type LockedTransport, lockTransport } from '../queries/locks.js';
+import { updateTransport as writeTransport } from '../queries/writes.js';
+import { counterChange, countersOf } from '../rules.js';
+import { transportValues } from './create.js';
+import {
+  allocationOf,
+  applyCounterChange,
+  assertCarrierExists,
+  assertFitsAllocation,
+  assertGmpNote,
+  assertOnTheWayFields,
+  lockPair,
+} from './pair.js';
+import { loadTransport } from './response.js';
+
+/** The body may name the transport and its pair, but only as they are (VALUE_IS_WRONG otherwise). */
+function assertSameTransportAndPair(id: number, before: LockedTransport, input: TransportUpdateRequest) {
+  const mismatches = (
+    [
+      ['transport_id', input.transportId, id],
+      ['purchase_id', input.purchaseId, before.purchaseId],
+      ['sales_id', input.salesId, before.salesId],
+    ] as const
+  ).filter(([, sent, actual]) => sent !== undefined && sent !== actual);
+  if (mismatches.length) {
+    throw new AppError(
+      'VALUE_IS_WRONG',
+      'The transport and its pair cannot change here',
+      mismatches.map(([field]) => ({ field, code: V.chooseItem })),
+    );
+  }
+}
+
+/**
+ * PUT /transport/update/{id}: the form again, while NEW or ON_THE_WAY (RULES.md Transports). The pair stays:
+ * a NEW transport is re-planned by deleting it, an ON_THE_WAY one is redirected. A changed quantity is checked
+ * against the allocation; on an ON_THE_WAY transport it also moves in_delivery.
+ */
+export function updateTransport(ctx: Ctx, id: number, input: TransportUpdateRequest): Promise<TransportResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockTransport(tx, id);
+    if (!before) throw new AppError('TRANSPORT_NOT_FOUND');
+    assertSameTransportAndPair(id, before, input);
+    if (!isEditableTransport(before.status)) throw new AppError('NOT_EDITABLE_TRANSPORT');
+    if (before.status === 'ON_THE_WAY') assertOnTheWayFields(input);
+
+    const { pair } = await lockPair(tx, before.purchaseId, before.salesId);
+    allocationOf(pair); // RULES.md Transports: a transport belongs to an allocated pair.
+    if (input.carrierId !== before.carrierId) await assertCarrierExists(tx, input.carrierId);
+    assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
+    if (input.cargoQuantity !== before.cargoQuantityKg) await assertFitsAllocation(tx, pair, input.cargoQuantity, id);
+
+    const values = transportValues(input);
+    await writeTransport(tx, id, values);
+    await applyCounterChange(
+      tx,
+      pair,
+      counterChange(countersOf(before.status, before.cargoQuantityKg), countersOf(before.status, input.cargoQuantity)),
+    );
+    await audit(tx, ctx.user.id, 'transport', id, 'update', diff(before, values));
+    return loadTransport(tx, id);
+  });
+}

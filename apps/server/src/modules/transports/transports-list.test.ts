@@ -1,0 +1,305 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rawMaterialQualities } from '../../db/schema.js';
+import { insertAllocation, insertContract, insertContractor } from '../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { type Body, deliveredBody, type Pair, transportApi, transportBody } from './fixtures.js';
+
+let t: TestApp;
+let token: string;
+let api: ReturnType<typeof transportApi>;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = transportApi(t, () => token);
+});
+afterAll(() => t.close());
+
+function expectCode(
+  response: { statusCode: number; json: () => { message_code: string } },
+  status: number,
+  code: string,
+) {
+  expect({ status: response.statusCode, code: response.json().message_code }).toEqual({ status, code });
+}
+
+/** Four transports over two pairs: T1 NEW, T2 ON_THE_WAY, T3 DELIVERED, T4 CANCELLED. */
+const seed = {} as {
+  t1: number;
+  t2: number;
+  t3: number;
+  t4: number;
+  pa: number;
+  sy: number;
+  qualityB: number;
+};
+
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  token = await t.login();
+  const [qualityA, qualityB] = await t.db
+    .select({ id: rawMaterialQualities.id })
+    .from(rawMaterialQualities)
+    .where(eq(rawMaterialQualities.rawMaterialId, 1))
+    .orderBy(rawMaterialQualities.id)
+    .limit(2);
+  const contractor = (code: string, name: string) => insertContractor(t.db, { code, name });
+  const [supplierA, supplierB, recipientX, recipientY, carrier1, carrier2] = [
+    await contractor('AGRO-A', 'Agro A'),
+    await contractor('BIO-B', 'Bio B'),
+    await contractor('MLYN-X', 'Młyn X'),
+    await contractor('PASZE-Y', 'Pasze Y'),
+    await contractor('TRANS-1', 'Trans Jeden'),
+    await contractor('LOGI-2', 'Logistyka Dwa'),
+  ];
+  const contract = (type: 'PURCHASE' | 'SALES', counterpartyId: number, qualityId: number, isGmp: boolean) =>
+    insertContract(t.db, { type, counterpartyId, rawMaterialQualityId: qualityId, isGmp });
+  const pa = await contract('PURCHASE', supplierA.id, qualityA!.id, true);
+  const pb = await contract('PURCHASE', supplierB.id, qualityB!.id, false);
+  const sx = await contract('SALES', recipientX.id, qualityA!.id, true);
+  const sy = await contract('SALES', recipientY.id, qualityB!.id, false);
+  await insertAllocation(t.db, pa.id, sx.id, 100_000);
+  await insertAllocation(t.db, pb.id, sy.id, 100_000);
+  const pairAX: Pair = { purchaseId: pa.id, salesId: sx.id, carrierId: carrier1.id, allocationId: 0 };
+  const pairBY: Pair = { purchaseId: pb.id, salesId: sy.id, carrierId: carrier1.id, allocationId: 0 };
+  const t1 = await api.createId(
+    transportBody(pairAX, {
+      registration_number: 'PO 11111',
+      trailer_number: 'PT 1',
+      driver_name: 'Adam Nowak',
+      phone_number: '600 111 111',
+      price_per_ton: 10_000,
+      date_loading: '2026-03-01',
+      date_unloading: '2026-03-03',
+      is_gmp: true,
+      gmp_number: 'GMP-111',
+      comment: 'pilne',
+    }),
+  );
+  const t2 = await api.createId(
+    transportBody(pairAX, {
+      carrier_id: carrier2.id,
+      registration_number: 'WA 22222',
+      trailer_number: null,
+      driver_name: 'Bogdan Kowal',
+      phone_number: '600 222 222',
+      cargo_quantity: 20_000,
+      date_loading: '2026-03-05',
+      date_unloading: '2026-03-07',
+      comment: null,
+      confirmation_note: 'Odbiorca zgodził się',
+    }),
+    true,
+  );
+  const t3 = await api.createId(
+    transportBody(pairBY, {
+      registration_number: 'KR 33333',
+      trailer_number: null,
+      driver_name: 'Cezary Lis',
+      phone_number: '600 333 333',
+      cargo_quantity: 30_000,
+      date_loading: '2026-03-10',
+      date_unloading: '2026-03-12',
+      comment: null,
+    }),
+    true,
+  );
+  await api.deliver(t3, deliveredBody({ real_cargo_quantity: 29_000, unloading_date: '2026-03-12' }));
+  const t4 = await api.createId(
+    transportBody(pairBY, {
+      carrier_id: carrier2.id,
+      registration_number: 'GD 44444',
+      trailer_number: null,
+      driver_name: 'Dariusz Wilk',
+      phone_number: '600 444 444',
+      cargo_quantity: 15_000,
+      date_loading: '2026-03-15',
+      date_unloading: '2026-03-16',
+      comment: null,
+    }),
+  );
+  await api.setStatus(t4, 'CANCELLED');
+  Object.assign(seed, { t1, t2, t3, t4, pa: pa.id, sy: sy.id, qualityB: qualityB!.id });
+});
+
+async function ids(body: Body): Promise<number[]> {
+  const response = await api.list(body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().list.map((row: Body) => row.id);
+}
+
+describe('GET|POST /api/transport/list', () => {
+  it('answers every transport newest first with filtered and total counts', async () => {
+    const response = await api.list({});
+    expect(response.json()).toMatchObject({ filtered: 4, total: 4 });
+    expect(await ids({})).toEqual([seed.t4, seed.t3, seed.t2, seed.t1]);
+  });
+
+  it('filters by tab: all, active (NEW and ON_THE_WAY) and delivered', async () => {
+    expect(await ids({ filter: { tab: 'all' } })).toEqual([seed.t4, seed.t3, seed.t2, seed.t1]);
+    expect(await ids({ filter: { tab: 'active' } })).toEqual([seed.t2, seed.t1]);
+    expect(await ids({ filter: { tab: 'delivered' } })).toEqual([seed.t3]);
+    expect(await ids({ filter: { tab: 'active', status: ['NEW'] } })).toEqual([seed.t1]);
+    expect(await ids({ filter: { status: ['CANCELLED', 'DELIVERED'] } })).toEqual([seed.t4, seed.t3]);
+  });
+
+  it('filters by codes, qualities, contracts and the dashboards purchase_id / sales_id', async () => {
+    expect(await ids({ filter: { purchase_supplier_code: ['AGRO-A'] } })).toEqual([seed.t2, seed.t1]);
+    expect(await ids({ filter: { sales_recipient_code: ['PASZE-Y'] } })).toEqual([seed.t4, seed.t3]);
+    expect(await ids({ filter: { carrier_code: ['TRANS-1'] } })).toEqual([seed.t3, seed.t1]);
+    expect(await ids({ filter: { raw_material_quality_id: [seed.qualityB] } })).toEqual([seed.t4, seed.t3]);
+    expect(await ids({ filter: { purchase_agreement_document_number_id: [seed.pa] } })).toEqual([seed.t2, seed.t1]);
+    expect(await ids({ filter: { sales_agreement_document_number_id: [seed.sy] } })).toEqual([seed.t4, seed.t3]);
+    expect(await ids({ filter: { purchase_id: seed.pa } })).toEqual([seed.t2, seed.t1]);
+    expect(await ids({ filter: { sales_id: seed.sy, tab: 'active' } })).toEqual([]);
+    expect(await ids({ filter: { transport_id: seed.t3 } })).toEqual([seed.t3]);
+  });
+
+  it('filters text fields by a case-insensitive part', async () => {
+    expect(await ids({ filter: { registration_number: 'wa 22' } })).toEqual([seed.t2]);
+    expect(await ids({ filter: { trailer_number: 'pt' } })).toEqual([seed.t1]);
+    expect(await ids({ filter: { driver_name: 'LIS' } })).toEqual([seed.t3]);
+    expect(await ids({ filter: { phone_number: '444' } })).toEqual([seed.t4]);
+    expect(await ids({ filter: { driver_name: '%' } })).toEqual([]);
+  });
+
+  it('filters date ranges, the real quantity (exact or range) and the GMP flags', async () => {
+    expect(await ids({ filter: { date_loading: { from: '2026-03-05', to: '2026-03-10' } } })).toEqual([
+      seed.t3,
+      seed.t2,
+    ]);
+    expect(await ids({ filter: { date_unloading: { to: '2026-03-03' } } })).toEqual([seed.t1]);
+    expect(await ids({ filter: { real_cargo_quantity: 29_000 } })).toEqual([seed.t3]);
+    expect(await ids({ filter: { real_cargo_quantity: { from: 29_001 } } })).toEqual([]);
+    expect(await ids({ filter: { real_cargo_quantity: { from: 28_000, to: 30_000 } } })).toEqual([seed.t3]);
+    expect(await ids({ filter: { purchase_is_gmp: true } })).toEqual([seed.t2, seed.t1]);
+    expect(await ids({ filter: { sales_is_gmp: false, purchase_is_gmp: '' } })).toEqual([seed.t4, seed.t3]);
+  });
+
+  it('searches carrier name, driver name, GMP number, phone, registration and comment', async () => {
+    expect(await ids({ search: 'logistyka' })).toEqual([seed.t4, seed.t2]);
+    expect(await ids({ search: 'Nowak' })).toEqual([seed.t1]);
+    expect(await ids({ search: 'gmp-111' })).toEqual([seed.t1]);
+    expect(await ids({ search: '600 333' })).toEqual([seed.t3]);
+    expect(await ids({ search: 'kr 333' })).toEqual([seed.t3]);
+    expect(await ids({ search: 'PILNE' })).toEqual([seed.t1]);
+    expect((await api.list({ search: 'pilne' })).json()).toMatchObject({ filtered: 1, total: 4 });
+  });
+
+  it('sorts by the whitelisted keys and pages', async () => {
+    expect(await ids({ order_by: 'cargo_quantity' })).toEqual([seed.t4, seed.t2, seed.t1, seed.t3]);
+    expect(await ids({ order_by: 'carrier_name:desc' })).toEqual([seed.t3, seed.t1, seed.t4, seed.t2]);
+    expect(await ids({ order_by: 'recipient_code:asc' })).toEqual([seed.t1, seed.t2, seed.t3, seed.t4]);
+    expect(await ids({ order_by: 'date_loading:desc', limit: 2, offset: 1 })).toEqual([seed.t3, seed.t2]);
+    expect((await ids({ order_by: 'real_cargo_quantity' }))[0]).toBe(seed.t3);
+    for (const key of ['status', 'date_unloading', 'price_per_ton', 'registration_number', 'supplier_code']) {
+      expect((await ids({ order_by: key })).length).toBe(4);
+    }
+    for (const key of ['purchase_document_number', 'sales_document_number', 'unloading_date', 'id']) {
+      expect((await ids({ order_by: `${key}:desc` })).length).toBe(4);
+    }
+  });
+
+  it('refuses an unknown sort key or direction with INVALID_SORT_PARAMS', async () => {
+    expectCode(await api.list({ order_by: 'driver_document_id' }), 400, 'INVALID_SORT_PARAMS');
+    expectCode(await api.list({ order_by: 'id:sideways' }), 400, 'INVALID_SORT_PARAMS');
+  });
+
+  it('refuses unknown filter keys and values', async () => {
+    const unknown = await api.list({ filter: { colour: 'red' } });
+    expect(unknown.json().errors).toEqual([{ field: 'filter.colour', code: 'unknownField' }]);
+    const tab = await api.list({ filter: { tab: 'archive' } });
+    expect(tab.json().errors).toEqual([{ field: 'filter.tab', code: 'oneOf' }]);
+  });
+
+  it('takes GET with the filter as JSON text', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ tab: 'active', purchase_supplier_code: ['AGRO-A'] }));
+    const response = await api.call('GET', `list?limit=10&offset=0&order_by=id:asc&filter=${filter}&search=a`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().list.map((row: Body) => row.id)).toEqual([seed.t1, seed.t2]);
+  });
+
+  it('answers every logistics column with real figures next to planned ones and the GMP warning', async () => {
+    const rows: Body[] = (await api.list({ order_by: 'id:asc' })).json().list;
+    const [first, second, third] = rows as Body[];
+    expect(first).toMatchObject({
+      status: 'NEW',
+      purchase_supplier: { code: 'AGRO-A', is_gmp: true },
+      sales_recipient: { code: 'MLYN-X', is_gmp: true },
+      carrier_code: 'TRANS-1',
+      carrier_name: 'Trans Jeden',
+      is_gmp: true,
+      gmp_not_satisfied: false,
+      real_cargo_quantity: null,
+    });
+    expect(second).toMatchObject({ gmp_not_satisfied: true, confirmation_note: 'Odbiorca zgodził się' });
+    expect(third).toMatchObject({
+      status: 'DELIVERED',
+      cargo_quantity: 30_000,
+      real_cargo_quantity: 29_000,
+      value: 450_000,
+      real_value: 435_000,
+      real_cargo_price: 101_050,
+      unloading_date: '2026-03-12',
+      deductions: 1_250,
+    });
+  });
+});
+
+describe('GET /api/transport/get-filter-option', () => {
+  it('offers the suppliers, recipients, carriers, qualities and contracts that transports use', async () => {
+    await insertContractor(t.db, { code: 'UNUSED', name: 'Nieużywany' });
+    const response = await api.call('GET', 'get-filter-option');
+    expect(response.statusCode, response.body).toBe(200);
+    const options = response.json();
+    expect(options.suppliers).toEqual([
+      { value: 'AGRO-A', label: 'AGRO-A – Agro A' },
+      { value: 'BIO-B', label: 'BIO-B – Bio B' },
+    ]);
+    expect(options.recipients.map((option: Body) => option.value)).toEqual(['MLYN-X', 'PASZE-Y']);
+    expect(options.carriers.map((option: Body) => option.value)).toEqual(['LOGI-2', 'TRANS-1']);
+    expect(options.qualities).toHaveLength(2);
+    expect(options.purchase_document_numbers.map((option: Body) => option.value)).toContain(seed.pa);
+    expect(options.sales_document_numbers.map((option: Body) => option.value)).toContain(seed.sy);
+  });
+});
+
+describe('roles', () => {
+  it('lets a USER plan, move, deliver and read transports', async () => {
+    const user = await t.userWithRole('USER');
+    const asUser = transportApi(t, () => user.token);
+    expect((await asUser.list({})).statusCode).toBe(200);
+    expect((await asUser.details(seed.t1)).statusCode).toBe(200);
+    expect((await asUser.setStatus(seed.t1, 'ON_THE_WAY')).statusCode).toBe(200);
+    expect((await asUser.deliver(seed.t1, deliveredBody())).statusCode).toBe(200);
+    expect((await asUser.call('GET', 'get-filter-option')).statusCode).toBe(200);
+  });
+
+  it('refuses a guest on every transport call with UNAUTHORIZED', async () => {
+    const calls: [string, string][] = [
+      ['POST', 'create'],
+      ['POST', 'in-progress-create'],
+      ['PUT', `update/${seed.t1}`],
+      ['DELETE', `remove/${seed.t1}`],
+      ['GET', `details/${seed.t1}`],
+      ['GET', 'list'],
+      ['POST', 'list'],
+      ['GET', 'get-filter-option'],
+      ['PATCH', 'update-status'],
+      ['PATCH', `set-status-delivered/${seed.t2}`],
+      ['GET', `check-if-can-be-set-on-the-way/${seed.t1}`],
+      ['GET', 'contract-to-reallocate'],
+      ['POST', 'contract-to-reallocate'],
+      ['GET', 'purchase-contract-to-reallocate'],
+      ['POST', 'purchase-contract-to-reallocate'],
+      ['PATCH', 'reallocate'],
+    ];
+    for (const [method, url] of calls) {
+      const response = await t.call({ method: method as 'GET', url: `/api/transport/${url}`, payload: {} });
+      expect({ url, status: response.statusCode, code: response.json().message_code }).toEqual({
+        url,
+        status: 401,
+        code: 'UNAUTHORIZED',
+      });
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { UserRole } from '@grain/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Database, type Db, openDatabase, rowsOf } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import { users } from '../db/schema.js';
+import { seedReferenceData } from '../db/seed.js';
+import { hashPassword } from '../lib/passwords.js';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const TEST_PASSWORD = 'Secret123!';
+
+let shared: Promise<Database> | null = null;
+
+/** The run's one database: PGlite in memory, or the PostgreSQL of TEST_DATABASE_URL (emptied first). */
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL || null;
+    const database = await openDatabase({ databaseUrl: url, pgliteDir: null, poolSize: 20 });
+    if (url) {
+      await database.db.execute(sql`drop schema if exists public cascade`);
+      await database.db.execute(sql`drop schema if exists drizzle cascade`);
+      await database.db.execute(sql`create schema public`);
+    }
+    await runMigrations(database);
+    return database;
+  })();
+  return shared;
+}
+
+let passwordHash: Promise<string> | null = null;
+
+/** Empties every table and puts back reference data and an active admin with TEST_PASSWORD. */
+export async function resetDatabase(db: Db): Promise<void> {
+  const tables = rowsOf<{ tablename: string }>(
+    await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`),
+  ).map((row) => `"${row.tablename}"`);
+  const dataTables = tables.filter((name) => name !== '"countries"');
+  if (dataTables.length) await db.execute(sql.raw(`truncate ${dataTables.join(', ')} restart identity cascade`));
+  await seedReferenceData(db);
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  await db.insert(users).values({
+    email: ADMIN_EMAIL,
+    firstName: 'Adam',
+    lastName: 'Admin',
+    role: 'ADMIN',
+    passwordHash: await passwordHash,
+    passwordExpired: false,
+  });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'grain-test-'));
+  return {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256', WEB_DIST: '' }),
+    authRateLimit: 1000,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** app.inject with an optional bearer token; JSON bodies are sent as given (snake_case). */
+  call: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  login: (email?: string, password?: string) => Promise<string>;
+  /** Both tokens of a fresh login (a new refresh-token family). */
+  tokens: (email?: string, password?: string) => Promise<{ token: string; refreshToken: string }>;
+  /** A fresh user of the role with TEST_PASSWORD and no expired password; answers its id and token. */
+  userWithRole: (role: UserRole, email?: string) => Promise<{ id: number; token: string }>;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  const { db } = database;
+  await resetDatabase(db);
+  const config = testConfig(overrides);
+  const app = await buildApp({ db, config });
+  await app.ready();
+
+  const call: TestApp['call'] = ({ token, headers, ...options }) =>
+    app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  const tokens = async (email = ADMIN_EMAIL, password = TEST_PASSWORD) => {
+    const response = await call({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+    const body = response.json() as { token: string; refresh_token: string };
+    return { token: body.token, refreshToken: body.refresh_token };
+  };
+  const login = async (email = ADMIN_EMAIL, password = TEST_PASSWORD) => (await tokens(email, password)).token;
+
+  let counter = 0;
+  const userWithRole: TestApp['userWithRole'] = async (role, email) => {
+    counter += 1;
+    const address = email ?? `${role.toLowerCase()}${counter}@example.com`;
+    passwordHash ??= hashPassword(TEST_PASSWORD);
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: address,
+        firstName: `Imię${counter}`,
+        lastName: `Nazwisko${counter}`,
+        role,
+        passwordHash: await passwordHash,
+        passwordExpired: false,
+      })
+      .returning({ id: users.id });
+    return { id: row!.id, token: await login(address) };
+  };
+
+  return { app, db, config, call, login, tokens, userWithRole, close: () => app.close() };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One database per run (PGlite costs ~700 MB): files run one after another in one module graph (ARCHITECTURE.md).
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    isolate: false,
+    fileParallelism: false,
+    testTimeout: 30_000,
+    reporters: ['default', 'json'],
+    outputFile: { json: process.env.VITEST_REPORT ?? '../../.test-reports/server.json' },
+    hookTimeout: 120_000,
+  },
+});

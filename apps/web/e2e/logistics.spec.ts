@@ -1,0 +1,229 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DRIVER, deliverTransport, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
+import { apiAs, signIn } from './support';
+
+/**
+ * Issue 6, web: the logistics screen. One purchase allocated to a plain sale, a sale requiring GMP and a third
+ * sale to redirect to; transports seeded through the API in the statuses each test needs.
+ */
+
+const tag = String(Date.now() % 100_000);
+const NOTE = 'Odbiorca zgodził się na transport bez GMP';
+
+let api: APIRequestContext;
+let seed: LogisticsSeed;
+const ids = { noDriver: 0, withDriver: 0, toRedirect: 0, toDeliver: 0, toDelete: 0, gmp: 0, delivered: 0 };
+
+const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
+const rowOf = (page: Page, id: number) => page.getByRole('row').filter({ has: page.getByText(`#${id}`) });
+
+async function confirm(page: Page, title: string, button: string) {
+  await dialogNamed(page, title).getByRole('button', { name: button }).click();
+}
+
+async function chooseStatus(page: Page, id: number, item: string) {
+  await page.getByRole('button', { name: `Zmień status transportu #${id}` }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** The tag is in the carrier's name, which the search covers: only this run's transports show. */
+async function openLogistics(page: Page, tab = 'all') {
+  await page.goto(`/logistics/${tab}?search=${tag}`);
+  await expect(page.getByTestId('result-count')).not.toHaveText('Wyniki: 0');
+}
+
+function isoInDays(days: number) {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
+}
+
+test.describe
+  .serial('logistics', () => {
+    test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+    test.beforeAll(async () => {
+      api = await apiAs();
+      seed = await seedLogistics(api, tag);
+      ids.noDriver = (await seedTransport(api, seed)).id;
+      ids.withDriver = (await seedTransport(api, seed, { withDriver: true })).id;
+      ids.toRedirect = (await seedTransport(api, seed, { onTheWay: true })).id;
+      ids.toDeliver = (await seedTransport(api, seed, { onTheWay: true })).id;
+      ids.toDelete = (await seedTransport(api, seed)).id;
+      ids.gmp = (await seedTransport(api, seed, { salesId: seed.gmpSaleId, extra: { confirmation_note: NOTE } })).id;
+      ids.delivered = (await seedTransport(api, seed, { onTheWay: true })).id;
+      await deliverTransport(api, ids.delivered, seed.qualityId);
+    });
+
+    test.afterAll(async () => {
+      await api.dispose();
+    });
+
+    test.beforeEach(async ({ page }) => {
+      await signIn(page);
+    });
+
+    test('plans a transport from the allocations page, then shows and copies its summary', async ({ page }) => {
+      await page.goto(`/allocations?search=${encodeURIComponent(seed.saleNumber)}`);
+      await page
+        .getByRole('button', { name: `Dodaj transport: ${seed.purchaseNumber} → ${seed.saleNumber}`, exact: true })
+        .click();
+      const modal = dialogNamed(page, 'Nowy transport');
+      await expect(modal.getByLabel('Ilość (t)')).toHaveValue('25');
+      await expect(modal.getByLabel('Fracht za tonę')).toHaveValue('0');
+      const submit = modal.getByRole('button', { name: 'Dodaj transport' });
+      await expect(submit).toBeDisabled();
+
+      await modal.getByRole('combobox', { name: 'Przewoźnik' }).fill(seed.carrierCode);
+      await page.getByRole('option', { name: new RegExp(seed.carrierCode) }).click();
+      await modal.getByLabel('Ilość (t)').fill('24,5');
+      await modal.getByLabel('Fracht za tonę').fill('152,5');
+      await modal.getByLabel('Data rozładunku').fill(isoInDays(2));
+      await modal.getByLabel('Komentarz').fill(`Plan ${tag}`);
+      await submit.click();
+      await confirm(page, 'Dodaj transport', 'Dodaj transport');
+      await expect(page.getByText('Transport został dodany')).toBeVisible();
+
+      const summary = page.getByRole('dialog', { name: /Transport #\d+ został dodany/ });
+      await expect(summary.getByTestId('transport-summary')).toContainText('24,500 t');
+      await expect(summary.getByTestId('transport-summary')).toContainText(`Trans-Pol ${tag}`);
+      await summary.getByRole('button', { name: 'Kopiuj do schowka' }).click();
+      await expect(page.getByText('Skopiowano do schowka')).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`Plan ${tag}`);
+      await summary.getByRole('button', { name: 'Zamknij' }).click();
+
+      await page.goto(`/logistics/all?search=${encodeURIComponent(`Plan ${tag}`)}`);
+      await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
+      await expect(page.getByRole('row').nth(1)).toContainText('Nowy');
+      await expect(page.getByRole('row').nth(1)).toContainText('24,500 t');
+    });
+
+    test('fails the on-the-way check, fills the driver data, and the transport goes on the way', async ({ page }) => {
+      await openLogistics(page);
+      await chooseStatus(page, ids.noDriver, 'Wyślij w drogę');
+      const modal = dialogNamed(page, `Wysyłka transportu #${ids.noDriver} w drogę`);
+      // Validated at once: the four fields ON_THE_WAY requires show their errors before anything is typed.
+      await expect(modal.getByText('Pole jest wymagane')).toHaveCount(4);
+      await modal.getByLabel('Numer rejestracyjny').fill(DRIVER.registration_number);
+      await modal.getByLabel('Kierowca').fill(DRIVER.driver_name);
+      await modal.getByLabel('Telefon kierowcy').fill(DRIVER.phone_number);
+      await modal.getByLabel('Numer dokumentu kierowcy').fill(DRIVER.driver_document_id);
+      await expect(modal.getByText('Pole jest wymagane')).toHaveCount(0);
+      await modal.getByRole('button', { name: 'Zapisz i wyślij w drogę' }).click();
+      await confirm(page, 'Zapisz i wyślij w drogę', 'Zapisz i wyślij w drogę');
+      await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
+      await expect(rowOf(page, ids.noDriver)).toContainText('W drodze');
+      await expect(rowOf(page, ids.noDriver)).toContainText(DRIVER.registration_number);
+    });
+
+    test('passes the check for a transport with driver data: confirm, then on the way', async ({ page }) => {
+      await openLogistics(page);
+      await chooseStatus(page, ids.withDriver, 'Wyślij w drogę');
+      await confirm(page, 'Zmiana statusu transportu', 'Wyślij w drogę');
+      await expect(rowOf(page, ids.withDriver)).toContainText('W drodze');
+      await expect(rowOf(page, ids.withDriver).getByRole('button', { name: /Przekieruj transport/ })).toBeEnabled();
+    });
+
+    test('redirects a transport on the way to another sale', async ({ page }) => {
+      await openLogistics(page);
+      await expect(rowOf(page, ids.toDelete).getByRole('button', { name: /Przekier/ })).toBeDisabled();
+      await rowOf(page, ids.toRedirect)
+        .getByRole('button', { name: `Przekieruj transport #${ids.toRedirect}` })
+        .click();
+      const modal = dialogNamed(page, `Przekierowanie transportu #${ids.toRedirect}`);
+      await modal.getByLabel('Nowy kontrakt sprzedaży').fill(seed.otherSaleNumber);
+      await modal.getByRole('radio', { name: new RegExp(seed.otherSaleNumber) }).click();
+      await modal.getByLabel('Komentarz').fill('Zmiana odbiorcy');
+      await modal.getByRole('button', { name: 'Zobacz podsumowanie' }).click();
+      const review = modal.getByTestId('redirect-review');
+      await expect(review).toContainText(seed.saleNumber);
+      await expect(review).toContainText(seed.otherSaleNumber);
+      // "Back" returns to the choice with the sale still chosen.
+      await modal.getByRole('button', { name: 'Wróć' }).click();
+      await expect(modal.getByRole('radio', { name: new RegExp(seed.otherSaleNumber) })).toBeChecked();
+      await modal.getByRole('button', { name: 'Zobacz podsumowanie' }).click();
+      await modal.getByRole('button', { name: 'Przekieruj transport' }).click();
+      await expect(page.getByText('Transport został przekierowany')).toBeVisible();
+      await expect(rowOf(page, ids.toRedirect)).toContainText(seed.otherSaleNumber);
+    });
+
+    test('delivers a transport with real figures, warning about a quantity far from the plan', async ({ page }) => {
+      await openLogistics(page);
+      await chooseStatus(page, ids.toDeliver, 'Oznacz jako dostarczony');
+      const modal = dialogNamed(page, `Rozładunek transportu #${ids.toDeliver}`);
+      await modal.getByRole('button', { name: 'Jakość z umowy' }).click();
+      await modal.getByRole('button', { name: 'Cena z umowy' }).click();
+      await expect(modal.getByLabel('Cena rzeczywista za t (PLN)')).toHaveValue('850');
+      await modal.getByLabel('Ilość rzeczywista (t)').fill('28');
+      await expect(modal.getByText('Sprawdź ilość dostarczoną')).toBeVisible();
+      await modal.getByRole('button', { name: 'Ilość z planu' }).click();
+      await expect(modal.getByText('Sprawdź ilość dostarczoną')).toHaveCount(0);
+      await modal.getByLabel('Ilość rzeczywista (t)').fill('24,46');
+      await modal.getByLabel('Potrącenia (PLN)').fill('95');
+      await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
+      await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
+      await expect(page.getByText('Dane rozładunku zostały zapisane')).toBeVisible();
+
+      const row = rowOf(page, ids.toDeliver);
+      await expect(row).toContainText('Dostarczony');
+      await expect(row).toContainText('24,460 t');
+      await expect(row).toContainText('25,000 t plan.');
+      await expect(row).toContainText('95 zł');
+      // Delivered is final: details instead of edit, no status menu, no delete.
+      await expect(row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}` })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Zmień status transportu #${ids.toDeliver}` })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: /Usu/ })).toBeDisabled();
+    });
+
+    test('deletes a NEW transport after a confirmation', async ({ page }) => {
+      await openLogistics(page);
+      await rowOf(page, ids.toDelete)
+        .getByRole('button', { name: `Usuń transport #${ids.toDelete}` })
+        .click();
+      await confirm(page, 'Usuwanie transportu', 'Usuń');
+      await expect(page.getByText('Transport został usunięty')).toBeVisible();
+      await expect(rowOf(page, ids.toDelete)).toHaveCount(0);
+    });
+
+    test('shows the GMP warning row with the note for a sale requiring GMP', async ({ page }) => {
+      await openLogistics(page);
+      const warning = page.getByTestId(`gmp-warning-${ids.gmp}`);
+      await expect(warning).toContainText('GMP niespełnione');
+      await expect(warning).toContainText(NOTE);
+      await warning.getByText('GMP niespełnione').hover();
+      await expect(page.getByRole('tooltip')).toContainText(`Uzasadnienie: ${NOTE}`);
+      await expect(page.getByTestId(`gmp-warning-${ids.toRedirect}`)).toHaveCount(0);
+    });
+
+    test('tabs: an unknown tab goes to all, active shows NEW and ON_THE_WAY only, delivered DELIVERED', async ({
+      page,
+    }) => {
+      await page.goto('/logistics/nope');
+      await expect(page).toHaveURL(/\/logistics\/all$/);
+
+      await openLogistics(page, 'active');
+      await expect(page.getByRole('tab', { name: 'Aktywne' })).toHaveAttribute('aria-selected', 'true');
+      await expect(rowOf(page, ids.gmp)).toBeVisible();
+      await expect(rowOf(page, ids.noDriver)).toBeVisible();
+      await expect(rowOf(page, ids.delivered)).toHaveCount(0);
+      await expect(rowOf(page, ids.toDeliver)).toHaveCount(0);
+
+      await page.getByRole('tab', { name: 'Dostarczone' }).click();
+      await expect(page).toHaveURL(/\/logistics\/delivered\?/);
+      await expect(rowOf(page, ids.delivered)).toBeVisible();
+      await expect(rowOf(page, ids.gmp)).toHaveCount(0);
+    });
+
+    test('a filter applies at once and shows as a chip that clears it', async ({ page }) => {
+      await openLogistics(page);
+      await page.getByRole('button', { name: 'Pokaż filtry' }).click();
+      await page.getByTestId('transport-filters').getByLabel('Numer rejestracyjny').fill(DRIVER.registration_number);
+      await expect(page).toHaveURL(/filter_registrationNumber=/);
+      await expect(rowOf(page, ids.gmp)).toHaveCount(0);
+      await expect(rowOf(page, ids.toRedirect)).toBeVisible();
+      const chips = page.getByTestId('filter-chips');
+      await expect(chips).toContainText(`Numer rejestracyjny: ${DRIVER.registration_number}`);
+      await chips.getByRole('button', { name: /Usuń filtr/ }).click();
+      await expect(rowOf(page, ids.gmp)).toBeVisible();
+      await expect(chips).toHaveCount(0);
+    });
+  });

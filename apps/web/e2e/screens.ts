@@ -1,0 +1,44 @@
+// Screenshots of screens at desktop (1440 px) and phone (390 px) width, for a person to look at.
+// Run: node --import tsx e2e/screens.ts <baseUrl> <outDir> <email> <password> <path> [<path> ...]
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const [baseUrl = 'http://localhost:3100', outDir = '../../.screens', email, password, ...paths] = process.argv.slice(2);
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let tokens: { token: string; refresh_token: string } | null = null;
+if (email && password) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  tokens = await response.json();
+}
+for (const [label, width, height] of [
+  ['desktop', 1440, 900],
+  ['phone', 390, 844],
+] as const) {
+  const page = await browser.newPage({ viewport: { width, height }, locale: 'pl-PL' });
+  await page.goto(`${baseUrl}/login`);
+  if (tokens) {
+    await page.evaluate((t) => {
+      localStorage.setItem('grain.accessToken', t.token);
+      localStorage.setItem('grain.refreshToken', t.refresh_token);
+    }, tokens);
+  }
+  for (const path of paths) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(400);
+    const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${label}.png`;
+    await page.screenshot({ path: join(outDir, name), fullPage: true });
+    console.log(join(outDir, name));
+  }
+  await page.close();
+}
+await browser.close();

@@ -1,0 +1,215 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { contractBody, type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
+import { apiAs, signIn } from './support';
+
+interface Ids {
+  purchase: number;
+  sales: number;
+  transport: number;
+}
+
+const tag = String(Date.now() % 1_000_000);
+let seed: DeliveredSeed;
+let ids: Ids;
+
+/** The transaction ids of the seeded delivery, read through the statement list. */
+async function transactionIds(api: APIRequestContext): Promise<Ids> {
+  const answer = await api.post('/api/settlement/transaction-list', { data: { limit: 10, offset: 0, search: tag } });
+  expect(answer.status()).toBe(200);
+  const rows = (await answer.json()).list as { id: number; type: string }[];
+  const idOf = (type: string) => rows.find((row) => row.type === type)!.id;
+  return { purchase: idOf('PURCHASE'), sales: idOf('SALES'), transport: idOf('TRANSPORT') };
+}
+
+const rowOf = (page: Page, id: number) =>
+  page.getByRole('row').filter({ has: page.getByRole('button', { name: `Akcje transakcji #${id}`, exact: true }) });
+
+async function openAction(page: Page, id: number, action: string) {
+  await page.getByRole('button', { name: `Akcje transakcji #${id}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Szukaj').fill(text);
+  await expect(page).toHaveURL(new RegExp(`search=${text}`));
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('transaction statement', () => {
+  test.beforeAll(async () => {
+    const api = await apiAs();
+    seed = await seedDeliveredTransport(api, { tag });
+    ids = await transactionIds(api);
+    await api.dispose();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('an unknown tab goes to all; a delivery shows its three rows with three-line cells', async ({ page }) => {
+    await page.goto('/transaction-statement/nope');
+    await expect(page).toHaveURL(/\/transaction-statement\/all$/);
+    await expect(page.getByRole('tab', { name: 'Wszystkie' })).toHaveAttribute('aria-selected', 'true');
+
+    await search(page, tag);
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 3');
+    const purchase = rowOf(page, ids.purchase);
+    await expect(purchase).toContainText('Zakup');
+    await expect(purchase).toContainText(seed.supplierCode);
+    await expect(purchase).toContainText(`ZK/${tag}`);
+    await expect(purchase).toContainText(`SP/${tag}`);
+    await expect(purchase).toContainText('Do rozliczenia');
+    // 24 540 kg unloaded of 25 000 planned; 850 zł/t; no final figure yet.
+    await expect(purchase.locator('[data-line="real"]').nth(1)).toHaveText('24,540 t');
+    await expect(purchase.locator('[data-line="planned"]').nth(1)).toHaveText('25,000 t');
+    await expect(purchase.locator('[data-line="final"]').nth(1)).toHaveText('—');
+    await expect(purchase).toContainText('20 859 zł');
+    await expect(rowOf(page, ids.sales)).toContainText(seed.recipientCode);
+    await expect(rowOf(page, ids.transport)).toContainText(seed.carrierCode);
+    await expect(rowOf(page, ids.transport)).toContainText('Transport');
+
+    await page.getByRole('tab', { name: 'Sprzedaż' }).click();
+    await expect(page).toHaveURL(/\/transaction-statement\/sales\?/);
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
+    await expect(rowOf(page, ids.sales)).toBeVisible();
+  });
+
+  test('invoice and settle the purchase row', async ({ page }) => {
+    await page.goto(`/transaction-statement/purchase?search=${tag}`);
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
+
+    // Settling needs the invoice: the modal says so before anything is sent, and leads to the invoice form.
+    await openAction(page, ids.purchase, 'Rozlicz');
+    const settleDialog = page.getByRole('dialog', { name: `Rozliczenie transakcji #${ids.purchase}` });
+    await expect(settleDialog).toContainText('Najpierw ustaw fakturę');
+    await expect(settleDialog.getByRole('button', { name: 'Rozlicz' })).toBeDisabled();
+    await settleDialog.getByRole('button', { name: 'Ustaw fakturę' }).click();
+
+    const invoiceDialog = page.getByRole('dialog', { name: `Faktura transakcji #${ids.purchase}` });
+    await expect(invoiceDialog.getByRole('button', { name: 'Zapisz fakturę' })).toBeDisabled();
+    await invoiceDialog.getByLabel('Numer faktury').fill(`FV/${tag}`);
+    await invoiceDialog.getByLabel('Data faktury').fill('05.03.2026');
+    // The payment date cannot be before the invoice date: the input clamps it.
+    await invoiceDialog.getByLabel('Termin płatności').fill('04.03.2026');
+    await invoiceDialog.getByLabel('Numer faktury').click();
+    await expect(invoiceDialog.getByLabel('Termin płatności')).toHaveValue('05.03.2026');
+    await invoiceDialog.getByLabel('Termin płatności').fill('19.03.2026');
+    await invoiceDialog.getByRole('button', { name: 'Zapisz fakturę' }).click();
+    await page.getByRole('dialog', { name: 'Zapis faktury' }).getByRole('button', { name: 'Zapisz fakturę' }).click();
+    await expect(page.getByText('Faktura została zapisana')).toBeVisible();
+    const row = rowOf(page, ids.purchase);
+    await expect(row).toContainText(`FV/${tag}`);
+    await expect(row).toContainText('19.03.2026');
+
+    // Back in the settle modal, now with the invoice.
+    const dialog = page.getByRole('dialog', { name: `Rozliczenie transakcji #${ids.purchase}` });
+    await expect(dialog).toContainText(`Faktura FV/${tag} z 05.03.2026`);
+    // Defaults come from the real figures.
+    await expect(dialog.getByLabel('Ilość końcowa (t)')).toHaveValue('24,54');
+    await expect(dialog.getByLabel('Cena końcowa za t (PLN)')).toHaveValue('850');
+    await expect(dialog.getByTestId('settle-preview')).toContainText('20 859 zł');
+    await dialog.getByLabel('Cena końcowa za t (PLN)').fill('860');
+    await dialog.getByLabel('Potrącenia (PLN)').fill('104,4');
+    // 24 540 kg × 860 zł/t = 21 104,40 zł − 104,40 zł
+    await expect(dialog.getByTestId('settle-preview')).toContainText('21 000 zł');
+    await dialog.getByRole('button', { name: 'Rozlicz' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rozliczenie transakcji', exact: true })
+      .getByRole('button', { name: 'Rozlicz' })
+      .click();
+    await expect(page.getByText('Rozliczenie zostało zapisane')).toBeVisible();
+    await expect(row).toContainText('Rozliczona');
+    await expect(row.locator('[data-line="final"]').nth(2)).toHaveText('860 zł');
+    await expect(row.locator('[data-line="final"]').nth(3)).toHaveText('21 000 zł');
+
+    // A settled row offers nothing more; the reason is in a tooltip.
+    await page.getByRole('button', { name: `Akcje transakcji #${ids.purchase}`, exact: true }).click();
+    await expect(page.getByRole('menuitem', { name: 'Rozlicz' })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'Podziel' })).toBeDisabled();
+    await page.getByRole('menuitem', { name: 'Podziel' }).hover({ force: true });
+    await expect(page.getByText('Transakcja jest już rozliczona')).toBeVisible();
+  });
+
+  test('split the sales row', async ({ page }) => {
+    await page.goto(`/transaction-statement/sales?search=${tag}`);
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
+    await openAction(page, ids.sales, 'Podziel');
+    const dialog = page.getByRole('dialog', { name: `Podział transakcji #${ids.sales}` });
+    await expect(dialog).toContainText('Ilość transakcji: 24,540 t');
+    await dialog.getByLabel('Ilość do wydzielenia (t)').fill('24,54');
+    await dialog.getByLabel('Ilość do wydzielenia (t)').blur();
+    await expect(dialog).toContainText('Wartość jest za duża');
+    await expect(dialog.getByRole('button', { name: 'Podziel' })).toBeDisabled();
+    await dialog.getByLabel('Ilość do wydzielenia (t)').fill('4,54');
+    await expect(dialog.getByTestId('split-remains')).toContainText('20,000 t');
+    await expect(dialog.getByTestId('split-created')).toContainText('4,540 t');
+    await dialog.getByRole('button', { name: 'Podziel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Podział transakcji', exact: true })
+      .getByRole('button', { name: 'Podziel' })
+      .click();
+    await expect(page.getByText('Transakcja została podzielona')).toBeVisible();
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 2');
+    await expect(rowOf(page, ids.sales).locator('[data-line="real"]').nth(1)).toHaveText('20,000 t');
+    await expect(page.getByRole('row').filter({ hasText: `z podziału #${ids.sales}` })).toContainText('4,540 t');
+  });
+
+  test('move the sales row to another sales contract of the recipient', async ({ page }) => {
+    const api = await apiAs();
+    const other = await api.post('/api/contract/create-sales', {
+      data: {
+        ...contractBody({
+          userId: seed.userId,
+          qualityId: seed.qualityId,
+          price: 99_000,
+          currency: 'PLN',
+          freight: 'CPT',
+          documentNumber: `SP/${tag}-B`,
+        }),
+        sales_recipient_id: seed.recipientId,
+      },
+    });
+    expect(other.status(), await other.text()).toBe(200);
+    await api.dispose();
+
+    await page.goto(`/transaction-statement/sales?search=${tag}`);
+    await openAction(page, ids.sales, 'Przenieś do innego kontraktu');
+    const dialog = page.getByRole('dialog', { name: `Przeniesienie transakcji #${ids.sales}` });
+    await expect(dialog).toContainText(`Obecny kontrakt: SP/${tag}`);
+    await dialog.getByRole('combobox', { name: 'Kontrakt docelowy' }).click();
+    // The recipient's only other contract; its current one is not offered.
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await expect(page.getByText('Brak połączenia z serwerem')).toHaveCount(0);
+    await page.getByRole('option', { name: new RegExp(`^SP/${tag}-B`) }).click();
+    await dialog.getByRole('button', { name: 'Przenieś' }).click();
+    await page
+      .getByRole('dialog', { name: 'Przeniesienie transakcji', exact: true })
+      .getByRole('button', { name: 'Przenieś' })
+      .click();
+    await expect(page.getByText('Transakcja została przeniesiona')).toBeVisible();
+    await expect(rowOf(page, ids.sales)).toContainText(`SP/${tag}-B`);
+    // The planned price now comes from the new contract: 990 zł/t.
+    await expect(rowOf(page, ids.sales).locator('[data-line="planned"]').nth(2)).toHaveText('990 zł');
+  });
+
+  test('the settled filter shows only the settled row', async ({ page }) => {
+    await page.goto(`/transaction-statement/all?search=${tag}`);
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 4');
+    await page.getByRole('button', { name: 'Pokaż filtry' }).click();
+    await page.getByRole('combobox', { name: 'Stan rozliczenia' }).click();
+    await page.getByRole('option', { name: 'Rozliczone' }).click();
+    await page.getByRole('button', { name: 'Zastosuj filtry' }).click();
+    await expect(page).toHaveURL(/filter_type=settled/);
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
+    await expect(rowOf(page, ids.purchase)).toContainText('Rozliczona');
+    await expect(page.getByRole('button', { name: 'Ukryj filtry' })).toContainText('1');
+
+    await page.getByRole('combobox', { name: 'Stan rozliczenia' }).click();
+    await page.getByRole('option', { name: 'Do rozliczenia' }).click();
+    await page.getByRole('button', { name: 'Zastosuj filtry' }).click();
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 3');
+    await expect(rowOf(page, ids.purchase)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,90 @@
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+
+export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+export const ADMIN = { email: 'admin@example.com', password: 'E2eAdmin123!' };
+export const DEFAULT_ADMIN_PASSWORD = 'Admin123!';
+export const USER_PASSWORD = 'E2eUser123!';
+
+export interface Tokens {
+  token: string;
+  refresh_token: string;
+}
+
+export async function apiLogin(email: string, password: string): Promise<Tokens> {
+  const context = await request.newContext({ baseURL: BASE_URL });
+  const response = await context.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const tokens = (await response.json()) as Tokens;
+  await context.dispose();
+  return tokens;
+}
+
+/** An API context signed in as the user (seeding through the API, as a fixture). */
+export async function apiAs(email = ADMIN.email, password = ADMIN.password): Promise<APIRequestContext> {
+  const tokens = await apiLogin(email, password);
+  return request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${tokens.token}` } });
+}
+
+let counter = Date.now() % 100000;
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  return `${prefix}.${counter}@example.com`;
+}
+
+/** Creates a user through the API and changes its first password, so it can sign in straight away. */
+export async function createActiveUser(role: 'ADMIN' | 'USER', overrides: Record<string, unknown> = {}) {
+  const admin = await apiAs();
+  const email = (overrides.email as string | undefined) ?? uniqueEmail(role.toLowerCase());
+  const first = `Tmp${USER_PASSWORD}`;
+  const created = await admin.post('/api/profile/create', {
+    data: { email, first_name: 'Jan', last_name: 'Kowalski', role, password: first, ...overrides },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const user = await apiAs(email, first);
+  const changed = await user.post('/api/profile/change-password', {
+    data: { old_password: first, new_password: USER_PASSWORD },
+  });
+  expect(changed.status()).toBe(200);
+  return { email, password: USER_PASSWORD, id: (await created.json()).id as number };
+}
+
+/**
+ * Signs the browser in by putting API tokens where the app keeps them. The tokens are stored on /api/health,
+ * where the app does not run, so no half-started session can interfere with the next navigation.
+ */
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  const tokens = await apiLogin(email, password);
+  await page.goto('/api/health');
+  await page.evaluate((t) => {
+    localStorage.setItem('grain.accessToken', t.token);
+    localStorage.setItem('grain.refreshToken', t.refresh_token);
+  }, tokens);
+}
+
+/** Reads the latest mail sent to an address from the server's mail folder (SMTP_URL unset in e2e). */
+export async function latestMailTo(address: string): Promise<string> {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const folder = join(import.meta.dirname, '..', process.env.E2E_DATA_DIR ?? 'e2e/.data', 'mail');
+  for (let attempt = 0; attempt < 40; attempt++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(folder).sort().reverse();
+    } catch {
+      files = [];
+    }
+    for (const file of files) {
+      const text = readFileSync(join(folder, file), 'utf8');
+      if (text.includes(`To: ${address}`)) return decodeQuotedPrintable(text);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+/** The .eml body is quoted-printable UTF-8 (nodemailer's composer). */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes = joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Several people (or agents) may run the suite at once: each picks its own port and data folder.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'e2e/.data';
+export const BASE_URL = `http://localhost:${PORT}`;
+
+// Browsers cannot be downloaded here: Debian's Chromium is used (ARCHITECTURE.md).
+const chromium = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
+const chromiumArgs = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '../../.test-reports/e2e.json' }]],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: BASE_URL,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: { ...chromium, args: chromiumArgs },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx ../server/src/main.ts`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,25 @@
+import type { ListResponse } from '@grain/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import type { ListState } from './list-state';
+
+/** Sends the list state as a POST list request (limit, offset, search, filter, order_by). */
+export function useListQuery<T>(
+  key: readonly unknown[],
+  path: string,
+  state: ListState,
+  toFilter: (filter: ListState['filter']) => Record<string, unknown> = () => ({}),
+) {
+  const body = {
+    limit: state.limit,
+    offset: state.offset,
+    search: state.search || undefined,
+    orderBy: state.orderBy || undefined,
+    filter: toFilter(state.filter),
+  };
+  return useQuery({
+    queryKey: [...key, body],
+    queryFn: ({ signal }) => apiRequest<ListResponse<T>>(path, { method: 'POST', body, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,39 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type FilterValues, type ListState, parseListState, toSearchParams } from './list-state';
+
+export interface ListStateApi extends ListState {
+  setSearch: (search: string) => void;
+  setFilter: (filter: FilterValues) => void;
+  setOrderBy: (orderBy: string) => void;
+  setOffset: (offset: number) => void;
+  setLimit: (limit: number) => void;
+  defaults: Partial<ListState>;
+}
+
+/** List state in the URL; any change other than the page resets the offset to 0 (spec/1 section 4). */
+export function useListState(initialDefaults: Partial<ListState> = {}): ListStateApi {
+  const [params, setParams] = useSearchParams();
+  // Defaults are a literal per screen: the first render's value is kept so memoised callbacks stay stable.
+  const [defaults] = useState(initialDefaults);
+  const state = useMemo(() => parseListState(params, defaults), [params, defaults]);
+
+  const update = useCallback(
+    (change: Partial<ListState>) => {
+      // The address bar, not the render's params: a debounced search may run with an old closure.
+      const current = new URLSearchParams(window.location.search);
+      setParams(toSearchParams({ ...parseListState(current, defaults), ...change }, current), { replace: true });
+    },
+    [setParams, defaults],
+  );
+
+  return {
+    ...state,
+    defaults,
+    setSearch: (search) => update({ search, offset: 0 }),
+    setFilter: (filter) => update({ filter, offset: 0 }),
+    setOrderBy: (orderBy) => update({ orderBy, offset: 0 }),
+    setOffset: (offset) => update({ offset }),
+    setLimit: (limit) => update({ limit, offset: 0 }),
+  };
+}

@@ -1,0 +1,51 @@
+import type {
+  CreateVariantRequest,
+  Quality,
+  QualityParamsResponse,
+  QualityParamsUpdateRequest,
+  RawMaterial,
+} from '@grain/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+
+export type RawMaterialWithQualities = RawMaterial & { qualities: Quality[] };
+
+export const cargoKeys = {
+  all: ['cargo'] as const,
+  withQualities: () => [...cargoKeys.all, 'with-qualities'] as const,
+  params: (qualityId: number) => [...cargoKeys.all, 'params', qualityId] as const,
+};
+
+export function useRawMaterialsWithQualities() {
+  return useQuery({
+    queryKey: cargoKeys.withQualities(),
+    queryFn: () =>
+      apiRequest<{ list: RawMaterialWithQualities[] }>('/cargo/list-with-qualities').then((answer) => answer.list),
+  });
+}
+
+export function useQualityParams(qualityId: number | null) {
+  return useQuery({
+    queryKey: cargoKeys.params(qualityId ?? 0),
+    queryFn: () => apiRequest<QualityParamsResponse>(`/cargo/params/${qualityId}`, { keepNotFound: true }),
+    enabled: qualityId !== null && qualityId > 0,
+  });
+}
+
+export function useUpdateQualityParams(qualityId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QualityParamsUpdateRequest) =>
+      apiRequest<QualityParamsResponse>(`/cargo/params/${qualityId}`, { method: 'PUT', body }),
+    onSuccess: (answer) => client.setQueryData(cargoKeys.params(qualityId), answer),
+  });
+}
+
+/** A new variant is a new quality: every quality list (here and in the contract forms) is refreshed. */
+export function useCreateVariant() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateVariantRequest) => apiRequest<Quality>('/cargo/create-variant', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: cargoKeys.all }),
+  });
+}

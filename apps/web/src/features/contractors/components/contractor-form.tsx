@@ -1,0 +1,112 @@
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { confirmAction } from '../../../components/form/confirm';
+import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { messageCodeText } from '../../../i18n';
+import { type ContractorFormValues, contractorFormSchema, duplicateFieldOf } from '../form-values';
+import { AdditionalAddressesSection } from './additional-addresses-section';
+import { AddressFields } from './address-fields';
+import { ContactsSection } from './contacts-section';
+import { ContractorDataSection } from './contractor-data-section';
+
+export const CONTRACTOR_LIST_PATH = '/contractor-list';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-label={title}>
+      <Title order={4} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+interface ContractorFormProps {
+  mode: 'create' | 'edit';
+  initialValues: ContractorFormValues;
+  isSaving: boolean;
+  onSave: (values: ContractorFormValues) => Promise<unknown>;
+  isDeleting?: boolean;
+  onDelete?: () => Promise<unknown>;
+}
+
+/** spec/1 Contractors: one form for create and edit; the sections are separate components. */
+export function ContractorForm({ mode, initialValues, isSaving, onSave, isDeleting, onDelete }: ContractorFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isCreate = mode === 'create';
+  const form = useZodForm<ContractorFormValues>({ schema: contractorFormSchema, initialValues });
+
+  const submit = form.onSubmit(async (values) => {
+    const confirmed = await confirmAction({
+      title: isCreate ? t('contractors.createTitle') : t('contractors.editTitle'),
+      message: t(isCreate ? 'contractors.createConfirm' : 'contractors.saveConfirm', { code: values.code.trim() }),
+      confirmLabel: isCreate ? t('contractors.add') : t('common.saveChanges'),
+    });
+    if (!confirmed) return;
+    try {
+      await onSave(values);
+    } catch (error) {
+      applyServerErrors(form as never, error);
+      const field = error instanceof ApiError ? duplicateFieldOf(error.messageCode) : undefined;
+      if (field) form.setFieldError(field, messageCodeText((error as ApiError).messageCode));
+    }
+  });
+
+  const askDelete = async () => {
+    const confirmed = await confirmAction({
+      title: t('contractors.deleteTitle'),
+      message: t('contractors.deleteConfirm', { code: initialValues.code }),
+      confirmLabel: t('common.delete'),
+      isDanger: true,
+    });
+    if (confirmed) await onDelete?.().catch(() => undefined);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={1200}>
+        <Section title={t('contractors.dataSection')}>
+          <ContractorDataSection form={form} />
+        </Section>
+        <Section title={t('contractors.accountingAddressSection')}>
+          <AddressFields form={form} path="accountingAddress" />
+        </Section>
+        <Section title={t('contractors.contactsSection')}>
+          <ContactsSection form={form} />
+        </Section>
+        <Section title={t('contractors.addressesSection')}>
+          <AdditionalAddressesSection form={form} />
+        </Section>
+        <Group justify="space-between" gap="sm" wrap="wrap-reverse">
+          <div>
+            {!isCreate && onDelete && (
+              <Button
+                variant="outline"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                loading={isDeleting}
+                onClick={askDelete}
+              >
+                {t('common.delete')}
+              </Button>
+            )}
+          </div>
+          <Group gap="sm">
+            <Button variant="default" onClick={() => navigate(CONTRACTOR_LIST_PATH)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={isSaving} disabled={!form.canSave}>
+              {isCreate ? t('contractors.add') : t('common.saveChanges')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

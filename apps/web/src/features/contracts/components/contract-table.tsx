@@ -1,0 +1,160 @@
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../../components/list/data-table';
+import type { ListStateApi } from '../../../components/list/use-list-state';
+import { AgreementStatusBadge, ContractStatusBadge } from '../../../components/status-badges';
+import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { ContractorCode } from '../../contractors/components/contractor-code';
+import { type ContractListItem, counterpartyOf, figuresOf } from '../contract-view';
+import { type ContractSide, dashboardPath } from '../side';
+import { ContractRowActions } from './contract-row-actions';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+/** A badge truncates its label when the column is narrow; its cell keeps the whole label. */
+const badgeCell = { minWidth: 'max-content' } as const;
+
+interface ContractTableProps {
+  side: ContractSide;
+  list: ListStateApi;
+  rows: ContractListItem[] | undefined;
+  filtered: number;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** The contract list table; sort keys of PURCHASE_SORT_KEYS / SALES_SORT_KEYS. */
+export function ContractTable({ side, list, rows, filtered, isLoading, isError }: ContractTableProps) {
+  const { t } = useTranslation();
+  const columns: Column<ContractListItem>[] = [
+    {
+      key: 'documentNumber',
+      title: t('contracts.fields.documentNumber'),
+      sortKey: 'document_number',
+      render: (row) => (
+        <Anchor component={Link} to={dashboardPath(side, row.id)} fw={600} size="sm" style={nowrap}>
+          {row.documentNumber}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'counterparty',
+      title: t(`${side.i18n}.counterparty`),
+      sortKey: side.counterpartySortKey,
+      render: (row) => {
+        const counterparty = counterpartyOf(row);
+        return (
+          <Stack gap={0} align="flex-start">
+            <ContractorCode id={counterparty.id} code={counterparty.code} />
+            {counterparty.name && (
+              <Text size="xs" c="dimmed" lineClamp={2} maw={220}>
+                {counterparty.name}
+              </Text>
+            )}
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'quality',
+      title: t('contracts.fields.quality'),
+      sortKey: 'raw_material_quality_title',
+      render: (row) => row.rawMaterialQualityTitle,
+    },
+    {
+      key: 'quantity',
+      title: t('contracts.fields.cargoQuantity'),
+      sortKey: 'cargo_quantity',
+      align: 'right',
+      render: (row) => <span style={nowrap}>{formatTonnes(row.cargoQuantity)}</span>,
+    },
+    {
+      key: 'price',
+      title: t('contracts.fields.price'),
+      sortKey: 'price',
+      align: 'right',
+      render: (row) => <span style={nowrap}>{formatMoney(row.price, row.currency)}</span>,
+    },
+    {
+      key: 'receipt',
+      title: t('contracts.fields.receipt'),
+      sortKey: 'date_of_receipt_from',
+      render: (row) => (
+        <Text size="sm" style={nowrap}>
+          {formatDate(row.dateOfReceiptFrom)} –<br />
+          {formatDate(row.dateOfReceiptTo)}
+        </Text>
+      ),
+    },
+    {
+      key: 'freight',
+      title: t('contracts.fields.freightAndAddress'),
+      render: (row) => (
+        <Stack gap={2} align="flex-start">
+          <Badge variant="default" size="sm">
+            {row.freight}
+          </Badge>
+          <Text size="xs" maw={220}>
+            {row.address || '—'}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('contracts.fields.status'),
+      sortKey: 'status',
+      render: (row) => (
+        <div style={badgeCell}>
+          <ContractStatusBadge status={row.status} />
+        </div>
+      ),
+    },
+    {
+      key: 'agreementStatus',
+      title: t('contracts.fields.agreementStatus'),
+      sortKey: 'agreement_status',
+      render: (row) => (
+        <div style={badgeCell}>
+          <AgreementStatusBadge status={row.agreementStatus} />
+        </div>
+      ),
+    },
+    {
+      key: 'realization',
+      title: t('contracts.fields.realization'),
+      align: 'right',
+      render: (row) => {
+        const figures = figuresOf(row);
+        return (
+          <Text size="xs" style={nowrap}>
+            {t('contracts.figures.allocatedShort')}: {formatTonnes(figures.allocated)}
+            <br />
+            {t('contracts.figures.realizedShort')}: {formatTonnes(figures.realized)}
+          </Text>
+        );
+      },
+    },
+    { key: 'owner', title: t('contracts.fields.owner'), render: (row) => <Text size="sm">{row.ownerName}</Text> },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      align: 'right',
+      sticky: true,
+      render: (row) => <ContractRowActions side={side} row={row} />,
+    },
+  ];
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      filtered={filtered}
+      rowKey={(row) => row.id}
+      list={list}
+      isLoading={isLoading}
+      isError={isError}
+      minWidth={1500}
+    />
+  );
+}

@@ -1,0 +1,12 @@
+import type { UseFormReturnType } from '@mantine/form';
+import type { ContractorFormValues } from '../../contractors/form-values';
+import type { ContractFormValues } from '../form-values';
+
+export type ContractFormApi = UseFormReturnType<ContractFormValues>;
+export type CounterpartyFormApi = UseFormReturnType<ContractorFormValues>;
+
+/** getInputProps with `value` always present, as NumberField and DateInput require it. */
+export function valueInputProps(form: ContractFormApi, path: string) {
+  const props = form.getInputProps(path);
+  return { ...props, value: props.value ?? null };
+}

@@ -1,0 +1,118 @@
+import type {
+  AllocatedPurchaseRow,
+  AllocatedSalesRow,
+  ContractAddressResponse,
+  PurchaseDashboardResponse,
+  PurchaseListItem,
+  SalesDashboardResponse,
+  SalesListItem,
+} from '@grain/shared';
+
+/** Either side's dashboard answer (also the answer of create and update). */
+export type ContractDashboard = PurchaseDashboardResponse | SalesDashboardResponse;
+export type ContractListItem = PurchaseListItem | SalesListItem;
+
+export interface CounterpartyView {
+  id: number;
+  code: string;
+  name: string | null;
+}
+
+/** The supplier of a purchase or the recipient of a sale, under one name. */
+export function counterpartyOf(contract: ContractDashboard | ContractListItem): CounterpartyView {
+  if ('supplierId' in contract) {
+    return { id: contract.supplierId, code: contract.supplierCode, name: contract.supplierName };
+  }
+  return { id: contract.recipientId, code: contract.recipientCode, name: contract.recipientName };
+}
+
+export function counterpartyAddressOf(contract: ContractDashboard): ContractAddressResponse {
+  return 'supplierAddress' in contract ? contract.supplierAddress : contract.recipientAddress;
+}
+
+/** The server's derived figures (RULES.md Contracts) under side-neutral names. */
+export function figuresOf(contract: ContractDashboard | ContractListItem) {
+  const isPurchase = 'toPickUp' in contract;
+  return {
+    cargoQuantity: contract.cargoQuantity,
+    allocated: contract.allocated,
+    inDelivery: contract.inDelivery,
+    inDeliveryTransportCount: contract.inDeliveryTransportCount,
+    delivered: contract.delivered,
+    realized: contract.realized,
+    /** Purchase toPickUp, sales toDeliver. */
+    toRealize: isPurchase ? contract.toPickUp : (contract as SalesListItem).toDeliver,
+    /** Purchase allowed, sales toAllocate. */
+    notAllocated: isPurchase ? contract.allowed : (contract as SalesListItem).toAllocate,
+  };
+}
+
+/** "ZK/2026/0001 AGRO": the contract's name in headers (spec/1 Contract dashboards). */
+export function contractName(contract: ContractDashboard): string {
+  return `${contract.documentNumber} ${counterpartyOf(contract).code}`;
+}
+
+/** A row of the dashboard's allocation table: the contract on the other side of one allocation pair. */
+export interface AllocationRowView {
+  allocationId: number;
+  purchaseId: number;
+  salesId: number;
+  /** The other side's contract. */
+  contractId: number;
+  documentNumber: string;
+  counterparty: CounterpartyView;
+  status: AllocatedSalesRow['status'];
+  qualityTitle: string;
+  cargoQuantity: number;
+  price: number;
+  currency: AllocatedSalesRow['currency'];
+  dateOfReceiptFrom: string;
+  dateOfReceiptTo: string;
+  isGmp: boolean;
+  /** Of this pair (kg). */
+  allocated: number;
+  inDelivery: number;
+  inDeliveryTransportCount: number;
+  delivered: number;
+}
+
+const otherContractFields = (row: AllocatedSalesRow | AllocatedPurchaseRow) => ({
+  allocationId: row.allocationId,
+  documentNumber: row.documentNumber,
+  status: row.status,
+  qualityTitle: row.rawMaterialQualityTitle,
+  cargoQuantity: row.cargoQuantity,
+  price: row.price,
+  currency: row.currency,
+  dateOfReceiptFrom: row.dateOfReceiptFrom,
+  dateOfReceiptTo: row.dateOfReceiptTo,
+  isGmp: row.isGmp,
+});
+
+/** Seen from a purchase the rows are sales (…ForSales), seen from a sale they are purchases (…OnPurchase). */
+export function allocationRowView(row: AllocatedSalesRow | AllocatedPurchaseRow): AllocationRowView {
+  if ('allocatedForSales' in row) {
+    return {
+      ...otherContractFields(row),
+      purchaseId: row.purchaseId,
+      salesId: row.salesId,
+      contractId: row.salesId,
+      counterparty: { id: row.recipientId, code: row.recipientCode, name: row.recipientName },
+      allocated: row.allocatedForSales,
+      inDelivery: row.inDeliveryForSales,
+      inDeliveryTransportCount: row.inDeliveryTransportCountForSales,
+      delivered: row.deliveredForSales,
+    };
+  }
+  return {
+    ...otherContractFields(row),
+    purchaseId: row.id,
+    salesId: row.salesId,
+    contractId: row.id,
+    counterparty: { id: row.supplierId, code: row.supplierCode, name: row.supplierName },
+    allocated: row.allocatedOnPurchase,
+    inDelivery: row.inDeliveryOnPurchase,
+    inDeliveryTransportCount: row.inDeliveryTransportCountOnPurchase,
+    delivered: row.deliveredOnPurchase,
+  };
+}

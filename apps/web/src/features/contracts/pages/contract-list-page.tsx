@@ -1,0 +1,97 @@
+import { CONTRACT_STATUSES, type ContractStatus } from '@grain/shared';
+import { Box, Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { countActiveFilters, FilterToggle } from '../../../components/list/filter-panel';
+import { ListToolbar } from '../../../components/list/list-toolbar';
+import { StatusChips } from '../../../components/list/status-chips';
+import { useListState } from '../../../components/list/use-list-state';
+import { PageHeader } from '../../../components/page-header';
+import { useContractList } from '../api';
+import { ContractFilterPanel } from '../components/contract-filter-panel';
+import { ContractTable } from '../components/contract-table';
+import { ExportButton } from '../components/export-button';
+import { RawMaterialTabs } from '../components/raw-material-tabs';
+import {
+  contractStatusesOf,
+  defaultListFilter,
+  rawMaterialOf,
+  withoutPanelFilters,
+  withRawMaterial,
+} from '../list-filter';
+import { type ContractSide, formPath, PURCHASE_SIDE, SALES_SIDE } from '../side';
+
+/** Navigation may name the tab to open (spec/1: raw material id from navigation state or the query string). */
+function rawMaterialFromState(state: unknown): number | undefined {
+  const id = Number((state as { rawMaterialId?: unknown } | null)?.rawMaterialId);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** spec/1 Purchase and Sales contract lists: tabs, search, filters, status chips, table, export and add. */
+function ContractListPage({ side }: { side: ContractSide }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const list = useListState({ filter: defaultListFilter(rawMaterialFromState(location.state)) });
+  const query = useContractList(side, list);
+  const [isFilterOpen, { toggle }] = useDisclosure(false);
+  const rawMaterialId = rawMaterialOf(list.filter);
+  const title = t(`${side.i18n}.title`);
+
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ label: t('nav.home'), to: '/positions' }, { label: t('nav.contracts') }, { label: title }]}
+        title={title}
+        actions={
+          <>
+            <ExportButton side={side} list={list} />
+            <Button component={Link} to={formPath(side)} state={{ rawMaterialId }} leftSection={<IconPlus size={16} />}>
+              {t(`${side.i18n}.add`)}
+            </Button>
+          </>
+        }
+      />
+      <RawMaterialTabs value={rawMaterialId} onChange={(id) => list.setFilter(withRawMaterial(list.filter, id))} />
+      <ListToolbar
+        list={list}
+        searchPlaceholder={t(`${side.i18n}.searchPlaceholder`)}
+        onRefresh={() => void query.refetch()}
+        isFetching={query.isFetching}
+        fetchedAt={query.dataUpdatedAt}
+      >
+        <FilterToggle
+          isOpen={isFilterOpen}
+          onToggle={toggle}
+          activeCount={countActiveFilters(list.filter, withoutPanelFilters(list.filter))}
+        />
+      </ListToolbar>
+      <Box mb="md">
+        <StatusChips<ContractStatus>
+          statuses={CONTRACT_STATUSES}
+          value={contractStatusesOf(list.filter) as ContractStatus[]}
+          onChange={(statuses) => list.setFilter({ ...list.filter, contractStatus: statuses })}
+          labelOf={(status) => t(`status.contract.${status}`)}
+        />
+      </Box>
+      <ContractFilterPanel
+        isOpen={isFilterOpen}
+        value={list.filter}
+        rawMaterialId={rawMaterialId}
+        onApply={list.setFilter}
+      />
+      <ContractTable
+        side={side}
+        list={list}
+        rows={query.data?.list}
+        filtered={query.data?.filtered ?? 0}
+        isLoading={query.isFetching}
+        isError={query.isError}
+      />
+    </>
+  );
+}
+
+export const PurchaseListPage = () => <ContractListPage side={PURCHASE_SIDE} />;
+export const SalesListPage = () => <ContractListPage side={SALES_SIDE} />;

@@ -1,0 +1,75 @@
+import type { TransactionRow } from '@grain/shared';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/form/confirm';
+import { DateInput } from '../../../components/form/date-input';
+import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { useSetInvoice } from '../api';
+import { type InvoiceFormValues, invoiceDefaults, invoiceFormSchema } from '../row-forms';
+import { RowSummary } from './row-summary';
+
+/** Set invoice (RULES.md Settlements): number, invoice date and payment date, only while TO_SETTLEMENT. */
+export function InvoiceForm({ row, onDone }: { row: TransactionRow; onDone: (saved?: TransactionRow) => void }) {
+  const { t } = useTranslation();
+  const setInvoice = useSetInvoice(row.type);
+  const form = useZodForm<InvoiceFormValues>({ schema: invoiceFormSchema, initialValues: invoiceDefaults(row) });
+
+  const submit = form.onSubmit(async (values) => {
+    const body = invoiceFormSchema.parse(values);
+    const confirmed = await confirmAction({
+      title: t('statement.invoice.confirmTitle'),
+      message: t('statement.invoice.confirm', { number: body.invoiceNumber, id: row.id }),
+      confirmLabel: t('statement.invoice.submit'),
+    });
+    if (!confirmed) return;
+    try {
+      const saved = await setInvoice.mutateAsync(body);
+      notifications.show({ color: 'green', message: t('statement.invoice.saved'), withCloseButton: true });
+      onDone(saved);
+    } catch (error) {
+      applyServerErrors(form as never, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <RowSummary row={row} />
+        {row.invoiceNumber && (
+          <Alert color="blue" variant="light">
+            {t('statement.invoice.overwrite', { number: row.invoiceNumber })}
+          </Alert>
+        )}
+        <TextInput
+          label={t('statement.invoice.number')}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('invoiceNumber')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <DateInput
+            label={t('statement.invoice.date')}
+            withAsterisk
+            {...form.getInputProps('invoiceDate')}
+            value={form.values.invoiceDate}
+          />
+          <DateInput
+            label={t('statement.invoice.paymentDate')}
+            min={form.values.invoiceDate ?? undefined}
+            {...form.getInputProps('paymentDate')}
+            value={form.values.paymentDate}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone()}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={setInvoice.isPending} disabled={!form.canSave}>
+            {t('statement.invoice.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

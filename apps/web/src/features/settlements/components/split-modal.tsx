@@ -1,0 +1,86 @@
+import type { TransactionRow } from '@grain/shared';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/form/confirm';
+import { NumberField } from '../../../components/form/number-input';
+import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { formatTonnes } from '../../../lib/format';
+import { useSplit } from '../api';
+import { effectiveQuantityKg } from '../row-figures';
+import { type SplitFormValues, splitFormSchema, splitQuantities } from '../row-forms';
+import { RowSummary } from './row-summary';
+
+function Part({ label, kg, testId }: { label: string; kg: number | null; testId: string }) {
+  return (
+    <Paper withBorder p="sm" data-testid={testId}>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{formatTonnes(kg)}</Text>
+    </Paper>
+  );
+}
+
+/** Split (RULES.md Settlements): a quantity over 0 and under the row's goes to a new transaction. */
+export function SplitForm({ row, onDone }: { row: TransactionRow; onDone: () => void }) {
+  const { t } = useTranslation();
+  const split = useSplit();
+  const schema = useMemo(() => splitFormSchema(row), [row]);
+  const form = useZodForm<SplitFormValues>({ schema, initialValues: { quantity: null } });
+  const wholeKg = effectiveQuantityKg(row);
+  const parts = splitQuantities(row, form.values.quantity);
+
+  const submit = form.onSubmit(async (values) => {
+    const body = schema.parse(values);
+    const confirmed = await confirmAction({
+      title: t('statement.split.confirmTitle'),
+      message: t('statement.split.confirm', { quantity: formatTonnes(body.quantity), id: row.id }),
+      confirmLabel: t('statement.split.submit'),
+    });
+    if (!confirmed) return;
+    try {
+      await split.mutateAsync(body);
+      notifications.show({ color: 'green', message: t('statement.split.saved'), withCloseButton: true });
+      onDone();
+    } catch (error) {
+      applyServerErrors(form as never, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <RowSummary row={row} />
+        <Text fz="sm">{t('statement.split.current', { quantity: formatTonnes(wholeKg) })}</Text>
+        <NumberField
+          label={t('statement.split.quantity')}
+          description={t('statement.split.quantityHint', { max: formatTonnes(wholeKg) })}
+          withAsterisk
+          decimals={3}
+          min={0}
+          data-autofocus
+          {...form.getInputProps('quantity')}
+          value={form.values.quantity}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <Part
+            label={t('statement.split.remains', { id: row.id })}
+            kg={parts?.remainingKg ?? null}
+            testId="split-remains"
+          />
+          <Part label={t('statement.split.created')} kg={parts?.createdKg ?? null} testId="split-created" />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={split.isPending} disabled={!form.canSave}>
+            {t('statement.split.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,217 @@
+import type { TransactionRow } from '@grain/shared';
+import { Badge, Box, Stack, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../../components/list/data-table';
+import { SettlementStatusBadge } from '../../../components/status-badges';
+import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
+import { scaledToRate } from '../settle-form';
+import { ThreeLineCell } from './three-line-cell';
+
+const rateFormat = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+
+/** Headers stay on one line; the table scrolls sideways instead. */
+const head = (title: string) => <span style={{ whiteSpace: 'nowrap' }}>{title}</span>;
+
+const KIND_COLORS = { PURCHASE: 'teal', SALES: 'indigo', TRANSPORT: 'orange' } as const;
+
+function Small({ children, dimmed }: { children: React.ReactNode; dimmed?: boolean }) {
+  return (
+    <Text fz="xs" c={dimmed ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Text>
+  );
+}
+
+/** spec/1 Transaction statement: the columns, sortable by the listed keys only (TRANSACTION_SORT_KEYS). */
+export function useStatementColumns(renderActions: (row: TransactionRow) => React.ReactNode): Column<TransactionRow>[] {
+  const { t } = useTranslation();
+  const money = (row: TransactionRow) => (minor: number) => formatMoney(minor, row.currency);
+  const text = (value: string | null) => value ?? '—';
+
+  return [
+    {
+      key: 'id',
+      title: head(t('statement.columns.idType')),
+      sortKey: 'id',
+      render: (row) => (
+        <Stack gap={4} align="flex-start" w="max-content">
+          <Text fw={700} fz="sm">
+            #{row.id}
+          </Text>
+          <Badge size="xs" variant="light" color={KIND_COLORS[row.type]}>
+            {t(`statement.kinds.${row.type}`)}
+          </Badge>
+          {row.splitFromId && <Small dimmed>{t('statement.splitFrom', { id: row.splitFromId })}</Small>}
+        </Stack>
+      ),
+    },
+    {
+      key: 'agreements',
+      title: head(t('statement.columns.agreements')),
+      render: (row) => (
+        <Box style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 6, alignItems: 'baseline' }}>
+          <Text fz={10} c="dimmed">
+            {t('statement.purchaseAgreement')}
+          </Text>
+          <Small>{text(row.purchaseAgreementDocumentNumber)}</Small>
+          <Text fz={10} c="dimmed">
+            {t('statement.salesAgreement')}
+          </Text>
+          <Small>{text(row.salesAgreementDocumentNumber)}</Small>
+        </Box>
+      ),
+    },
+    {
+      key: 'status',
+      title: head(t('statement.columns.status')),
+      // max-content: the badge would rather shrink to an ellipsis than widen the column.
+      render: (row) => (
+        <Box w="max-content">
+          <SettlementStatusBadge status={row.status} />
+        </Box>
+      ),
+    },
+    {
+      key: 'contractor',
+      title: head(t('statement.columns.contractor')),
+      sortKey: 'contractor_code',
+      render: (row) => (
+        <Stack gap={0} maw={200}>
+          <Text fw={700} fz="sm">
+            {row.contractorCode}
+          </Text>
+          {row.contractorName && (
+            <Text fz="xs" c="dimmed" lineClamp={2}>
+              {row.contractorName}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'transportId',
+      title: head(t('statement.columns.transportId')),
+      sortKey: 'transport_id',
+      render: (row) => row.transportId,
+    },
+    {
+      key: 'car',
+      title: head(t('statement.columns.car')),
+      sortKey: 'registration_number',
+      render: (row) => <Small>{text(row.registrationNumber)}</Small>,
+    },
+    {
+      key: 'trailer',
+      title: head(t('statement.columns.trailer')),
+      sortKey: 'trailer_number',
+      render: (row) => <Small>{text(row.trailerNumber)}</Small>,
+    },
+    {
+      key: 'quality',
+      title: head(t('statement.columns.quality')),
+      render: (row) => <ThreeLineCell lines={qualityLines(row)} format={(title) => title} align="left" />,
+    },
+    {
+      key: 'quantity',
+      title: head(t('statement.columns.quantity')),
+      align: 'right',
+      render: (row) => <ThreeLineCell lines={quantityLines(row)} format={formatTonnes} />,
+    },
+    {
+      key: 'price',
+      title: head(t('statement.columns.price')),
+      align: 'right',
+      render: (row) => <ThreeLineCell lines={priceLines(row)} format={money(row)} />,
+    },
+    {
+      key: 'value',
+      title: head(t('statement.columns.value')),
+      align: 'right',
+      render: (row) => <ThreeLineCell lines={valueLines(row)} format={money(row)} />,
+    },
+    {
+      key: 'plnValue',
+      title: head(t('statement.columns.plnValue')),
+      align: 'right',
+      render: (row) => {
+        const pln = plnValueOf(row);
+        return (
+          <Stack gap={0} align="flex-end">
+            <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {pln === null ? '' : formatMoney(pln, 'PLN')}
+            </Text>
+            {row.currency !== 'PLN' && (
+              <Small dimmed>
+                {row.exchangeRate
+                  ? t('statement.rate', { rate: rateFormat.format(scaledToRate(row.exchangeRate)) })
+                  : t('statement.noRate')}
+              </Small>
+            )}
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'deductions',
+      title: head(t('statement.columns.deductions')),
+      align: 'right',
+      render: (row) => (
+        <Stack gap={0} align="flex-end">
+          <Small>{formatMoney(row.deductions, row.currency)}</Small>
+          {row.surcharges > 0 && (
+            <Small dimmed>{t('statement.surcharges', { value: formatMoney(row.surcharges, row.currency) })}</Small>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'details',
+      title: head(t('statement.columns.details')),
+      render: (row) =>
+        row.details ? (
+          <Tooltip label={row.details} multiline maw={320} openDelay={300}>
+            <Text fz="xs" lineClamp={3} maw={180}>
+              {row.details}
+            </Text>
+          </Tooltip>
+        ) : (
+          <Small dimmed>—</Small>
+        ),
+    },
+    {
+      key: 'dateLoading',
+      title: head(t('statement.columns.dateLoading')),
+      sortKey: 'date_loading',
+      render: (row) => <Small>{formatDate(row.dateLoading)}</Small>,
+    },
+    {
+      key: 'dateUnloading',
+      title: head(t('statement.columns.dateUnloading')),
+      sortKey: 'date_unloading',
+      render: (row) => <Small>{formatDate(row.dateUnloading)}</Small>,
+    },
+    {
+      key: 'paymentDate',
+      title: head(t('statement.columns.paymentDate')),
+      sortKey: 'payment_date',
+      render: (row) => <Small>{formatDate(row.paymentDate)}</Small>,
+    },
+    {
+      key: 'invoice',
+      title: head(t('statement.columns.invoice')),
+      render: (row) => (
+        <Stack gap={0}>
+          <Small>{text(row.invoiceNumber)}</Small>
+          {row.invoiceDate && <Small dimmed>{formatDate(row.invoiceDate)}</Small>}
+        </Stack>
+      ),
+    },
+    {
+      key: 'accountingMethod',
+      title: head(t('statement.columns.accountingMethod')),
+      render: (row) => (row.accountingMethod ? t(`statement.accountingMethods.${row.accountingMethod}`) : '—'),
+    },
+    { key: 'actions', title: head(t('common.actions')), align: 'right', sticky: true, render: renderActions },
+  ];
+}

@@ -1,0 +1,47 @@
+import { Box, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLine, LINE_KINDS, type Lines } from '../row-figures';
+
+interface ThreeLineCellProps<T> {
+  lines: Lines<T>;
+  format: (value: T) => string;
+  align?: 'left' | 'right';
+}
+
+/**
+ * spec/1 Transaction statement: final, real and planned one under another, each labelled small ("końc.",
+ * "rzecz.", "plan."); a missing one shows "—"; the line that counts now is bold.
+ */
+export function ThreeLineCell<T>({ lines, format, align = 'right' }: ThreeLineCellProps<T>) {
+  const { t } = useTranslation();
+  const current = currentLine(lines);
+  return (
+    <Box
+      component="dl"
+      m={0}
+      style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 6, alignItems: 'baseline' }}
+    >
+      {LINE_KINDS.map((kind) => {
+        const value = lines[kind];
+        return [
+          <Text key={`${kind}-label`} component="dt" fz={10} c="dimmed" title={t(`statement.lineNames.${kind}`)}>
+            {t(`statement.lines.${kind}`)}
+          </Text>,
+          <Text
+            key={`${kind}-value`}
+            component="dd"
+            m={0}
+            fz="xs"
+            fw={kind === current ? 700 : 400}
+            c={value === null ? 'dimmed' : undefined}
+            ta={align}
+            style={{ whiteSpace: 'nowrap' }}
+            data-line={kind}
+          >
+            {value === null ? '—' : format(value)}
+          </Text>,
+        ];
+      })}
+    </Box>
+  );
+}

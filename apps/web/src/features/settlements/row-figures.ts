@@ -1,0 +1,76 @@
+import { RATE_SCALE, type TransactionRow, toPln } from '@grain/shared';
+
+/** spec/1 Transaction statement: quality, quantity, price and value each as final, real and planned. */
+export const LINE_KINDS = ['final', 'real', 'planned'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+export type Lines<T> = Record<LineKind, T | null>;
+
+export const qualityLines = (row: TransactionRow): Lines<string> => ({
+  final: row.finalQualityTitle,
+  real: row.realQualityTitle,
+  planned: row.plannedQualityTitle,
+});
+
+export const quantityLines = (row: TransactionRow): Lines<number> => ({
+  final: row.finalQuantity,
+  real: row.realQuantity,
+  planned: row.plannedQuantity,
+});
+
+export const priceLines = (row: TransactionRow): Lines<number> => ({
+  final: row.finalPrice,
+  real: row.realPrice,
+  planned: row.plannedPrice,
+});
+
+export const valueLines = (row: TransactionRow): Lines<number> => ({
+  final: row.finalValue,
+  real: row.realValue,
+  planned: row.plannedValue,
+});
+
+/** The line that counts now: final once settled, else real once unloaded, else planned (null when none is known). */
+export function currentLine<T>(lines: Lines<T>): LineKind | null {
+  return LINE_KINDS.find((kind) => lines[kind] !== null && lines[kind] !== undefined) ?? null;
+}
+
+/** RULES.md Settlements: PLN rows have the rate 1 (10 000); EUR and USD only once it has been entered. */
+export function knownRate(row: Pick<TransactionRow, 'currency' | 'exchangeRate'>): number | null {
+  return row.currency === 'PLN' ? RATE_SCALE : row.exchangeRate;
+}
+
+/**
+ * The PLN value column: the server's figure; should it be missing while the rate is known, the final, else real,
+ * else planned value through the rate. Null (shown empty) while an EUR/USD rate is unknown.
+ */
+export function plnValueOf(row: TransactionRow): number | null {
+  if (row.plnValue !== null) return row.plnValue;
+  const rate = knownRate(row);
+  if (rate === null) return null;
+  return toPln(row.finalValue ?? row.realValue ?? row.plannedValue, rate);
+}
+
+/** What an unsettled row stands for: the real quantity once unloaded, else the planned one (kg). */
+export function effectiveQuantityKg(row: Pick<TransactionRow, 'realQuantity' | 'plannedQuantity'>): number {
+  return row.realQuantity ?? row.plannedQuantity;
+}
+
+export const ROW_ACTIONS = ['invoice', 'settle', 'split', 'move'] as const;
+export type RowAction = (typeof ROW_ACTIONS)[number];
+export type ActionBlocker = 'settled' | 'transportMove' | 'tooSmall';
+
+/**
+ * Why a row's action is not offered (RULES.md Settlements): everything needs TO_SETTLEMENT; only PURCHASE and
+ * SALES rows have a contract to move to; a split needs at least 2 kg so both parts keep one.
+ */
+export function actionBlocker(row: TransactionRow, action: RowAction): ActionBlocker | null {
+  if (row.status !== 'TO_SETTLEMENT') return 'settled';
+  if (action === 'move' && row.type === 'TRANSPORT') return 'transportMove';
+  if (action === 'split' && effectiveQuantityKg(row) < 2) return 'tooSmall';
+  return null;
+}
+
+/** Settling needs the invoice number and date (INVOICE_DATA_INCOMPLETE): the settle modal says so first. */
+export function hasInvoiceData(row: Pick<TransactionRow, 'invoiceNumber' | 'invoiceDate'>): boolean {
+  return Boolean(row.invoiceNumber && row.invoiceDate);
+}

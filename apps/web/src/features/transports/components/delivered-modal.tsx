@@ -1,0 +1,182 @@
+import { type TransportResponse, tonnesToKg } from '@grain/shared';
+import { Alert, Button, Grid, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/form/confirm';
+import { DateInput } from '../../../components/form/date-input';
+import { NumberField } from '../../../components/form/number-input';
+import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { formatMoney, formatTonnes } from '../../../lib/format';
+import { useDeliverTransport, useQualityOptions } from '../api';
+import {
+  contractualValues,
+  type DeliveredFormValues,
+  defaultDeliveredValues,
+  deliveredFormSchema,
+  deliveredQuantityWarning,
+  toDeliveredRequest,
+} from '../delivered-form';
+import { useIsPhone } from './use-is-phone';
+
+interface DeliveredModalProps {
+  /** The transport on the way to mark delivered; null keeps the modal closed. */
+  transport: TransportResponse | null;
+  onClose: () => void;
+}
+
+/** spec/1 section 4 To DELIVERED: the unloading data, then set-status-delivered (the entry is then not editable). */
+export function DeliveredModal({ transport, onClose }: DeliveredModalProps) {
+  const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  return (
+    <Modal
+      opened={transport !== null}
+      onClose={onClose}
+      size="lg"
+      centered
+      fullScreen={isPhone}
+      title={transport ? t('transports.delivered.title', { id: transport.id }) : ''}
+    >
+      {transport && <DeliveredForm key={transport.id} transport={transport} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function DeliveredForm({ transport, onClose }: { transport: TransportResponse; onClose: () => void }) {
+  const { t } = useTranslation();
+  const form = useZodForm<DeliveredFormValues>({
+    schema: deliveredFormSchema,
+    initialValues: defaultDeliveredValues(),
+  });
+  const qualities = useQualityOptions(transport.rawMaterialId);
+  const deliver = useDeliverTransport();
+  const contractual = contractualValues(transport);
+  const realKg = form.values.realCargoQuantity === null ? null : tonnesToKg(form.values.realCargoQuantity);
+  const warning = deliveredQuantityWarning(realKg, transport.cargoQuantity);
+  const currency = transport.purchaseCurrency;
+
+  const submit = async () => {
+    if (form.validate().hasErrors) return;
+    const body = toDeliveredRequest(form.values);
+    const confirmed = await confirmAction({
+      title: t('transports.delivered.confirmTitle'),
+      message: t('transports.delivered.confirm', { id: transport.id, quantity: formatTonnes(body.realCargoQuantity) }),
+      confirmLabel: t('transports.delivered.submit'),
+    });
+    if (!confirmed) return;
+    try {
+      await deliver.mutateAsync({ id: transport.id, body });
+      notifications.show({ color: 'green', message: t('transports.delivered.saved'), withCloseButton: true });
+      onClose();
+    } catch (error) {
+      applyServerErrors(form as never, error);
+    }
+  };
+
+  const copyButtons = [
+    { key: 'copyQuality', values: { realCargoQualityId: contractual.realCargoQualityId } },
+    { key: 'copyQuantity', values: { realCargoQuantity: contractual.realCargoQuantity } },
+    { key: 'copyPrice', values: { realCargoPrice: contractual.realCargoPrice } },
+  ] as const;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (form.isValid as boolean) void submit();
+      }}
+    >
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed">
+            {t('transports.delivered.contractual', {
+              quality: transport.purchaseQualityTitle,
+              quantity: formatTonnes(transport.cargoQuantity),
+              price: formatMoney(transport.purchasePrice, currency),
+            })}
+          </Text>
+          <Group gap="xs">
+            {copyButtons.map((button) => (
+              <Button
+                key={button.key}
+                size="xs"
+                variant="light"
+                leftSection={<IconCopy size={14} />}
+                onClick={() => form.setValues(button.values)}
+              >
+                {t(`transports.delivered.${button.key}`)}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <DateInput
+              label={t('transports.delivered.unloadingDate')}
+              withAsterisk
+              {...form.getInputProps('unloadingDate')}
+              value={form.values.unloadingDate}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              label={t('transports.delivered.realQuality')}
+              data={(qualities.data ?? []).map((option) => ({ value: String(option.value), label: option.label }))}
+              value={form.values.realCargoQualityId === null ? null : String(form.values.realCargoQualityId)}
+              onChange={(value) => form.setFieldValue('realCargoQualityId', value ? Number(value) : null)}
+              clearable
+              nothingFoundMessage={t('common.noOptions')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NumberField
+              label={t('transports.delivered.realQuantity')}
+              withAsterisk
+              decimals={3}
+              min={0}
+              {...form.getInputProps('realCargoQuantity')}
+              value={form.values.realCargoQuantity}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NumberField
+              label={t('transports.delivered.realPrice', { currency })}
+              withAsterisk
+              decimals={2}
+              min={0}
+              {...form.getInputProps('realCargoPrice')}
+              value={form.values.realCargoPrice}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NumberField
+              label={t('transports.delivered.deductions', { currency })}
+              decimals={2}
+              min={0}
+              {...form.getInputProps('deductions')}
+              value={form.values.deductions}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Textarea label={t('transports.delivered.details')} rows={3} {...form.getInputProps('details')} />
+          </Grid.Col>
+        </Grid>
+        {warning && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('transports.delivered.warningTitle')}>
+            {t(`transports.delivered.${warning}`, { planned: formatTonnes(transport.cargoQuantity) })}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={!form.isValid} loading={deliver.isPending}>
+            {t('transports.delivered.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A real figure over its dimmed planned one (spec/1 Logistics: each value shows a real figure, where present,
+ * next to a planned one). Without a real figure only the planned one shows.
+ */
+export function RealPlanned({ real, planned }: { real: string | null; planned: string }) {
+  const { t } = useTranslation();
+  if (real === null) {
+    return (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={t('transports.plannedTitle')}>
+        {planned}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} title={t('transports.realTitle')}>
+        {real}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {t('transports.plannedSuffix', { value: planned })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Two short lines in one cell (an address over a date, a name over a phone). */
+export function TwoLines({ top, bottom }: { top: string | null; bottom: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" lineClamp={2}>
+        {top ?? '—'}
+      </Text>
+      {bottom && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {bottom}
+        </Text>
+      )}
+    </Stack>
+  );
+}

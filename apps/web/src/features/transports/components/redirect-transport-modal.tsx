@@ -1,0 +1,177 @@
+import { kgToTonnes, type ReallocateCandidate, type TransportResponse } from '@grain/shared';
+import { Button, Grid, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/form/date-input';
+import { NumberField } from '../../../components/form/number-input';
+import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { formatDate, formatTonnes } from '../../../lib/format';
+import { useReallocateTransport } from '../api';
+import {
+  defaultReallocateValues,
+  needsReallocateNote,
+  type ReallocateFormValues,
+  reallocateFormSchema,
+  toReallocateRequest,
+} from '../reallocate-form';
+import { RedirectCandidates } from './redirect-candidates';
+import { RedirectReview } from './redirect-review';
+import { useIsPhone } from './use-is-phone';
+
+interface RedirectTransportModalProps {
+  /** The transport on the way to redirect; null keeps the modal closed. */
+  transport: TransportResponse | null;
+  onClose: () => void;
+}
+
+/** spec/1 section 4 Reallocate flow: choose a new sale, see the summary, redirect; "back" returns to the choice. */
+export function RedirectTransportModal({ transport, onClose }: RedirectTransportModalProps) {
+  const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  return (
+    <Modal
+      opened={transport !== null}
+      onClose={onClose}
+      size="xl"
+      centered
+      fullScreen={isPhone}
+      title={transport ? t('transports.redirect.title', { id: transport.id }) : ''}
+    >
+      {transport && <RedirectFlow key={transport.id} transport={transport} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function RedirectFlow({ transport, onClose }: { transport: TransportResponse; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [sale, setSale] = useState<ReallocateCandidate | null>(null);
+  const [step, setStep] = useState<'choose' | 'review'>('choose');
+  // The schema reads the chosen sale (its GMP decides the note rule) without being rebuilt.
+  const saleRef = useRef<ReallocateCandidate | null>(null);
+  saleRef.current = sale;
+  const schema = useMemo(() => reallocateFormSchema(transport, () => saleRef.current), [transport]);
+  const form = useZodForm<ReallocateFormValues>({ schema, initialValues: defaultReallocateValues(transport) });
+  const reallocate = useReallocateTransport();
+  const needsNote = needsReallocateNote(transport, sale);
+
+  const submit = async () => {
+    try {
+      await reallocate.mutateAsync(toReallocateRequest(form.values, transport, sale));
+      notifications.show({ color: 'green', message: t('transports.redirect.saved'), withCloseButton: true });
+      onClose();
+    } catch (error) {
+      applyServerErrors(form as never, error);
+      setStep('choose');
+    }
+  };
+
+  if (step === 'review' && sale) {
+    return (
+      <Stack gap="md">
+        <RedirectReview transport={transport} sale={sale} values={form.values} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setStep('choose')}>
+            {t('common.back')}
+          </Button>
+          <Button onClick={() => void submit()} loading={reallocate.isPending}>
+            {t('transports.redirect.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!form.validate().hasErrors) setStep('review');
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('transports.redirect.current', {
+            number: transport.salesRecipient.documentNumber,
+            recipient: transport.salesRecipient.code,
+            loading: formatDate(transport.dateLoading),
+            quantity: formatTonnes(transport.cargoQuantity),
+          })}
+        </Text>
+        <RedirectCandidates
+          transport={transport}
+          value={sale}
+          error={form.errors.newSalesId as string | undefined}
+          onChange={(next) => {
+            setSale(next);
+            saleRef.current = next;
+            form.setFieldValue('newSalesId', next.id);
+          }}
+        />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <DateInput
+              label={t('transports.redirect.dateLoading')}
+              value={transport.dateLoading}
+              onChange={() => {}}
+              readOnly
+              variant="filled"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <NumberField
+              label={t('transports.redirect.cargoQuantity')}
+              value={kgToTonnes(transport.cargoQuantity)}
+              onChange={() => {}}
+              decimals={3}
+              readOnly
+              variant="filled"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <DateInput
+              label={t('transports.redirect.dateUnloading')}
+              withAsterisk
+              min={transport.dateLoading}
+              {...form.getInputProps('dateUnloading')}
+              value={form.values.dateUnloading}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <NumberField
+              label={t('transports.redirect.pricePerTon', { currency: transport.currency })}
+              withAsterisk
+              decimals={2}
+              min={0}
+              {...form.getInputProps('pricePerTon')}
+              value={form.values.pricePerTon}
+            />
+          </Grid.Col>
+          {needsNote && (
+            <Grid.Col span={12}>
+              <Textarea
+                label={t('transports.form.confirmationNote')}
+                description={t('transports.redirect.noteHint')}
+                withAsterisk
+                rows={3}
+                {...form.getInputProps('confirmationNote')}
+              />
+            </Grid.Col>
+          )}
+          <Grid.Col span={12}>
+            <Textarea label={t('transports.form.comment')} rows={2} {...form.getInputProps('comment')} />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={!form.isValid}>
+            {t('transports.redirect.seeSummary')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

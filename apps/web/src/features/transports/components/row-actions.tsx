@@ -1,0 +1,71 @@
+import {
+  isEditableTransport,
+  isReallocatableTransport,
+  isRemovableTransport,
+  type TransportResponse,
+} from '@grain/shared';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconArrowsSplit2, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { RowActionKind } from './use-transport-actions';
+
+interface RowActionsProps {
+  row: TransportResponse;
+  onOpen: (kind: RowActionKind, row: TransportResponse) => void;
+  onRemove: (row: TransportResponse) => void;
+  /** Contract dashboards: a transport on the way cannot be deleted there (spec/1 Logistics row actions). */
+  isContractSide?: boolean;
+}
+
+/** Edit (or details when not editable), redirect (only ON_THE_WAY), delete (only NEW and ON_THE_WAY). */
+export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {
+  const { t } = useTranslation();
+  const isEditable = isEditableTransport(row.status);
+  const canRedirect = isReallocatableTransport(row.status);
+  const canRemove = isRemovableTransport(row.status) && !(isContractSide && row.status === 'ON_THE_WAY');
+  const editLabel = t(isEditable ? 'transports.actions.edit' : 'transports.actions.details', { id: row.id });
+  const redirectLabel = t(canRedirect ? 'transports.actions.redirect' : 'transports.actions.redirectOnlyOnTheWay', {
+    id: row.id,
+  });
+  const removeLabel =
+    isContractSide && row.status === 'ON_THE_WAY'
+      ? t('transports.actions.removeOnTheWay')
+      : t(canRemove ? 'transports.actions.remove' : 'transports.actions.removeFinal', { id: row.id });
+
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label={editLabel}>
+        <ActionIcon variant="light" aria-label={editLabel} onClick={() => onOpen(isEditable ? 'edit' : 'details', row)}>
+          {isEditable ? <IconPencil size={16} /> : <IconEye size={16} />}
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={redirectLabel}>
+        {/* A disabled button gets no hover: the span carries the tooltip. */}
+        <span>
+          <ActionIcon
+            variant="light"
+            color="violet"
+            aria-label={redirectLabel}
+            disabled={!canRedirect}
+            onClick={() => onOpen('redirect', row)}
+          >
+            <IconArrowsSplit2 size={16} />
+          </ActionIcon>
+        </span>
+      </Tooltip>
+      <Tooltip label={removeLabel}>
+        <span>
+          <ActionIcon
+            variant="light"
+            color="red"
+            aria-label={removeLabel}
+            disabled={!canRemove}
+            onClick={() => onRemove(row)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </span>
+      </Tooltip>
+    </Group>
+  );
+}

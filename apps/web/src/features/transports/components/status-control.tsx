@@ -1,0 +1,43 @@
+import type { TransportResponse } from '@grain/shared';
+import { Group, Menu, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TransportStatusBadge } from '../../../components/status-badges';
+import { type StatusChoice, statusChoices } from '../status-menu';
+
+/** The inline status change of a row (spec/1 section 4): a badge that opens the allowed changes. */
+export function StatusControl({
+  row,
+  onChoose,
+}: {
+  row: TransportResponse;
+  onChoose: (row: TransportResponse, choice: StatusChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const choices = statusChoices(row.status);
+  if (choices.length === 0) return <TransportStatusBadge status={row.status} />;
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={t('transports.status.menu', { id: row.id })} data-testid={`status-${row.id}`}>
+          <Group gap={2} wrap="nowrap">
+            <TransportStatusBadge status={row.status} />
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('transports.status.label')}</Menu.Label>
+        {choices.map((choice) => (
+          <Menu.Item
+            key={choice.status}
+            color={choice.status === 'CANCELLED' ? 'red' : undefined}
+            onClick={() => onChoose(row, choice)}
+          >
+            {t(`transports.status.to.${choice.status}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

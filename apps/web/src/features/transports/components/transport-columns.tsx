@@ -1,0 +1,220 @@
+import type { TransportResponse } from '@grain/shared';
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../../components/list/data-table';
+import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { ContractorCode } from '../../contractors/components/contractor-code';
+import { ContractFlagsCell, TransportGmpCell } from './gmp-cells';
+import { RealPlanned, TwoLines } from './real-planned';
+
+export type TransportColumnKey =
+  | 'statusId'
+  | 'purchaseDocument'
+  | 'quality'
+  | 'supplier'
+  | 'shipping'
+  | 'comment'
+  | 'carrier'
+  | 'car'
+  | 'trailer'
+  | 'driver'
+  | 'quantity'
+  | 'price'
+  | 'value'
+  | 'deductions'
+  | 'unloading'
+  | 'recipient'
+  | 'salesDocument'
+  | 'flags'
+  | 'gmp'
+  | 'actions';
+
+interface ColumnsOptions {
+  statusCell: (row: TransportResponse) => ReactNode;
+  actionsCell: (row: TransportResponse) => ReactNode;
+  /** Columns a contract dashboard leaves out (its own side is the same on every row). */
+  hidden?: readonly TransportColumnKey[];
+}
+
+const money = (minor: number | null, currency: string) => (minor === null ? null : formatMoney(minor, currency));
+
+/** spec/1 Logistics columns, in the spec's order; real figures over the planned ones. */
+export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: ColumnsOptions) {
+  const { t } = useTranslation();
+  const c = (key: TransportColumnKey) => t(`transports.columns.${key}`);
+  const columns: (Column<TransportResponse> & { key: TransportColumnKey })[] = [
+    {
+      key: 'statusId',
+      title: c('statusId'),
+      sortKey: 'id',
+      width: 170,
+      render: (row) => (
+        <Stack gap={2} align="flex-start" miw={150}>
+          {statusCell(row)}
+          <Text size="xs" c="dimmed">
+            #{row.id}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'purchaseDocument',
+      title: c('purchaseDocument'),
+      sortKey: 'purchase_document_number',
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.purchaseSupplier.documentNumber}
+        </Text>
+      ),
+    },
+    {
+      key: 'quality',
+      title: c('quality'),
+      render: (row) => <RealPlanned real={row.realCargoQualityTitle} planned={row.purchaseQualityTitle} />,
+    },
+    {
+      key: 'supplier',
+      title: c('supplier'),
+      sortKey: 'supplier_code',
+      render: (row) => <ContractorCode id={row.purchaseSupplier.contractorId} code={row.purchaseSupplier.code} />,
+    },
+    {
+      key: 'shipping',
+      title: c('shipping'),
+      sortKey: 'date_loading',
+      width: 180,
+      render: (row) => <TwoLines top={row.loadingAddressFull} bottom={formatDate(row.dateLoading)} />,
+    },
+    {
+      key: 'comment',
+      title: c('comment'),
+      width: 160,
+      render: (row) => (
+        <Text size="xs" lineClamp={3} title={row.comment ?? undefined}>
+          {row.comment ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'carrier',
+      title: c('carrier'),
+      sortKey: 'carrier_name',
+      render: (row) => (
+        <Stack gap={0}>
+          <ContractorCode id={row.carrierId} code={row.carrierCode} />
+          {row.carrierName && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {row.carrierName}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'car',
+      title: c('car'),
+      sortKey: 'registration_number',
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.registrationNumber ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'trailer',
+      title: c('trailer'),
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.trailerNumber ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'driver',
+      title: c('driver'),
+      render: (row) => <TwoLines top={row.driverName} bottom={row.phoneNumber} />,
+    },
+    {
+      key: 'quantity',
+      title: c('quantity'),
+      sortKey: 'cargo_quantity',
+      align: 'right',
+      render: (row) => (
+        <RealPlanned
+          real={row.realCargoQuantity === null ? null : formatTonnes(row.realCargoQuantity)}
+          planned={formatTonnes(row.cargoQuantity)}
+        />
+      ),
+    },
+    {
+      key: 'price',
+      title: c('price'),
+      sortKey: 'price_per_ton',
+      align: 'right',
+      render: (row) => (
+        <RealPlanned
+          real={money(row.realTransportPrice, row.currency)}
+          planned={formatMoney(row.pricePerTon, row.currency)}
+        />
+      ),
+    },
+    {
+      key: 'value',
+      title: c('value'),
+      align: 'right',
+      render: (row) => (
+        <RealPlanned real={money(row.realValue, row.currency)} planned={formatMoney(row.value, row.currency)} />
+      ),
+    },
+    {
+      key: 'deductions',
+      title: c('deductions'),
+      align: 'right',
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.deductions === null ? '—' : formatMoney(row.deductions, row.purchaseCurrency)}
+        </Text>
+      ),
+    },
+    {
+      key: 'unloading',
+      title: c('unloading'),
+      sortKey: 'date_unloading',
+      width: 180,
+      render: (row) => (
+        <TwoLines
+          top={row.unloadingAddressFull}
+          bottom={
+            row.unloadingDate && row.unloadingDate !== row.dateUnloading
+              ? t('transports.unloadingDates', {
+                  real: formatDate(row.unloadingDate),
+                  planned: formatDate(row.dateUnloading),
+                })
+              : formatDate(row.dateUnloading)
+          }
+        />
+      ),
+    },
+    {
+      key: 'recipient',
+      title: c('recipient'),
+      sortKey: 'recipient_code',
+      render: (row) => <ContractorCode id={row.salesRecipient.contractorId} code={row.salesRecipient.code} />,
+    },
+    {
+      key: 'salesDocument',
+      title: c('salesDocument'),
+      sortKey: 'sales_document_number',
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.salesRecipient.documentNumber}
+        </Text>
+      ),
+    },
+    { key: 'flags', title: c('flags'), render: (row) => <ContractFlagsCell row={row} /> },
+    { key: 'gmp', title: c('gmp'), render: (row) => <TransportGmpCell row={row} /> },
+    { key: 'actions', title: t('common.actions'), align: 'right', sticky: true, render: actionsCell },
+  ];
+  return columns.filter((column) => !hidden.includes(column.key));
+}

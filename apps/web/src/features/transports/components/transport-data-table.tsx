@@ -1,0 +1,52 @@
+import type { ListResponse, TransportResponse } from '@grain/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { DataTable } from '../../../components/list/data-table';
+import type { ListStateApi } from '../../../components/list/use-list-state';
+import { GmpWarningNote } from './gmp-cells';
+import { RowActions } from './row-actions';
+import { StatusControl } from './status-control';
+import { type TransportColumnKey, useTransportColumns } from './transport-columns';
+import { useTransportActions } from './use-transport-actions';
+
+interface TransportDataTableProps {
+  list: ListStateApi;
+  query: UseQueryResult<ListResponse<TransportResponse>>;
+  hidden?: readonly TransportColumnKey[];
+  isContractSide?: boolean;
+}
+
+/** The transports table with its inline status change, row actions, GMP warning rows and their modals. */
+export function TransportDataTable({ list, query, hidden, isContractSide }: TransportDataTableProps) {
+  const actions = useTransportActions();
+  const columns = useTransportColumns({
+    hidden,
+    statusCell: (row) => (
+      <StatusControl row={row} onChoose={(target, choice) => void actions.changeStatus(target, choice)} />
+    ),
+    actionsCell: (row) => (
+      <RowActions
+        row={row}
+        isContractSide={isContractSide}
+        onOpen={actions.openModal}
+        onRemove={(target) => void actions.removeRow(target)}
+      />
+    ),
+  });
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={query.data?.list}
+        filtered={query.data?.filtered ?? 0}
+        rowKey={(row) => row.id}
+        list={list}
+        isLoading={query.isFetching}
+        isError={query.isError}
+        rowHeight={64}
+        minWidth={hidden?.length ? 2000 : 2400}
+        rowNote={(row) => (row.gmpNotSatisfied ? <GmpWarningNote row={row} /> : null)}
+      />
+      {actions.modals}
+    </>
+  );
+}

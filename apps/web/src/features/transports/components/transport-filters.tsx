@@ -1,0 +1,121 @@
+import { TRANSPORT_STATUSES, type TransportFilterOptionsResponse, type TransportTab } from '@grain/shared';
+import { Collapse, MultiSelect, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/form/date-input';
+import type { FilterValues } from '../../../components/list/list-state';
+import { YesNoSelect } from '../../allocations/components/yes-no-select';
+import { listOf, textOf } from '../../allocations/filter-values';
+import { reversedRanges, type TransportFilterKey } from '../transport-filter';
+import { DebouncedTextFilter } from './debounced-text-filter';
+
+interface TransportFiltersProps {
+  isOpen: boolean;
+  tab: TransportTab;
+  value: FilterValues;
+  options: TransportFilterOptionsResponse | undefined;
+  /** Sent at once (spec/1 Logistics); typed text after the 600 ms debounce. */
+  onChange: (key: TransportFilterKey, value: string | string[]) => void;
+}
+
+type OptionKey =
+  | 'suppliers'
+  | 'qualities'
+  | 'carriers'
+  | 'recipients'
+  | 'purchaseDocumentNumbers'
+  | 'salesDocumentNumbers';
+
+const SELECTS: { key: TransportFilterKey; options: OptionKey }[] = [
+  { key: 'purchaseSupplierCode', options: 'suppliers' },
+  { key: 'salesRecipientCode', options: 'recipients' },
+  { key: 'carrierCode', options: 'carriers' },
+  { key: 'rawMaterialQualityId', options: 'qualities' },
+  { key: 'purchaseAgreementDocumentNumberId', options: 'purchaseDocumentNumbers' },
+  { key: 'salesAgreementDocumentNumberId', options: 'salesDocumentNumbers' },
+];
+
+const TEXTS: TransportFilterKey[] = ['transportId', 'registrationNumber', 'trailerNumber', 'driverName', 'phoneNumber'];
+const DATES: TransportFilterKey[] = ['dateLoadingFrom', 'dateLoadingTo', 'dateUnloadingFrom', 'dateUnloadingTo'];
+const QUANTITIES: TransportFilterKey[] = ['realCargoQuantityFrom', 'realCargoQuantityTo'];
+
+/** Every filter of spec/1 Logistics; the status filter only on the all tab. */
+export function TransportFilters({ isOpen, tab, value, options, onChange }: TransportFiltersProps) {
+  const { t } = useTranslation();
+  const label = (key: TransportFilterKey) => t(`transports.filters.${key}`);
+  const reversed = reversedRanges(value);
+  const dataOf = (key: OptionKey) =>
+    (options?.[key] ?? []).map((option) => ({ value: String(option.value), label: option.label }));
+
+  return (
+    <Collapse expanded={isOpen} w="100%">
+      <Paper withBorder p="md" mb="md" data-testid="transport-filters">
+        <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">
+          {SELECTS.map(({ key, options: optionKey }) => (
+            <MultiSelect
+              key={key}
+              label={label(key)}
+              data={dataOf(optionKey)}
+              value={listOf(value[key])}
+              onChange={(next) => onChange(key, next)}
+              searchable
+              clearable
+              nothingFoundMessage={t('common.noOptions')}
+            />
+          ))}
+          {tab === 'all' && (
+            <MultiSelect
+              label={label('status')}
+              data={TRANSPORT_STATUSES.map((status) => ({ value: status, label: t(`status.transport.${status}`) }))}
+              value={listOf(value.status)}
+              onChange={(next) => onChange('status', next)}
+              clearable
+            />
+          )}
+          {TEXTS.map((key) => (
+            <DebouncedTextFilter
+              key={key}
+              label={label(key)}
+              value={textOf(value[key])}
+              inputMode={key === 'transportId' ? 'numeric' : undefined}
+              onCommit={(next) => onChange(key, next)}
+            />
+          ))}
+          {QUANTITIES.map((key) => (
+            <DebouncedTextFilter
+              key={key}
+              label={label(key)}
+              value={textOf(value[key])}
+              inputMode="decimal"
+              onCommit={(next) => onChange(key, next)}
+            />
+          ))}
+          {DATES.map((key) => (
+            <DateInput
+              key={key}
+              label={label(key)}
+              value={textOf(value[key]) || null}
+              onChange={(next) => onChange(key, next ?? '')}
+            />
+          ))}
+          <YesNoSelect
+            label={label('purchaseIsGmp')}
+            value={value.purchaseIsGmp}
+            onChange={(next) => onChange('purchaseIsGmp', next)}
+          />
+          <YesNoSelect
+            label={label('salesIsGmp')}
+            value={value.salesIsGmp}
+            onChange={(next) => onChange('salesIsGmp', next)}
+          />
+        </SimpleGrid>
+        {reversed.length > 0 && (
+          <Text size="sm" c="red" mt="sm">
+            {t('transports.filters.reversed', {
+              fields: reversed.map((name) => t(`transports.filters.ranges.${name}`)).join(', '),
+            })}
+          </Text>
+        )}
+      </Paper>
+    </Collapse>
+  );
+}

@@ -1,0 +1,146 @@
+import type { TransportResponse } from '@grain/shared';
+import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTruckDelivery } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { formatTonnes } from '../../../lib/format';
+import { useCreateTransport, useUpdateTransport, useUpdateTransportStatus } from '../api';
+import {
+  defaultTransportValues,
+  type TransportFormContext,
+  type TransportFormValues,
+  toTransportRequest,
+  toTransportUpdateRequest,
+  transportFormSchema,
+  transportValuesOf,
+} from '../transport-form';
+import { useStackedConfirm } from './stacked-confirm';
+import { TransportFormFields } from './transport-form-fields';
+
+export interface TransportFormProps {
+  context: TransportFormContext;
+  /** Edit this transport; without it the form creates one for the context's pair. */
+  transport?: TransportResponse | null;
+  /** spec/1 section 4: opened because the transport cannot go ON_THE_WAY yet; saving sets ON_THE_WAY. */
+  isStartOnTheWay?: boolean;
+  onSaved: (transport: TransportResponse) => void;
+  onCancel: () => void;
+}
+
+/** Create and edit of spec/1 section 5 Transport form, with the confirmation before saving. */
+export function TransportForm({ context, transport, isStartOnTheWay = false, onSaved, onCancel }: TransportFormProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => transportFormSchema(context), [context]);
+  const form = useZodForm<TransportFormValues>({
+    schema,
+    initialValues: transport ? transportValuesOf(transport, isStartOnTheWay) : defaultTransportValues(),
+  });
+  const create = useCreateTransport();
+  const update = useUpdateTransport();
+  const updateStatus = useUpdateTransportStatus();
+  const isCreate = !transport;
+  const stacked = useStackedConfirm();
+
+  // 'start on the way' validates at once, so the missing driver data shows before anything is typed.
+  const { validate } = form;
+  useEffect(() => {
+    if (isStartOnTheWay) validate();
+  }, [isStartOnTheWay, validate]);
+
+  const submitLabel = t(
+    isStartOnTheWay ? 'transports.form.submitStart' : isCreate ? 'transports.form.submitCreate' : 'common.saveChanges',
+  );
+
+  const confirmSubmit = () => {
+    const quantity = formatTonnes(toTransportRequest(form.values, context).cargoQuantity);
+    const message = isStartOnTheWay
+      ? t('transports.form.confirmStart', { id: transport?.id })
+      : isCreate
+        ? t(form.values.isOnTheWay ? 'transports.form.confirmCreateOnTheWay' : 'transports.form.confirmCreate', {
+            quantity,
+          })
+        : t('transports.form.confirmSave', { id: transport.id });
+    return stacked.confirm({ title: submitLabel, message, confirmLabel: submitLabel });
+  };
+
+  const save = async (): Promise<TransportResponse> => {
+    if (!transport) {
+      const body = toTransportRequest(form.values, context);
+      return create.mutateAsync({ body, isOnTheWay: form.values.isOnTheWay });
+    }
+    const saved = await update.mutateAsync({
+      id: transport.id,
+      body: toTransportUpdateRequest(form.values, context, transport.id),
+    });
+    if (!isStartOnTheWay) return saved;
+    // A failed status patch does nothing and shows no message (spec/2): the saved data stays.
+    return (await updateStatus.mutateAsync({ transportId: transport.id, status: 'ON_THE_WAY' })) ?? saved;
+  };
+
+  const submit = async () => {
+    if (form.validate().hasErrors) return;
+    if (!(await confirmSubmit())) return;
+    try {
+      const saved = await save();
+      notifications.show({
+        color: 'green',
+        message: t(isCreate ? 'transports.created' : 'transports.updated'),
+        withCloseButton: true,
+      });
+      onSaved(saved);
+    } catch (error) {
+      applyServerErrors(form as never, error);
+    }
+  };
+
+  // useZodForm puts a boolean isValid over Mantine's method of the same name.
+  const canSubmit = (form.isValid as boolean) && (form.isDirty() || isStartOnTheWay);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSubmit) void submit();
+      }}
+    >
+      <Stack gap="md">
+        {transport && (
+          <Text size="sm" c="dimmed">
+            {t('transports.form.pair', {
+              purchase: transport.purchaseSupplier.documentNumber,
+              supplier: transport.purchaseSupplier.code,
+              sale: transport.salesRecipient.documentNumber,
+              recipient: transport.salesRecipient.code,
+            })}
+          </Text>
+        )}
+        {isStartOnTheWay && (
+          <Alert color="blue" icon={<IconTruckDelivery size={18} />} title={t('transports.form.startTitle')}>
+            {t('transports.form.startHint')}
+          </Alert>
+        )}
+        {isCreate && (
+          <Switch
+            label={t('transports.form.createOnTheWay')}
+            description={t('transports.form.createOnTheWayHint')}
+            checked={form.values.isOnTheWay}
+            onChange={(event) => form.setFieldValue('isOnTheWay', event.currentTarget.checked)}
+          />
+        )}
+        <TransportFormFields form={form} saleRequiresGmp={context.saleRequiresGmp} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={!canSubmit} loading={create.isPending || update.isPending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+      {stacked.element}
+    </form>
+  );
+}

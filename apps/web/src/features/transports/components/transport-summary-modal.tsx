@@ -1,0 +1,75 @@
+import type { TransportResponse } from '@grain/shared';
+import { Button, Group, Modal, Stack, Table } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { summaryLines, summaryText } from '../transport-summary';
+import { useIsPhone } from './use-is-phone';
+
+/** The key data of a transport with "copy to clipboard" (spec/1 Allocations page: the summary after create). */
+export function TransportSummary({ transport, onClose }: { transport: TransportResponse; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lines = summaryLines(transport, t);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(summaryText(lines));
+      notifications.show({ color: 'green', message: t('common.copiedToClipboard'), withCloseButton: true });
+    } catch {
+      notifications.show({ color: 'red', message: t('transports.summary.copyFailed'), withCloseButton: true });
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Table withRowBorders={false} verticalSpacing={4} data-testid="transport-summary">
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={line.label}>
+              <Table.Th w={{ base: 120, sm: 190 }} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
+                {line.label}
+              </Table.Th>
+              <Table.Td>{line.value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+        <Button leftSection={<IconCopy size={16} />} onClick={() => void copy()}>
+          {t('transports.summary.copy')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface TransportSummaryModalProps {
+  transport: TransportResponse | null;
+  onClose: () => void;
+  /** 'created' after create; 'details' for a transport that can no longer be edited. */
+  variant?: 'created' | 'details';
+}
+
+export function TransportSummaryModal({ transport, onClose, variant = 'details' }: TransportSummaryModalProps) {
+  const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  return (
+    <Modal
+      opened={transport !== null}
+      onClose={onClose}
+      size="lg"
+      centered
+      fullScreen={isPhone}
+      title={
+        transport
+          ? t(`transports.summary.${variant === 'created' ? 'createdTitle' : 'title'}`, { id: transport.id })
+          : ''
+      }
+    >
+      {transport && <TransportSummary transport={transport} onClose={onClose} />}
+    </Modal>
+  );
+}

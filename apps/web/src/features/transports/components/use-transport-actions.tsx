@@ -1,0 +1,89 @@
+import type { TransportResponse } from '@grain/shared';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/form/confirm';
+import { formatTonnes } from '../../../lib/format';
+import { canBeSetOnTheWay, useRemoveTransport, useUpdateTransportStatus } from '../api';
+import type { StatusChoice } from '../status-menu';
+import { DeliveredModal } from './delivered-modal';
+import { RedirectTransportModal } from './redirect-transport-modal';
+import { TransportFormModal } from './transport-form-modal';
+import { TransportSummaryModal } from './transport-summary-modal';
+
+export type RowActionKind = 'edit' | 'start' | 'details' | 'deliver' | 'redirect';
+
+interface OpenModal {
+  kind: RowActionKind;
+  row: TransportResponse;
+}
+
+/**
+ * The row actions of a transport table and their modals (spec/1 section 4): status changes with their
+ * confirmations, the 'start on the way' edit when the server says the transport cannot go yet, delete.
+ */
+export function useTransportActions() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<OpenModal | null>(null);
+  const updateStatus = useUpdateTransportStatus();
+  const remove = useRemoveTransport();
+  const close = () => setOpen(null);
+  const openModal = (kind: RowActionKind, row: TransportResponse) => setOpen({ kind, row });
+
+  const confirmStatus = (row: TransportResponse, choice: StatusChoice) =>
+    confirmAction({
+      title: t('transports.status.confirmTitle'),
+      message: t('transports.status.confirm', {
+        id: row.id,
+        from: t(`status.transport.${row.status}`),
+        to: t(`status.transport.${choice.status}`),
+      }),
+      confirmLabel: t(`transports.status.to.${choice.status}`),
+      isDanger: choice.status === 'CANCELLED',
+    });
+
+  const changeStatus = async (row: TransportResponse, choice: StatusChoice) => {
+    if (choice.step === 'deliver') return openModal('deliver', row);
+    // A failed check counts as not allowed (spec/2): the form opens in 'start on the way' mode.
+    if (choice.step === 'checkOnTheWay' && !(await canBeSetOnTheWay(row.id))) return openModal('start', row);
+    if (!(await confirmStatus(row, choice))) return;
+    await updateStatus.mutateAsync({ transportId: row.id, status: choice.status });
+  };
+
+  const removeRow = async (row: TransportResponse) => {
+    const confirmed = await confirmAction({
+      title: t('transports.remove.title'),
+      message: t('transports.remove.confirm', {
+        id: row.id,
+        carrier: row.carrierCode,
+        quantity: formatTonnes(row.cargoQuantity),
+      }),
+      confirmLabel: t('common.delete'),
+      isDanger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(row.id);
+      notifications.show({ color: 'green', message: t('transports.deleted'), withCloseButton: true });
+    } catch {
+      // The client already showed the refusal (TRANSPORT_CANNOT_BE_REMOVED, ...).
+    }
+  };
+
+  const isForm = open?.kind === 'edit' || open?.kind === 'start';
+  const modals = (
+    <>
+      <TransportFormModal
+        opened={isForm}
+        transport={isForm ? open.row : null}
+        isStartOnTheWay={open?.kind === 'start'}
+        onClose={close}
+      />
+      <TransportSummaryModal transport={open?.kind === 'details' ? open.row : null} onClose={close} />
+      <DeliveredModal transport={open?.kind === 'deliver' ? open.row : null} onClose={close} />
+      <RedirectTransportModal transport={open?.kind === 'redirect' ? open.row : null} onClose={close} />
+    </>
+  );
+
+  return { openModal, changeStatus, removeRow, modals };
+}

@@ -1,0 +1,57 @@
+import type { TransportResponse } from '@grain/shared';
+import { describe, expect, it } from 'vitest';
+import { zodErrors } from '../../components/form/use-zod-form';
+import {
+  contractualValues,
+  defaultDeliveredValues,
+  deliveredFormSchema,
+  deliveredQuantityWarning,
+  toDeliveredRequest,
+} from './delivered-form';
+
+describe('delivered form', () => {
+  it('defaults the unloading date to today and leaves the real values empty (required)', () => {
+    const values = defaultDeliveredValues('2026-04-04');
+    expect(values.unloadingDate).toBe('2026-04-04');
+    const errors = zodErrors(deliveredFormSchema, values);
+    expect(errors.realCargoQuantity).toBe('Pole jest wymagane');
+    expect(errors.realCargoPrice).toBe('Pole jest wymagane');
+    expect(errors.realCargoQualityId).toBeUndefined();
+  });
+
+  it('sends kilograms and minor units; empty deductions and details as null', () => {
+    const body = toDeliveredRequest({
+      ...defaultDeliveredValues('2026-04-04'),
+      realCargoQualityId: 2,
+      realCargoQuantity: 24.54,
+      realCargoPrice: 850.5,
+      details: '  ',
+    });
+    expect(body).toEqual({
+      unloadingDate: '2026-04-04',
+      realCargoQualityId: 2,
+      realCargoQuantity: 24_540,
+      realCargoPrice: 85_050,
+      deductions: null,
+      details: null,
+    });
+    expect(toDeliveredRequest({ ...defaultDeliveredValues(), deductions: 120 }).deductions).toBe(12_000);
+  });
+
+  it('copies the contractual quality, the planned quantity and the purchase price', () => {
+    const transport = { purchaseQualityId: 4, cargoQuantity: 25_000, purchasePrice: 85_000 } as TransportResponse;
+    expect(contractualValues(transport)).toEqual({ realCargoQualityId: 4, realCargoQuantity: 25, realCargoPrice: 850 });
+  });
+});
+
+describe('deliveredQuantityWarning', () => {
+  it('warns when the real quantity differs from the planned by more than 10 %', () => {
+    expect(deliveredQuantityWarning(null, 25_000)).toBeNull();
+    expect(deliveredQuantityWarning(24_540, 25_000)).toBeNull();
+    expect(deliveredQuantityWarning(27_500, 25_000)).toBeNull();
+    expect(deliveredQuantityWarning(22_500, 25_000)).toBeNull();
+    expect(deliveredQuantityWarning(27_501, 25_000)).toBe('tooBig');
+    expect(deliveredQuantityWarning(22_499, 25_000)).toBe('tooSmall');
+    expect(deliveredQuantityWarning(0, 25_000)).toBe('tooSmall');
+  });
+});

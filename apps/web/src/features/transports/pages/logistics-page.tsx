@@ -1,0 +1,99 @@
+import { TRANSPORT_TABS, type TransportTab } from '@grain/shared';
+import { Tabs } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { FilterToggle, normalizeFilter } from '../../../components/list/filter-panel';
+import { ListToolbar } from '../../../components/list/list-toolbar';
+import { useListState } from '../../../components/list/use-list-state';
+import { PageHeader } from '../../../components/page-header';
+import { useTransportFilterOptions, useTransportList } from '../api';
+import { FilterChips } from '../components/filter-chips';
+import { TransportDataTable } from '../components/transport-data-table';
+import { TransportFilters } from '../components/transport-filters';
+import { activeChips, type TransportFilterKey, toTransportFilter, withoutChip } from '../transport-filter';
+
+const BASE = '/logistics';
+
+const isTab = (value: string | undefined): value is TransportTab =>
+  (TRANSPORT_TABS as readonly string[]).includes(value ?? '');
+
+/** spec/1 section 2: an unknown or missing tab redirects to all. */
+export function Page() {
+  const { tab } = useParams();
+  if (!isTab(tab)) return <Navigate to={`${BASE}/all`} replace />;
+  return <LogisticsScreen tab={tab} />;
+}
+
+/** spec/1 Logistics: tabs, search, refresh, the filter panel sent at once, the transports table. */
+function LogisticsScreen({ tab }: { tab: TransportTab }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const list = useListState();
+  const query = useTransportList(list, (filter) => toTransportFilter(filter, tab));
+  const options = useTransportFilterOptions();
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  // Debounced text filters commit later: they must merge into the filter as it is then, not as it was.
+  const latestFilter = useRef(list.filter);
+  latestFilter.current = list.filter;
+
+  const changeFilter = (key: TransportFilterKey, value: string | string[]) =>
+    list.setFilter(normalizeFilter({ ...latestFilter.current, [key]: value }));
+
+  const openTab = (next: string | null) => {
+    if (!next) return;
+    const search = new URLSearchParams(params);
+    search.set('offset', '0');
+    navigate({ pathname: `${BASE}/${next}`, search: search.toString() });
+  };
+
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ label: t('nav.home'), to: '/positions' }, { label: t('transports.title') }]}
+        title={t('transports.title')}
+      />
+      <Tabs value={tab} onChange={openTab} mb="md">
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {TRANSPORT_TABS.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t(`transports.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <ListToolbar
+        list={list}
+        searchPlaceholder={t('transports.searchPlaceholder')}
+        onRefresh={() => {
+          void query.refetch();
+          void options.refetch();
+        }}
+        isFetching={query.isFetching}
+        fetchedAt={query.dataUpdatedAt}
+      >
+        <FilterToggle
+          isOpen={isFilterOpen}
+          onToggle={() => setFilterOpen((value) => !value)}
+          activeCount={activeChips(list.filter, tab).length}
+        />
+      </ListToolbar>
+      <TransportFilters
+        isOpen={isFilterOpen}
+        tab={tab}
+        value={list.filter}
+        options={options.data}
+        onChange={changeFilter}
+      />
+      <FilterChips
+        tab={tab}
+        value={list.filter}
+        options={options.data}
+        onRemove={(chip) => list.setFilter(withoutChip(list.filter, chip))}
+        onClearAll={() => list.setFilter({})}
+      />
+      <TransportDataTable list={list} query={query} />
+    </>
+  );
+}

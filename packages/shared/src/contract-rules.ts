@@ -1,0 +1,143 @@
+import type { ContractStatus, ContractType, ToleranceUnit } from './enums.js';
+
+/**
+ * Pure contract rules on integers (kilograms, minor units), used by the server to enforce them and by the web
+ * app to show the same numbers and to offer only the allowed choices.
+ */
+
+/** RULES.md Contracts: the status transition table; anything else is WRONG_STATUS. */
+export const CONTRACT_STATUS_TRANSITIONS: Readonly<Record<ContractStatus, readonly ContractStatus[]>> = {
+  NEW: ['ACTIVE', 'NEXT_SEASON', 'CANCELLED'],
+  NEXT_SEASON: ['NEW', 'ACTIVE', 'CANCELLED'],
+  ACTIVE: ['TO_SETTLEMENT', 'CANCELLED'],
+  TO_SETTLEMENT: ['ACTIVE', 'CLOSED'],
+  CLOSED: ['TO_SETTLEMENT'],
+  CANCELLED: ['NEW'],
+};
+
+export function isAllowedStatusChange(from: ContractStatus, to: ContractStatus): boolean {
+  return CONTRACT_STATUS_TRANSITIONS[from].includes(to);
+}
+
+export function nextContractStatuses(from: ContractStatus): readonly ContractStatus[] {
+  return CONTRACT_STATUS_TRANSITIONS[from];
+}
+
+/** RULES.md Contracts: CANCELLED and CLOSED are refused while a transport of the contract is NEW or ON_THE_WAY. */
+export function isStatusBlockedByActiveTransport(to: ContractStatus): boolean {
+  return to === 'CANCELLED' || to === 'CLOSED';
+}
+
+/**
+ * Statuses a contract may be created in: NEW (spec/1 section 4, the default) and those reachable from NEW
+ * without passing through settlement or cancellation.
+ */
+export const CONTRACT_CREATE_STATUSES: readonly ContractStatus[] = ['NEW', 'NEXT_SEASON', 'ACTIVE'];
+
+/** Hundredths of a percent in one whole (100 % = 10 000): toleranceQuantity for the unit PERCENT. */
+export const PERCENT_SCALE = 10_000;
+
+export interface ToleranceInput {
+  cargoQuantityKg: number;
+  isTolerance: boolean;
+  toleranceUnit: ToleranceUnit | null;
+  /** Kilograms for the unit T, hundredths of a percent for PERCENT. */
+  toleranceQuantity: number | null;
+}
+
+/** The tolerance in kilograms: the T quantity itself, or quantity × percent rounded down to whole kilograms. */
+export function toleranceKg({ cargoQuantityKg, isTolerance, toleranceUnit, toleranceQuantity }: ToleranceInput) {
+  if (!isTolerance || !toleranceUnit || !toleranceQuantity) return 0;
+  if (toleranceUnit === 'T') return toleranceQuantity;
+  // BigInt keeps the product exact for any safe integer quantity.
+  return Number((BigInt(cargoQuantityKg) * BigInt(toleranceQuantity)) / BigInt(PERCENT_SCALE));
+}
+
+/**
+ * RULES.md Contracts, Tolerance: quantity + tolerance quantity (T) or quantity × (1 + percent / 100) (PERCENT),
+ * rounded down to kilograms; without tolerance, the quantity.
+ */
+export function toleranceUpperLimitKg(input: ToleranceInput): number {
+  return input.cargoQuantityKg + toleranceKg(input);
+}
+
+export interface ToleranceRange {
+  minKg: number;
+  maxKg: number;
+}
+
+/** spec/1 section 3: the range on a contract card, quantity ± tolerance; null when tolerance does not apply. */
+export function toleranceRange(input: ToleranceInput): ToleranceRange | null {
+  if (!input.isTolerance || !input.toleranceUnit || !input.toleranceQuantity) return null;
+  const tolerance = toleranceKg(input);
+  return { minKg: Math.max(0, input.cargoQuantityKg - tolerance), maxKg: input.cargoQuantityKg + tolerance };
+}
+
+export interface ContractCounters {
+  cargoQuantityKg: number;
+  allocatedKg: number;
+  inDeliveryKg: number;
+  inDeliveryCount: number;
+  deliveredKg: number;
+}
+
+/** RULES.md Contracts, derived values: realized = inDelivery + delivered. */
+export function realizedKg(counters: Pick<ContractCounters, 'inDeliveryKg' | 'deliveredKg'>): number {
+  return counters.inDeliveryKg + counters.deliveredKg;
+}
+
+/** Purchase toPickUp and sales toDeliver = quantity − realized (negative when more than the quantity moved). */
+export function toRealizeKg(counters: Pick<ContractCounters, 'cargoQuantityKg' | 'inDeliveryKg' | 'deliveredKg'>) {
+  return counters.cargoQuantityKg - realizedKg(counters);
+}
+
+/** Purchase allowed and sales toAllocate = quantity − allocated (negative when allocated into the tolerance). */
+export function notAllocatedKg(counters: Pick<ContractCounters, 'cargoQuantityKg' | 'allocatedKg'>): number {
+  return counters.cargoQuantityKg - counters.allocatedKg;
+}
+
+function commonFigures(counters: ContractCounters) {
+  return {
+    allocated: counters.allocatedKg,
+    inDelivery: counters.inDeliveryKg,
+    inDeliveryTransportCount: counters.inDeliveryCount,
+    delivered: counters.deliveredKg,
+    realized: realizedKg(counters),
+  };
+}
+
+/** Every derived figure of a purchase contract, named as its answers name them. */
+export function purchaseFigures(counters: ContractCounters) {
+  return { ...commonFigures(counters), toPickUp: toRealizeKg(counters), allowed: notAllocatedKg(counters) };
+}
+
+/** Every derived figure of a sales contract, named as its answers name them. */
+export function salesFigures(counters: ContractCounters) {
+  return { ...commonFigures(counters), toDeliver: toRealizeKg(counters), toAllocate: notAllocatedKg(counters) };
+}
+
+/** RULES.md Contracts: canDelete only while the contract has no allocation and no transport. */
+export function canDeleteContract(usage: { hasAllocation: boolean; hasTransport: boolean }): boolean {
+  return !usage.hasAllocation && !usage.hasTransport;
+}
+
+/** RULES.md Contracts: ZK (purchase) and SP (sales) numbers per kind and year, `ZK/2026/0001`. */
+export const DOCUMENT_NUMBER_PREFIXES: Readonly<Record<ContractType, string>> = { PURCHASE: 'ZK', SALES: 'SP' };
+
+export function formatDocumentNumber(type: ContractType, year: number, sequence: number): string {
+  return `${DOCUMENT_NUMBER_PREFIXES[type]}/${year}/${String(sequence).padStart(4, '0')}`;
+}
+
+export interface AddressParts {
+  street?: string | null;
+  buildingNumber?: string | null;
+  postCode?: string | null;
+  city?: string | null;
+}
+
+/** One line for lists: "Polna 1, 60-001 Poznań"; missing parts are left out. */
+export function formatAddressLine(address: AddressParts): string {
+  const streetPart = [address.street, address.buildingNumber].filter(Boolean).join(' ');
+  const cityPart = [address.postCode, address.city].filter(Boolean).join(' ');
+  return [streetPart, cityPart].filter(Boolean).join(', ');
+}

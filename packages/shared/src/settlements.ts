@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { ACCOUNTING_METHODS, CURRENCIES, SETTLEMENT_STATUSES, TRANSACTION_KINDS } from './enums.js';
+import { listRequestSchema, listResponseSchema } from './list.js';
+import {
+  dateRange,
+  EXCHANGE_RATE_MAX,
+  isoDateField,
+  nonNegativeAmount,
+  positiveAmount,
+  positiveId,
+  refineDateOrder,
+  requiredString,
+  V,
+} from './validation.js';
+
+/**
+ * Settlements and the transaction statement (RULES.md "Settlements and the transaction statement" and its table of
+ * settlement calls; spec/1 "Transaction statement"). Kilograms, minor units and exchange rates × 10 000 on the wire.
+ */
+
+// --- The statement: settlement/transaction-list ---
+
+/** spec/1 section 4 "Transaction filter states". */
+export const TRANSACTION_LIST_TYPES = ['all', 'purchase', 'sales', 'transport', 'settled', 'to_settlement'] as const;
+export type TransactionListType = (typeof TRANSACTION_LIST_TYPES)[number];
+
+/** spec/1 Transaction statement: the sortable columns. */
+export const TRANSACTION_SORT_KEYS = [
+  'id',
+  'contractor_code',
+  'transport_id',
+  'registration_number',
+  'trailer_number',
+  'date_loading',
+  'date_unloading',
+  'payment_date',
+] as const;
+/** spec/1: "The default sort is not shown"; the newest transaction first. */
+export const TRANSACTION_DEFAULT_SORT = 'id:desc';
+
+const optionalType = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z.enum(TRANSACTION_LIST_TYPES, { error: V.oneOf }).nullish(),
+);
+
+/**
+ * type: the statement tab or state (missing = all). contractorId: any of these contractors. Date ranges keep rows
+ * whose date lies inside them (a row without the date is left out once a range is given).
+ */
+export const TransactionListFilterSchema = z.strictObject({
+  type: optionalType,
+  contractorId: z.array(positiveId).max(1000).optional(),
+  transportId: positiveId.nullish(),
+  dateLoading: dateRange.optional(),
+  dateUnloading: dateRange.optional(),
+  paymentDate: dateRange.optional(),
+});
+export type TransactionListFilter = z.infer<typeof TransactionListFilterSchema>;
+
+/** Search: document numbers, contractor code and name, registration and trailer numbers, invoice number, ids. */
+export const TransactionListRequestSchema = listRequestSchema(TransactionListFilterSchema);
+export type TransactionListRequest = z.infer<typeof TransactionListRequestSchema>;
+
+/**
+ * One statement row (spec/1 Transaction statement). Quality, quantity (kg), price (minor per tonne) and value
+ * (minor) each as final, real and planned; null where not known yet. The agreement document numbers are those of
+ * the row's own contract on its side and of the transport's pair on the other side (a TRANSPORT row: both from
+ * the transport).
+ */
+export const TransactionRowSchema = z.object({
+  id: z.number(),
+  type: z.enum(TRANSACTION_KINDS),
+  status: z.enum(SETTLEMENT_STATUSES),
+  contractId: z.number().nullable(),
+  purchaseId: z.number().nullable(),
+  salesId: z.number().nullable(),
+  purchaseAgreementDocumentNumber: z.string().nullable(),
+  salesAgreementDocumentNumber: z.string().nullable(),
+  contractorId: z.number(),
+  contractorCode: z.string(),
+  contractorName: z.string().nullable(),
+  transportId: z.number(),
+  unloadingId: z.number(),
+  registrationNumber: z.string().nullable(),
+  trailerNumber: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  finalQualityId: z.number().nullable(),
+  finalQualityTitle: z.string().nullable(),
+  realQualityId: z.number().nullable(),
+  realQualityTitle: z.string().nullable(),
+  plannedQualityId: z.number().nullable(),
+  plannedQualityTitle: z.string().nullable(),
+  finalQuantity: z.number().nullable(),
+  realQuantity: z.number().nullable(),
+  plannedQuantity: z.number(),
+  finalPrice: z.number().nullable(),
+  realPrice: z.number().nullable(),
+  plannedPrice: z.number(),
+  finalValue: z.number().nullable(),
+  realValue: z.number().nullable(),
+  plannedValue: z.number(),
+  /** × 10 000 (RATE_SCALE in units.ts); 10 000 for PLN, null for EUR/USD until entered at settlement. */
+  exchangeRate: z.number().nullable(),
+  /** Final, else real, else planned value through the exchange rate; null while the rate is unknown. */
+  plnValue: z.number().nullable(),
+  deductions: z.number(),
+  surcharges: z.number(),
+  details: z.string().nullable(),
+  dateLoading: z.string().nullable(),
+  dateUnloading: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  invoiceDate: z.string().nullable(),
+  accountingMethod: z.enum(ACCOUNTING_METHODS).nullable(),
+  /** The row this one was split off (settlement-split). */
+  splitFromId: z.number().nullable(),
+  settledAt: z.string().nullable(),
+});
+export type TransactionRow = z.infer<typeof TransactionRowSchema>;
+
+export const TransactionListResponseSchema = listResponseSchema(TransactionRowSchema);
+export type TransactionListResponse = z.infer<typeof TransactionListResponseSchema>;
+
+// --- Per-side lists: /contract/settlement-purchase-list, /contract/settlement-sales-list ---
+
+const optionalSettlementStatus = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z.enum(SETTLEMENT_STATUSES, { error: V.oneOf }).nullish(),
+);
+
+/** The contract is required; filter itself is optional in the list shape, so its absence is reported on the id. */
+function requireContractFilter(key: 'purchaseId' | 'salesId') {
+  return (request: { filter?: Partial<Record<typeof key, number>> }, ctx: z.RefinementCtx) => {
+    if (!request.filter?.[key]) ctx.addIssue({ code: 'custom', path: ['filter', key], message: V.required });
+  };
+}
+
+export const PurchaseSettlementListRequestSchema = listRequestSchema(
+  z.strictObject({ purchaseId: positiveId, status: optionalSettlementStatus }),
+).superRefine(requireContractFilter('purchaseId'));
+export type PurchaseSettlementListRequest = z.infer<typeof PurchaseSettlementListRequestSchema>;
+
+export const SalesSettlementListRequestSchema = listRequestSchema(
+  z.strictObject({ salesId: positiveId, status: optionalSettlementStatus }),
+).superRefine(requireContractFilter('salesId'));
+export type SalesSettlementListRequest = z.infer<typeof SalesSettlementListRequestSchema>;
+
+/**
+ * Settlement figures of the whole contract (not only the filtered page), in the contract's currency: what the
+ * contract dashboard shows and what decides whether it can be CLOSED (toSettleCount = 0).
+ */
+export const ContractSettlementTotalsSchema = z.object({
+  settledCount: z.number(),
+  /** Sum of final quantities (kg) of SETTLED rows. */
+  settledQuantity: z.number(),
+  /** Sum of final values (minor units, contract currency) of SETTLED rows. */
+  settledValue: z.number(),
+  /** Sum of PLN values (minor units) of SETTLED rows. */
+  settledPlnValue: z.number(),
+  toSettleCount: z.number(),
+  /** Sum of real (else planned) quantities (kg) of TO_SETTLEMENT rows. */
+  toSettleQuantity: z.number(),
+});
+export type ContractSettlementTotals = z.infer<typeof ContractSettlementTotalsSchema>;
+
+export const ContractSettlementListResponseSchema = listResponseSchema(TransactionRowSchema).extend({
+  totalData: ContractSettlementTotalsSchema,
+});
+export type ContractSettlementListResponse = z.infer<typeof ContractSettlementListResponseSchema>;
+
+// --- Writes ---
+
+/**
+ * /contract/settlement-set-purchase-invoice (PURCHASE and TRANSPORT rows: the invoices the company receives, from
+ * the supplier and from the carrier) and /contract/settlement-set-sales-invoice (SALES rows). Only while
+ * TO_SETTLEMENT; setting it again overwrites. The payment date may not be before the invoice date.
+ */
+export const SetInvoiceRequestSchema = z
+  .strictObject({
+    transactionId: positiveId,
+    invoiceNumber: requiredString(),
+    invoiceDate: isoDateField,
+    paymentDate: isoDateField.nullish().transform((value) => value ?? null),
+  })
+  .superRefine((value, ctx) => refineDateOrder(value, ctx, 'invoiceDate', 'paymentDate'));
+export type SetInvoiceRequest = z.infer<typeof SetInvoiceRequestSchema>;
+
+/** An exchange rate × RATE_SCALE (units.ts; 4.2512 PLN per EUR = 42 512), as stored; PLN is always 10 000. */
+export const exchangeRateField = z
+  .number({ error: (issue) => (issue.input === undefined ? V.required : V.wrongType) })
+  .int(V.integer)
+  .min(1, V.positive)
+  .max(EXCHANGE_RATE_MAX, V.tooBig);
+
+/**
+ * /contract/settlement-purchase, -sales, -transport. Omitted final figures default to the real ones (else the
+ * planned ones); deductions and surcharges default to the row's. Final value = quantity × price / 1000 (rounded)
+ * − deductions + surcharges. exchangeRate is required for EUR/USD unless the row already has one.
+ */
+export const SettleRequestSchema = z.strictObject({
+  transactionId: positiveId,
+  finalQuantity: positiveAmount.nullish(),
+  finalPrice: nonNegativeAmount.nullish(),
+  finalQualityId: positiveId.nullish(),
+  deductions: nonNegativeAmount.nullish(),
+  surcharges: nonNegativeAmount.nullish(),
+  exchangeRate: exchangeRateField.nullish(),
+});
+export type SettleRequest = z.infer<typeof SettleRequestSchema>;
+
+/** /contract/settlement-split: split `quantity` kg off into a new transaction (0 < quantity < the row's quantity). */
+export const SplitRequestSchema = z.strictObject({
+  transactionId: positiveId,
+  quantity: positiveAmount,
+});
+export type SplitRequest = z.infer<typeof SplitRequestSchema>;
+
+/** original keeps the remainder; created is the part split off (its splitFromId is original.id). */
+export const SplitResponseSchema = z.object({ original: TransactionRowSchema, created: TransactionRowSchema });
+export type SplitResponse = z.infer<typeof SplitResponseSchema>;
+
+/** /contract/settlement-reallocate-purchase: a PURCHASE row to another purchase contract. */
+export const ReallocatePurchaseSettlementRequestSchema = z.strictObject({
+  transactionId: positiveId,
+  purchaseId: positiveId,
+});
+export type ReallocatePurchaseSettlementRequest = z.infer<typeof ReallocatePurchaseSettlementRequestSchema>;
+
+/** /contract/settlement-reallocate: a SALES row to another sales contract. */
+export const ReallocateSalesSettlementRequestSchema = z.strictObject({
+  transactionId: positiveId,
+  salesId: positiveId,
+});
+export type ReallocateSalesSettlementRequest = z.infer<typeof ReallocateSalesSettlementRequestSchema>;

@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS, TRANSPORT_STATUSES, type TransportStatus } from './enums.js';
+import { listRequestSchema, listResponseSchema } from './list.js';
+import {
+  amountRange,
+  dateRange,
+  isoDateField,
+  MAX_STRING,
+  NOTE_MIN,
+  nonNegativeAmount,
+  optionalString,
+  positiveAmount,
+  positiveId,
+  refineDateOrder,
+  V,
+} from './validation.js';
+
+/**
+ * Road transports of one allocation pair (spec/1 Logistics, section 3 Transport, section 5 transport forms;
+ * RULES.md Transports). Kilograms and minor units on the wire, dates YYYY-MM-DD.
+ */
+
+// --- Defaults and pure rules (both sides) ---
+
+/** spec/2 section 9: transport cargoQuantity 25 t, pricePerTon 0, currency PLN (dateLoading today, on the web). */
+export const TRANSPORT_DEFAULT_CARGO_QUANTITY_KG = 25_000;
+export const TRANSPORT_DEFAULT_PRICE_PER_TON = 0;
+export const TRANSPORT_DEFAULT_CURRENCY = 'PLN';
+
+/** spec/1 section 4: active statuses; the active tab shows them, the delivered tab DELIVERED. */
+export const ACTIVE_TRANSPORT_STATUSES = ['NEW', 'ON_THE_WAY'] as const satisfies readonly TransportStatus[];
+export const TRANSPORT_TABS = ['all', 'active', 'delivered'] as const;
+export type TransportTab = (typeof TRANSPORT_TABS)[number];
+export const TRANSPORT_TAB_STATUSES: Readonly<Record<TransportTab, readonly TransportStatus[] | null>> = {
+  all: null,
+  active: ACTIVE_TRANSPORT_STATUSES,
+  delivered: ['DELIVERED'],
+};
+
+/**
+ * RULES.md Transports: the changes update-status makes. ON_THE_WAY -> DELIVERED happens only through
+ * set-status-delivered; DELIVERED, RETURN_TO_CLIENT and CANCELLED are final. Anything else is WRONG_STATUS.
+ */
+export const TRANSPORT_STATUS_TRANSITIONS: Readonly<Record<TransportStatus, readonly TransportStatus[]>> = {
+  NEW: ['ON_THE_WAY', 'CANCELLED'],
+  ON_THE_WAY: ['NEW', 'RETURN_TO_CLIENT', 'CANCELLED'],
+  DELIVERED: [],
+  RETURN_TO_CLIENT: [],
+  CANCELLED: [],
+};
+
+export function isAllowedTransportStatusChange(from: TransportStatus, to: TransportStatus): boolean {
+  return TRANSPORT_STATUS_TRANSITIONS[from].includes(to);
+}
+
+const isActiveStatus = (status: TransportStatus) => (ACTIVE_TRANSPORT_STATUSES as readonly string[]).includes(status);
+
+/** RULES.md Transports: edit only while NEW or ON_THE_WAY. */
+export function isEditableTransport(status: TransportStatus): boolean {
+  return isActiveStatus(status);
+}
+
+/** RULES.md Transports: delete only while NEW or ON_THE_WAY. */
+export function isRemovableTransport(status: TransportStatus): boolean {
+  return isActiveStatus(status);
+}
+
+/** RULES.md Transports: redirect only while ON_THE_WAY. */
+export function isReallocatableTransport(status: TransportStatus): boolean {
+  return status === 'ON_THE_WAY';
+}
+
+/** RULES.md Transports: what ON_THE_WAY requires (VALUE_IS_MISSING). */
+export const ON_THE_WAY_REQUIRED_FIELDS = [
+  'registrationNumber',
+  'driverName',
+  'phoneNumber',
+  'driverDocumentId',
+] as const;
+export type OnTheWayRequiredField = (typeof ON_THE_WAY_REQUIRED_FIELDS)[number];
+
+export function missingOnTheWayFields(
+  transport: Record<OnTheWayRequiredField, string | null | undefined>,
+): OnTheWayRequiredField[] {
+  return ON_THE_WAY_REQUIRED_FIELDS.filter((field) => !transport[field]?.trim());
+}
+
+/** spec/1 Logistics warning row: the sale requires GMP and the transport has none. */
+export function isGmpNotSatisfied(saleIsGmp: boolean, transportIsGmp: boolean): boolean {
+  return saleIsGmp && !transportIsGmp;
+}
+
+/** RULES.md Transports: when GMP is not satisfied, a confirmationNote of NOTE_MIN+ characters is required. */
+export function isGmpNoteMissing(
+  saleIsGmp: boolean,
+  transportIsGmp: boolean,
+  confirmationNote: string | null,
+): boolean {
+  return isGmpNotSatisfied(saleIsGmp, transportIsGmp) && (confirmationNote?.trim().length ?? 0) < NOTE_MIN;
+}
+
+// --- Requests ---
+
+const currencyField = z.enum(CURRENCIES, { error: V.oneOf }).default('PLN');
+const flagField = z.boolean({ error: V.wrongType });
+
+/** spec/1 section 5 Transport form (kg and minor units). */
+const transportFormFields = {
+  purchaseId: positiveId,
+  salesId: positiveId,
+  carrierId: positiveId,
+  registrationNumber: optionalString(),
+  trailerNumber: optionalString(),
+  driverName: optionalString(),
+  phoneNumber: optionalString(),
+  driverDocumentId: optionalString(),
+  cargoQuantity: positiveAmount,
+  pricePerTon: nonNegativeAmount.default(TRANSPORT_DEFAULT_PRICE_PER_TON),
+  currency: currencyField,
+  dateLoading: isoDateField,
+  dateUnloading: isoDateField,
+  isGmp: flagField.default(false),
+  gmpNumber: optionalString(),
+  comment: optionalString(),
+  confirmationNote: optionalString(),
+};
+
+/** spec/1 section 5: unloading not before loading (dateUnloadingIsBefore); GMP requires its number. */
+function refineTransportForm(
+  value: { dateLoading: string; dateUnloading: string; isGmp: boolean; gmpNumber: string | null },
+  ctx: z.RefinementCtx,
+) {
+  refineDateOrder(value, ctx, 'dateLoading', 'dateUnloading', V.dateUnloadingIsBefore);
+  if (value.isGmp && !value.gmpNumber) {
+    ctx.addIssue({ code: 'custom', path: ['gmpNumber'], message: V.gmpNumberIsRequired });
+  }
+}
+
+/** POST /transport/create and /transport/in-progress-create. */
+export const TransportCreateRequestSchema = z.strictObject(transportFormFields).superRefine(refineTransportForm);
+export type TransportCreateRequest = z.infer<typeof TransportCreateRequestSchema>;
+
+/**
+ * PUT /transport/update/{id}: the form again. transportId, purchaseId and salesId may be sent but must name
+ * this transport and its pair: the pair changes only through a redirect (VALUE_IS_WRONG otherwise).
+ */
+export const TransportUpdateRequestSchema = z
+  .strictObject({
+    ...transportFormFields,
+    transportId: positiveId.optional(),
+    purchaseId: positiveId.optional(),
+    salesId: positiveId.optional(),
+  })
+  .superRefine(refineTransportForm);
+export type TransportUpdateRequest = z.infer<typeof TransportUpdateRequestSchema>;
+
+/** PATCH /transport/update-status. */
+export const TransportStatusRequestSchema = z.strictObject({
+  transportId: positiveId,
+  status: z.enum(TRANSPORT_STATUSES, { error: V.oneOf }),
+});
+export type TransportStatusRequest = z.infer<typeof TransportStatusRequestSchema>;
+
+/** PATCH /transport/set-status-delivered/{id}: spec/1 section 5 Delivered form. */
+export const TransportDeliveredRequestSchema = z.strictObject({
+  unloadingDate: isoDateField,
+  realCargoQualityId: positiveId.nullish().transform((value) => value ?? null),
+  realCargoPrice: nonNegativeAmount,
+  realCargoQuantity: nonNegativeAmount,
+  deductions: nonNegativeAmount.nullish().transform((value) => value ?? null),
+  details: optionalString(),
+});
+export type TransportDeliveredRequest = z.infer<typeof TransportDeliveredRequestSchema>;
+
+/**
+ * PATCH /transport/reallocate: spec/1 section 5 Reallocate form. cargoQuantity is read-only in the form and must
+ * equal the transport's; dateUnloading is checked against the transport's loading date by the server.
+ */
+export const TransportReallocateRequestSchema = z.strictObject({
+  transportId: positiveId,
+  newSalesId: positiveId,
+  dateUnloading: isoDateField,
+  cargoQuantity: positiveAmount,
+  pricePerTon: positiveAmount,
+  comment: optionalString(),
+  confirmationNote: optionalString(),
+});
+export type TransportReallocateRequest = z.infer<typeof TransportReallocateRequestSchema>;
+
+// --- GET|POST /transport/list ---
+
+const optionalFlag = z.preprocess((value) => (value === '' ? null : value), flagField.nullish());
+const idFilter = z.array(positiveId).max(1000).optional();
+const codeFilter = z.array(z.string().trim().min(1).max(MAX_STRING)).max(1000).optional();
+const textFilter = z.string({ error: V.wrongType }).trim().max(MAX_STRING, V.maxLength).nullish();
+
+/** A real quantity filter: one number (exact kilograms) or a {from, to} range. */
+const kgFilter = z.preprocess((value) => (typeof value === 'number' ? { from: value, to: value } : value), amountRange);
+
+/**
+ * spec/2 Transport filter body, plus purchaseId / salesId (contract dashboards) and the tab. Text filters match
+ * a part, case-insensitively; rawMaterialQualityId matches the planned quality (the purchase contract's).
+ */
+export const TransportListFilterSchema = z.strictObject({
+  tab: z.enum(TRANSPORT_TABS, { error: V.oneOf }).optional(),
+  purchaseSupplierCode: codeFilter,
+  rawMaterialQualityId: idFilter,
+  carrierCode: codeFilter,
+  registrationNumber: textFilter,
+  salesRecipientCode: codeFilter,
+  transportId: positiveId.nullish(),
+  purchaseAgreementDocumentNumberId: idFilter,
+  salesAgreementDocumentNumberId: idFilter,
+  status: z
+    .array(z.enum(TRANSPORT_STATUSES, { error: V.oneOf }))
+    .max(TRANSPORT_STATUSES.length)
+    .optional(),
+  dateLoading: dateRange.optional(),
+  dateUnloading: dateRange.optional(),
+  trailerNumber: textFilter,
+  realCargoQuantity: kgFilter.optional(),
+  driverName: textFilter,
+  phoneNumber: textFilter,
+  purchaseIsGmp: optionalFlag,
+  salesIsGmp: optionalFlag,
+  purchaseId: positiveId.nullish(),
+  salesId: positiveId.nullish(),
+});
+export type TransportListFilter = z.infer<typeof TransportListFilterSchema>;
+
+export const TransportListRequestSchema = listRequestSchema(TransportListFilterSchema);
+export type TransportListRequest = z.infer<typeof TransportListRequestSchema>;
+
+export const TRANSPORT_SORT_KEYS = [
+  'id',
+  'status',
+  'date_loading',
+  'date_unloading',
+  'unloading_date',
+  'cargo_quantity',
+  'real_cargo_quantity',
+  'price_per_ton',
+  'carrier_name',
+  'registration_number',
+  'purchase_document_number',
+  'sales_document_number',
+  'supplier_code',
+  'recipient_code',
+] as const;
+export const TRANSPORT_DEFAULT_SORT = 'id:desc';
+
+// --- Answers ---
+
+const AddressSchema = z.object({
+  street: z.string().nullable(),
+  buildingNumber: z.string().nullable(),
+  postCode: z.string().nullable(),
+  city: z.string().nullable(),
+  countryCode: z.string(),
+});
+
+/** spec/1 section 3: purchaseSupplier / salesRecipient {code, documentNumber, freight, isGmp, isCert}. */
+const ContractSideSchema = z.object({
+  contractorId: z.number(),
+  code: z.string(),
+  name: z.string().nullable(),
+  documentNumber: z.string(),
+  freight: z.enum(FREIGHTS),
+  isGmp: z.boolean(),
+  isCert: z.boolean(),
+});
+
+/**
+ * One transport as the logistics table, the details call and every write answer it (spec/1 section 3 and
+ * Logistics). Planned figures come from the transport and the contracts, real ones from the unloading (null
+ * until DELIVERED). value = cargoQuantity × pricePerTon (the freight); cargoValue = cargoQuantity × purchase price.
+ */
+export const TransportResponseSchema = z.object({
+  id: z.number(),
+  purchaseId: z.number(),
+  salesId: z.number(),
+  status: z.enum(TRANSPORT_STATUSES),
+  registrationNumber: z.string().nullable(),
+  trailerNumber: z.string().nullable(),
+  carrierId: z.number(),
+  carrierCode: z.string(),
+  carrierName: z.string().nullable(),
+  driverName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  driverDocumentId: z.string().nullable(),
+  cargoQuantity: z.number(),
+  pricePerTon: z.number(),
+  currency: z.enum(CURRENCIES),
+  value: z.number(),
+  dateLoading: z.string(),
+  dateUnloading: z.string(),
+  isGmp: z.boolean(),
+  gmpNumber: z.string().nullable(),
+  comment: z.string().nullable(),
+  confirmationNote: z.string().nullable(),
+  saleIsGmp: z.boolean(),
+  /** The sale requires GMP and the transport has none (the warning row, with confirmationNote). */
+  gmpNotSatisfied: z.boolean(),
+  purchaseSupplier: ContractSideSchema,
+  salesRecipient: ContractSideSchema,
+  loadingAddress: AddressSchema,
+  unloadingAddress: AddressSchema,
+  loadingAddressFull: z.string(),
+  unloadingAddressFull: z.string(),
+  rawMaterialId: z.number(),
+  rawMaterial: z.string(),
+  purchaseQualityId: z.number(),
+  purchaseQualityTitle: z.string(),
+  salesQualityId: z.number(),
+  salesQualityTitle: z.string(),
+  purchasePrice: z.number(),
+  purchaseCurrency: z.enum(CURRENCIES),
+  salesPrice: z.number(),
+  salesCurrency: z.enum(CURRENCIES),
+  cargoValue: z.number(),
+  contractPurchaseStatus: z.enum(CONTRACT_STATUSES),
+  contractSalesStatus: z.enum(CONTRACT_STATUSES),
+  unloadingId: z.number().nullable(),
+  unloadingDate: z.string().nullable(),
+  realCargoQuantity: z.number().nullable(),
+  realCargoPrice: z.number().nullable(),
+  realCargoValue: z.number().nullable(),
+  realCargoQualityId: z.number().nullable(),
+  realCargoQualityTitle: z.string().nullable(),
+  /** The freight price once delivered (the transport's pricePerTon) and its value on the real quantity. */
+  realTransportPrice: z.number().nullable(),
+  realValue: z.number().nullable(),
+  deductions: z.number().nullable(),
+  details: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TransportResponse = z.infer<typeof TransportResponseSchema>;
+
+export const TransportListResponseSchema = listResponseSchema(TransportResponseSchema);
+export type TransportListResponse = z.infer<typeof TransportListResponseSchema>;
+
+export const CanBeSetOnTheWayResponseSchema = z.object({ canBeSet: z.boolean() });
+export type CanBeSetOnTheWayResponse = z.infer<typeof CanBeSetOnTheWayResponseSchema>;
+
+/** Filters that take codes answer `{ value: code, label }`; those that take ids `{ value: id, label }`. */
+const CodeOptionSchema = z.object({ value: z.string(), label: z.string() });
+const IdOptionSchema = z.object({ value: z.number(), label: z.string() });
+
+/** GET /transport/get-filter-option: the values present among transports, for the logistics selects. */
+export const TransportFilterOptionsResponseSchema = z.object({
+  suppliers: z.array(CodeOptionSchema),
+  recipients: z.array(CodeOptionSchema),
+  carriers: z.array(CodeOptionSchema),
+  qualities: z.array(IdOptionSchema),
+  purchaseDocumentNumbers: z.array(IdOptionSchema),
+  salesDocumentNumbers: z.array(IdOptionSchema),
+});
+export type TransportFilterOptionsResponse = z.infer<typeof TransportFilterOptionsResponseSchema>;
+
+// --- Redirect candidates ---
+
+/** GET|POST /transport/contract-to-reallocate: filter.currentSalesId is required (the sale the truck leaves). */
+export const SalesToReallocateFilterSchema = z.strictObject({ currentSalesId: positiveId });
+export const SalesToReallocateRequestSchema = listRequestSchema(SalesToReallocateFilterSchema);
+export type SalesToReallocateRequest = z.infer<typeof SalesToReallocateRequestSchema>;
+
+/** GET|POST /transport/purchase-contract-to-reallocate: filter.currentPurchaseId is required. */
+export const PurchaseToReallocateFilterSchema = z.strictObject({ currentPurchaseId: positiveId });
+export const PurchaseToReallocateRequestSchema = listRequestSchema(PurchaseToReallocateFilterSchema);
+export type PurchaseToReallocateRequest = z.infer<typeof PurchaseToReallocateRequestSchema>;
+
+export const REALLOCATE_CANDIDATE_SORT_KEYS = [
+  'document_number',
+  'counterparty_code',
+  'date_of_receipt_from',
+  'cargo_quantity',
+  'to_allocate',
+  'id',
+] as const;
+
+/** A contract a transport could be redirected to: same raw material, NEW, NEXT_SEASON or ACTIVE. */
+export const ReallocateCandidateSchema = z.object({
+  id: z.number(),
+  documentNumber: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
+  counterpartyId: z.number(),
+  counterpartyCode: z.string(),
+  counterpartyName: z.string().nullable(),
+  rawMaterialId: z.number(),
+  rawMaterialQualityId: z.number(),
+  rawMaterialQualityTitle: z.string(),
+  cargoQuantity: z.number(),
+  price: z.number(),
+  currency: z.enum(CURRENCIES),
+  freight: z.enum(FREIGHTS),
+  isGmp: z.boolean(),
+  isCert: z.boolean(),
+  dateOfReceiptFrom: z.string(),
+  dateOfReceiptTo: z.string(),
+  address: AddressSchema,
+  addressFull: z.string(),
+  allocated: z.number(),
+  /** quantity − allocated, and the most the allocations may reach (RULES.md Contracts, Tolerance). */
+  toAllocate: z.number(),
+  upperToleranceLimit: z.number(),
+  inDelivery: z.number(),
+  delivered: z.number(),
+});
+export type ReallocateCandidate = z.infer<typeof ReallocateCandidateSchema>;
+export const ReallocateCandidateListResponseSchema = listResponseSchema(ReallocateCandidateSchema);

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { USER_ROLES } from './enums.js';
+import { listRequestSchema, listResponseSchema } from './list.js';
+import { emailField, passwordField, requiredString, V } from './validation.js';
+
+export const USER_SORT_KEYS = ['first_name', 'last_name', 'email', 'role', 'id'] as const;
+
+const userFields = {
+  email: emailField,
+  firstName: requiredString(),
+  lastName: requiredString(),
+  role: z.enum(USER_ROLES, {
+    error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.oneOf),
+  }),
+  isNotifyOnPurchase: z.boolean().default(false),
+  isNotifyOnSales: z.boolean().default(false),
+};
+
+export const UserCreateRequestSchema = z.strictObject({
+  ...userFields,
+  active: z.boolean().default(true),
+  password: passwordField,
+});
+export type UserCreateRequest = z.infer<typeof UserCreateRequestSchema>;
+
+export const UserUpdateRequestSchema = z.strictObject({ ...userFields, active: z.boolean() });
+export type UserUpdateRequest = z.infer<typeof UserUpdateRequestSchema>;
+
+/** Create form: adds the repeat field checked on the client. */
+export const UserCreateFormSchema = UserCreateRequestSchema.extend({ repeatPassword: z.string() }).refine(
+  (v) => v.password === v.repeatPassword,
+  { message: V.passwordRepeat, path: ['repeatPassword'] },
+);
+
+export const UserResponseSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(USER_ROLES),
+  active: z.boolean(),
+  isNotifyOnPurchase: z.boolean(),
+  isNotifyOnSales: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+export const UserListRequestSchema = listRequestSchema(z.strictObject({ active: z.boolean().optional() }));
+export const UserListResponseSchema = listResponseSchema(UserResponseSchema);
+
+export const UserOptionSchema = z.object({ value: z.number(), label: z.string(), email: z.string() });
+export const UserOptionListResponseSchema = listResponseSchema(UserOptionSchema);
+
+export const DefaultEmailListResponseSchema = z.object({ list: z.array(z.string()) });
