@@ -43,7 +43,11 @@ interface FilterPanelProps {
 export function FilterPanel({ isOpen, value, defaults, onApply, validate, children, cols }: FilterPanelProps) {
   const { t } = useTranslation();
   const [draft, setDraftState] = useState<FilterValues>(value);
-  useEffect(() => setDraftState(value), [value]);
+  // Reset the draft only when the applied filter really changes: the parent may rebuild an equal object on every
+  // render (a page of data arriving), which must not wipe what the user is typing.
+  const appliedKey = JSON.stringify(normalizeFilter(value));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: appliedKey stands for value's content
+  useEffect(() => setDraftState(value), [appliedKey]);
 
   const setDraft = (change: FilterValues) => setDraftState((current) => ({ ...current, ...change }));
   const error = validate?.(draft) ?? null;
