@@ -259,32 +259,42 @@ export async function toAssignList(db: Db, request: ToAssignListRequest) {
   return { list, filtered, total, totalData };
 }
 
-/** GET /transport/get-to-assign-filter-option: what exists among the allocation pairs, ordered for a select. */
+/** Some allocation has this contract on its purchase (or sales) side: one probe of allocations_pair_key / _sales_idx. */
+const hasAllocationOn = (side: 'purchase' | 'sales', contractId: AnyColumn) =>
+  side === 'purchase'
+    ? sql`exists (select 1 from ${allocations} where ${allocations.purchaseId} = ${contractId})`
+    : sql`exists (select 1 from ${allocations} where ${allocations.salesId} = ${contractId})`;
+const allocatedPurchase = and(eq(purchase.type, 'PURCHASE'), hasAllocationOn('purchase', purchase.id));
+
+/**
+ * GET /transport/get-to-assign-filter-option: what exists among the allocation pairs, ordered for a select. Read
+ * from the contracts with an index probe into allocations each, never by scanning the allocations.
+ */
 export async function toAssignFilterOptions(db: Db) {
   const [suppliers, recipients, materials, qualities] = await Promise.all([
     db
       .selectDistinct({ id: supplier.id, code: supplier.code, name: supplier.name })
-      .from(allocations)
-      .innerJoin(purchase, eq(purchase.id, allocations.purchaseId))
+      .from(purchase)
       .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
+      .where(allocatedPurchase)
       .orderBy(asc(supplier.code), asc(supplier.id)),
     db
       .selectDistinct({ id: recipient.id, code: recipient.code, name: recipient.name })
-      .from(allocations)
-      .innerJoin(sale, eq(sale.id, allocations.salesId))
+      .from(sale)
       .innerJoin(recipient, eq(recipient.id, sale.counterpartyId))
+      .where(and(eq(sale.type, 'SALES'), hasAllocationOn('sales', sale.id)))
       .orderBy(asc(recipient.code), asc(recipient.id)),
     db
       .selectDistinct({ id: rawMaterials.id, label: rawMaterials.translatePl })
-      .from(allocations)
-      .innerJoin(purchase, eq(purchase.id, allocations.purchaseId))
+      .from(purchase)
       .innerJoin(rawMaterials, eq(rawMaterials.id, purchase.rawMaterialId))
+      .where(allocatedPurchase)
       .orderBy(asc(rawMaterials.id)),
     db
       .selectDistinct({ id: quality.id, label: quality.title, rawMaterialId: quality.rawMaterialId })
-      .from(allocations)
-      .innerJoin(purchase, eq(purchase.id, allocations.purchaseId))
+      .from(purchase)
       .innerJoin(quality, eq(quality.id, purchase.rawMaterialQualityId))
+      .where(allocatedPurchase)
       .orderBy(asc(quality.rawMaterialId), asc(quality.id)),
   ]);
   return { suppliers, recipients, materials, qualities };

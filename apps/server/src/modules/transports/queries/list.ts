@@ -136,42 +136,51 @@ async function countTransports(db: Db, where: SQL | undefined): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** GET /transport/get-filter-option: the counterparties, carriers, qualities and contracts transports use. */
+/** Some transport has this contract on its purchase (or sales) side: one probe of transports_pair_idx / _sales_idx. */
+const hasTransportOn = (side: 'purchase' | 'sales', contractId: AnyPgColumn) =>
+  side === 'purchase'
+    ? sql`exists (select 1 from ${transports} where ${transports.purchaseId} = ${contractId})`
+    : sql`exists (select 1 from ${transports} where ${transports.salesId} = ${contractId})`;
+
+/**
+ * GET /transport/get-filter-option: the counterparties, carriers, qualities and contracts transports use. Each is
+ * read from the (few) contracts and contractors with an index probe into transports, never by scanning transports.
+ */
 export async function transportFilterOptions(db: Db) {
   const [suppliers, recipients, carriers, qualities, purchaseNumbers, salesNumbers] = await Promise.all([
     db
       .selectDistinct({ code: supplier.code, name: supplier.name })
-      .from(transports)
-      .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
+      .from(purchase)
       .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
+      .where(and(eq(purchase.type, 'PURCHASE'), hasTransportOn('purchase', purchase.id)))
       .orderBy(asc(supplier.code)),
     db
       .selectDistinct({ code: recipient.code, name: recipient.name })
-      .from(transports)
-      .innerJoin(sale, eq(sale.id, transports.salesId))
+      .from(sale)
       .innerJoin(recipient, eq(recipient.id, sale.counterpartyId))
+      .where(and(eq(sale.type, 'SALES'), hasTransportOn('sales', sale.id)))
       .orderBy(asc(recipient.code)),
     db
-      .selectDistinct({ code: carrier.code, name: carrier.name })
-      .from(transports)
-      .innerJoin(carrier, eq(carrier.id, transports.carrierId))
+      .select({ code: carrier.code, name: carrier.name })
+      .from(carrier)
+      .where(sql`exists (select 1 from ${transports} where ${transports.carrierId} = ${carrier.id})`)
       .orderBy(asc(carrier.code)),
     db
       .selectDistinct({ id: purchaseQuality.id, title: purchaseQuality.title })
-      .from(transports)
-      .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
+      .from(purchase)
       .innerJoin(purchaseQuality, eq(purchaseQuality.id, purchase.rawMaterialQualityId))
+      .where(and(eq(purchase.type, 'PURCHASE'), hasTransportOn('purchase', purchase.id)))
       .orderBy(asc(purchaseQuality.title), asc(purchaseQuality.id)),
     db
-      .selectDistinct({ id: purchase.id, documentNumber: purchase.documentNumber })
-      .from(transports)
-      .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
-      .orderBy(asc(purchase.documentNumber)),
+      .select({ id: purchase.id, documentNumber: purchase.documentNumber })
+      .from(purchase)
+      .where(and(eq(purchase.type, 'PURCHASE'), hasTransportOn('purchase', purchase.id)))
+      .orderBy(asc(purchase.documentNumber), asc(purchase.id)),
     db
-      .selectDistinct({ id: sale.id, documentNumber: sale.documentNumber })
-      .from(transports)
-      .innerJoin(sale, eq(sale.id, transports.salesId))
-      .orderBy(asc(sale.documentNumber)),
+      .select({ id: sale.id, documentNumber: sale.documentNumber })
+      .from(sale)
+      .where(and(eq(sale.type, 'SALES'), hasTransportOn('sales', sale.id)))
+      .orderBy(asc(sale.documentNumber), asc(sale.id)),
   ]);
   return { suppliers, recipients, carriers, qualities, purchaseNumbers, salesNumbers };
 }
