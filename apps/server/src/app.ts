@@ -23,6 +23,7 @@ import { transportRoutes } from './modules/transports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerServerTiming } from './plugins/server-timing.js';
 import { openApiTransform, registerWireFormat } from './plugins/wire.js';
 
 export interface AppDeps {
@@ -55,6 +56,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
 
   registerWireFormat(app);
   registerErrorHandler(app);
+  registerServerTiming(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

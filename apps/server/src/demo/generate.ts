@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
-import type { DemoScale } from './scales.js';
+import { type DemoScale, quantityFactorOf } from './scales.js';
 
 export const DEMO_PASSWORD = 'Demo123!x';
 
@@ -70,7 +70,10 @@ const usersStep: Step = async (db) => {
     on conflict (email) do nothing`);
 };
 
-/** Contracts over three years of receipt dates; status follows the date as a trading book would. */
+/**
+ * Contracts over four years of receipt dates and the next weeks (a history, mostly delivered); status follows the
+ * date as a trading book would. Quantities grow with the trucks per contract, so the allocations can hold them.
+ */
 const contractsStep: Step = async (db, scale) => {
   await db.execute(
     sql.raw(`
@@ -86,7 +89,7 @@ const contractsStep: Step = async (db, scale) => {
         case when g % 2 = 0 then 'SALES' else 'PURCHASE' end as type,
         case when r1 < .35 then 1 when r1 < .55 then 2 when r1 < .70 then 3 when r1 < .80 then 4
           when r1 < .86 then 5 when r1 < .92 then 6 when r1 < .96 then 7 else 8 end as raw_material_id,
-        current_date - 900 + floor(r2 * 1080)::int as receipt_from
+        current_date - 1500 + floor(r2 * 1545)::int as receipt_from
       from draw
     ),
     dated as (
@@ -120,7 +123,7 @@ const contractsStep: Step = async (db, scale) => {
       d.raw_material_id,
       q.ids[1 + floor(d.r6 * cardinality(q.ids))::int],
       ((array[95000, 80000, 210000, 85000, 70000, 78000, 72000, 190000])[d.raw_material_id] * (0.9 + d.r7 * 0.2))::bigint,
-      (25 + floor(d.r1 * d.r2 * 2975)::int) * 1000,
+      (25 + floor(d.r1 * d.r2 * 2975)::int) * 1000 * ${quantityFactorOf(scale)},
       case when d.type = 'PURCHASE' and d.r5 < .3 then ((array[90000, 76000, 200000, 80000, 66000, 74000, 68000, 180000])[d.raw_material_id])::bigint end,
       d.r4 < .4,
       case when d.r4 < .4 then (case when d.r5 < .5 then 'BUYER' else 'SELLER' end) end,
@@ -201,7 +204,11 @@ const transportsStep: Step = async (db, scale) => {
   const [total] = rowsOf<{ kg: string }>(
     await db.execute(sql`select coalesce(sum(quantity_kg), 0)::text as kg from allocations`),
   );
-  const perTransportKg = Math.max(8_000, Math.min(28_000, Math.floor(Number(total?.kg ?? 0) / scale.transports)));
+  // A little below the even share, so the allocations' whole trucks add up to at least the requested number.
+  const perTransportKg = Math.max(
+    8_000,
+    Math.min(28_000, Math.floor(Number(total?.kg ?? 0) / (scale.transports * 1.15))),
+  );
   await db.execute(
     sql.raw(`
     with carrier as (select array_agg(id order by id) ids from contractors where id % 7 = 0 or id % 11 = 0),
@@ -221,7 +228,7 @@ const transportsStep: Step = async (db, scale) => {
     shaped as (
       select d.*, c.ids[1 + floor(d.r2 * cardinality(c.ids))::int] as carrier_id,
         ${perTransportKg} - floor(d.r2 * 400)::int as cargo_kg, d.loading + 1 + floor(d.r2 * 3)::int as unloading,
-        case when d.loading < current_date - 5 then (case when d.r1 < .96 then 'DELIVERED' when d.r1 < .97 then 'RETURN_TO_CLIENT' else 'CANCELLED' end)
+        case when d.loading < current_date - 5 then (case when d.r1 < .98 then 'DELIVERED' when d.r1 < .985 then 'RETURN_TO_CLIENT' else 'CANCELLED' end)
           when d.loading <= current_date then (case when d.r1 < .8 then 'ON_THE_WAY' else 'NEW' end)
           else 'NEW' end as status
       from dated d cross join carrier c)

@@ -12,6 +12,14 @@ export const SCALES: Record<string, DemoScale> = {
   large: { contractors: 2_000, contracts: 40_000, allocations: 80_000, transports: 1_000_000 },
 };
 
+/**
+ * How much larger than the base (25–3 000 t) a contract's quantity is: a history with many trucks per contract
+ * (large: 25) has larger contracts, so that the allocations can carry every planned truck within their limits.
+ */
+export function quantityFactorOf(scale: DemoScale): number {
+  return Math.max(1, Math.round(scale.transports / scale.contracts / 6));
+}
+
 export function parseDemoArgs(argv: string[]): { scale: DemoScale; scaleName: string; reset: boolean } {
   let scaleName = 'small';
   let reset = false;

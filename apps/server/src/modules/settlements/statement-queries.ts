@@ -203,9 +203,11 @@ function statementPageRows(db: Db, where: SQL | undefined, order: SQL[], limit: 
     .limit(limit)
     .offset(offset)
     .as('page');
-  return selectStatementRows(db)
-    .innerJoin(page, eq(page.id, transactions.id))
-    .orderBy(...order);
+  // The page first: with this many joins PostgreSQL keeps the written order (join_collapse_limit), so the page's
+  // ids must drive the joins rather than be joined to the whole statement last.
+  return withStatementJoins(
+    db.select(statementColumns).from(page).innerJoin(transactions, eq(transactions.id, page.id)).$dynamic(),
+  ).orderBy(...order);
 }
 
 async function countTransactions(db: Db, where: SQL | undefined): Promise<number> {

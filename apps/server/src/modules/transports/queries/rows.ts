@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import {
   contractors,
@@ -103,11 +103,12 @@ export const transportRowColumns = {
 };
 export type TransportRow = Awaited<ReturnType<typeof getTransportRow>> & {};
 
-/** The FROM of every transport read: the row columns over the full join. */
-function selectTransportRows(db: Db) {
-  return db
-    .select(transportRowColumns)
-    .from(transports)
+/**
+ * The joins of a transport row after `transports`. With this many joins PostgreSQL keeps the written join order
+ * (join_collapse_limit), so a query that starts from a few ids must name them first.
+ */
+function withTransportJoins<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
     .innerJoin(sale, eq(sale.id, transports.salesId))
     .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
@@ -118,6 +119,11 @@ function selectTransportRows(db: Db) {
     .innerJoin(salesQuality, eq(salesQuality.id, sale.rawMaterialQualityId))
     .leftJoin(unloadings, eq(unloadings.transportId, transports.id))
     .leftJoin(realQuality, eq(realQuality.id, unloadings.realCargoQualityId));
+}
+
+/** The FROM of every transport read: the row columns over the full join. */
+function selectTransportRows(db: Db) {
+  return withTransportJoins(db.select(transportRowColumns).from(transports).$dynamic());
 }
 
 export function transportRows(db: Db, where: SQL | undefined) {
@@ -137,9 +143,10 @@ export function transportPageRows(db: Db, where: SQL | undefined, order: SQL[], 
     .limit(limit)
     .offset(offset)
     .as('page');
-  return selectTransportRows(db)
-    .innerJoin(page, eq(page.id, transports.id))
-    .orderBy(...order);
+  // The page first: its 50 ids drive the joins (see withTransportJoins).
+  return withTransportJoins(
+    db.select(transportRowColumns).from(page).innerJoin(transports, eq(transports.id, page.id)).$dynamic(),
+  ).orderBy(...order);
 }
 
 export async function getTransportRow(db: Db, id: number) {
