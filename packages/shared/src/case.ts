@@ -14,6 +14,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
+/**
+ * A key converter that remembers its answers: a list answer converts the same few dozen keys on every row. The
+ * memory is bounded, since request keys come from clients.
+ */
+function remembered(convert: (key: string) => string, capacity = 5_000): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let converted = known.get(key);
+    if (converted === undefined) {
+      converted = convert(key);
+      if (known.size < capacity) known.set(key, converted);
+    }
+    return converted;
+  };
+}
+const snakeToCamelRemembered = remembered(snakeToCamel);
+const camelToSnakeRemembered = remembered(camelToSnake);
+
 function convertKeys(value: unknown, convert: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
   if (!isPlainObject(value)) return value;
@@ -23,9 +41,9 @@ function convertKeys(value: unknown, convert: (key: string) => string): unknown 
 }
 
 export function toCamelKeys<T = unknown>(value: unknown): T {
-  return convertKeys(value, snakeToCamel) as T;
+  return convertKeys(value, snakeToCamelRemembered) as T;
 }
 
 export function toSnakeKeys<T = unknown>(value: unknown): T {
-  return convertKeys(value, camelToSnake) as T;
+  return convertKeys(value, camelToSnakeRemembered) as T;
 }

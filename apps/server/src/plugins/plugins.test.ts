@@ -23,6 +23,16 @@ describe('GET /api/health', () => {
     const rootPackage = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../package.json'), 'utf8'));
     expect(response.json().version).toBe(rootPackage.version);
   });
+
+  it('tells its own time in a Server-Timing header, as every answer does', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/health' });
+    const duration = /^app;dur=(\d+\.\d{2})$/.exec(String(response.headers['server-timing']));
+    expect(duration).not.toBeNull();
+    expect(Number(duration![1])).toBeGreaterThan(0);
+    const refusal = await t.call({ method: 'GET', url: '/api/profile/list' });
+    expect(refusal.statusCode).toBe(401);
+    expect(refusal.headers['server-timing']).toMatch(/^app;dur=/);
+  });
 });
 
 describe('GET /api/docs/json', () => {
