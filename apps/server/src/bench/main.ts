@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type Database, type Db, openDatabase, rowsOf } from '../db/client.js';
+import { type Database, type Db, openDatabase, rowsOf, SESSION_OPTIONS } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import * as schema from '../db/schema.js';
 import { seed } from '../db/seed.js';
@@ -47,7 +47,7 @@ async function openBenchDatabase(): Promise<{ database: Database; pool: Capturin
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
   await admin.end();
-  const pool = new CapturingPool({ connectionString: url, max: 20 });
+  const pool = new CapturingPool({ connectionString: url, max: 20, options: SESSION_OPTIONS });
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { database: { db, kind: 'postgres', close: () => pool.end() }, pool };

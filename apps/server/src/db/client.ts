@@ -30,8 +30,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.pgliteDir);
 }
 
+/**
+ * Settings of the server's PostgreSQL sessions. JIT compiles a plan that looks expensive (a count over millions of
+ * rows) for 50 ms and more before running it: a loss for the short queries of a back office.
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 function openPostgres(url: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    options: SESSION_OPTIONS,
+  });
   // A dropped connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // The pool listens only to idle clients: one cut while checked out (between two statements of a transaction)

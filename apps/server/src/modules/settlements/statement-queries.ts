@@ -3,6 +3,7 @@ import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-or
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { countAllRows, countRowsInGroups } from '../../db/row-counts.js';
+import { idIsAnyOf, rowsOfIdsReader } from '../../db/rows-of-ids.js';
 import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../db/schema.js';
 import { searchTextCondition } from '../../db/search.js';
 import { listPage, type SortSpec } from '../../lib/list.js';
@@ -72,7 +73,7 @@ export const statementColumns = {
   splitFromId: transactions.splitFromId,
   settledAt: transactions.settledAt,
 };
-export type StatementDbRow = Awaited<ReturnType<typeof statementRowsByIds>>[number];
+export type StatementDbRow = Awaited<ReturnType<ReturnType<typeof selectStatementRows>['execute']>>[number];
 
 /**
  * spec/1 Transaction statement: the sortable columns; default id descending (the spec does not show one). Every key
@@ -193,22 +194,25 @@ function filteredCount(
   return () => countTransactions(db, where);
 }
 
-/** The page's ids picked on transactions alone (an index walk for every sort key), then joined for those rows. */
-function statementPageRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const page = db
+/** The page's ids picked on transactions alone (an index walk for every sort key), then the rows of those ids. */
+async function statementPageRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const page = await db
     .select({ id: transactions.id })
     .from(transactions)
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset(offset)
-    .as('page');
-  // The page first: with this many joins PostgreSQL keeps the written order (join_collapse_limit), so the page's
-  // ids must drive the joins rather than be joined to the whole statement last.
-  return withStatementJoins(
-    db.select(statementColumns).from(page).innerJoin(transactions, eq(transactions.id, page.id)).$dynamic(),
-  ).orderBy(...order);
+    .offset(offset);
+  return statementRowsOfIds(
+    db,
+    page.map((row) => row.id),
+  );
 }
+
+/** The rows of `ids` in the order of `ids`, over one prepared statement (db/rows-of-ids.ts). */
+const statementRowsOfIds = rowsOfIdsReader((db) =>
+  selectStatementRows(db).where(idIsAnyOf(transactions.id)).prepare('statement_rows_of_ids'),
+);
 
 async function countTransactions(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(transactions).where(where);
@@ -217,7 +221,10 @@ async function countTransactions(db: Db, where: SQL | undefined): Promise<number
 
 /** Statement rows of the given ids (the answer of a write), in id order. */
 export function statementRowsByIds(db: Db, ids: number[]) {
-  return selectStatementRows(db).where(inArray(transactions.id, ids)).orderBy(transactions.id);
+  return statementRowsOfIds(
+    db,
+    [...ids].sort((a, b) => a - b),
+  );
 }
 
 /** One contract's rows on its own side (the per-side lists). */

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import {
   contractors,
   contracts,
@@ -101,12 +102,9 @@ export const transportRowColumns = {
   deductions: unloadings.deductions,
   details: unloadings.details,
 };
-export type TransportRow = Awaited<ReturnType<typeof getTransportRow>> & {};
+export type TransportRow = Awaited<ReturnType<ReturnType<typeof selectTransportRows>['execute']>>[number];
 
-/**
- * The joins of a transport row after `transports`. With this many joins PostgreSQL keeps the written join order
- * (join_collapse_limit), so a query that starts from a few ids must name them first.
- */
+/** The joins of a transport row after `transports` (kept in this order: join_collapse_limit). */
 function withTransportJoins<T extends PgSelect>(query: T) {
   return query
     .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
@@ -130,26 +128,36 @@ export function transportRows(db: Db, where: SQL | undefined) {
   return selectTransportRows(db).where(where);
 }
 
+/** The rows of `ids`, in the order of `ids`. */
+export const transportRowsOfIds = rowsOfIdsReader((db) =>
+  selectTransportRows(db).where(idIsAnyOf(transports.id)).prepare('transport_rows_of_ids'),
+);
+
 /**
  * One page of rows: the ids picked on the transports table alone (its indexes serve the sort and the tab), then
- * the joins for those rows only. `where` and `order` may name transports' own columns only.
+ * the rows of those ids. `where` and `order` may name transports' own columns only.
  */
-export function transportPageRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const page = db
+export async function transportPageRows(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<TransportRow[]> {
+  const page = await db
     .select({ id: transports.id })
     .from(transports)
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset(offset)
-    .as('page');
-  // The page first: its 50 ids drive the joins (see withTransportJoins).
-  return withTransportJoins(
-    db.select(transportRowColumns).from(page).innerJoin(transports, eq(transports.id, page.id)).$dynamic(),
-  ).orderBy(...order);
+    .offset(offset);
+  return transportRowsOfIds(
+    db,
+    page.map((row) => row.id),
+  );
 }
 
 export async function getTransportRow(db: Db, id: number) {
-  const [row] = await transportRows(db, eq(transports.id, id));
+  const [row] = await transportRowsOfIds(db, [id]);
   return row ?? null;
 }
