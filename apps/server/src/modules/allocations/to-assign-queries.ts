@@ -260,10 +260,10 @@ export async function toAssignList(db: Db, request: ToAssignListRequest) {
 }
 
 /** Some allocation has this contract on its purchase (or sales) side: one probe of allocations_pair_key / _sales_idx. */
-const hasAllocationOn = (side: 'purchase' | 'sales', contractId: AnyColumn) =>
-  side === 'purchase'
-    ? sql`exists (select 1 from ${allocations} where ${allocations.purchaseId} = ${contractId})`
-    : sql`exists (select 1 from ${allocations} where ${allocations.salesId} = ${contractId})`;
+const hasAllocationOn = (side: 'purchase' | 'sales', contractId: AnyColumn) => {
+  const sideId = side === 'purchase' ? allocations.purchaseId : allocations.salesId;
+  return sql`exists (select 1 from ${allocations} where ${sideId} = ${contractId})`;
+};
 const allocatedPurchase = and(eq(purchase.type, 'PURCHASE'), hasAllocationOn('purchase', purchase.id));
 
 /**

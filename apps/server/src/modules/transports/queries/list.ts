@@ -137,10 +137,10 @@ async function countTransports(db: Db, where: SQL | undefined): Promise<number> 
 }
 
 /** Some transport has this contract on its purchase (or sales) side: one probe of transports_pair_idx / _sales_idx. */
-const hasTransportOn = (side: 'purchase' | 'sales', contractId: AnyPgColumn) =>
-  side === 'purchase'
-    ? sql`exists (select 1 from ${transports} where ${transports.purchaseId} = ${contractId})`
-    : sql`exists (select 1 from ${transports} where ${transports.salesId} = ${contractId})`;
+const hasTransportOn = (side: 'purchase' | 'sales', contractId: AnyPgColumn) => {
+  const sideId = side === 'purchase' ? transports.purchaseId : transports.salesId;
+  return sql`exists (select 1 from ${transports} where ${sideId} = ${contractId})`;
+};
 
 /**
  * GET /transport/get-filter-option: the counterparties, carriers, qualities and contracts transports use. Each is

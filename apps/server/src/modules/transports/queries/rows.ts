@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import {
@@ -104,9 +104,11 @@ export const transportRowColumns = {
 };
 export type TransportRow = Awaited<ReturnType<ReturnType<typeof selectTransportRows>['execute']>>[number];
 
-/** The joins of a transport row after `transports` (kept in this order: join_collapse_limit). */
-function withTransportJoins<T extends PgSelect>(query: T) {
-  return query
+/** The FROM of every transport read: the row columns over the full join. */
+function selectTransportRows(db: Db) {
+  return db
+    .select(transportRowColumns)
+    .from(transports)
     .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
     .innerJoin(sale, eq(sale.id, transports.salesId))
     .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
@@ -117,15 +119,6 @@ function withTransportJoins<T extends PgSelect>(query: T) {
     .innerJoin(salesQuality, eq(salesQuality.id, sale.rawMaterialQualityId))
     .leftJoin(unloadings, eq(unloadings.transportId, transports.id))
     .leftJoin(realQuality, eq(realQuality.id, unloadings.realCargoQualityId));
-}
-
-/** The FROM of every transport read: the row columns over the full join. */
-function selectTransportRows(db: Db) {
-  return withTransportJoins(db.select(transportRowColumns).from(transports).$dynamic());
-}
-
-export function transportRows(db: Db, where: SQL | undefined) {
-  return selectTransportRows(db).where(where);
 }
 
 /** The rows of `ids`, in the order of `ids`. */
