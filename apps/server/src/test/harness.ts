@@ -17,10 +17,22 @@ export const TEST_PASSWORD = 'Secret123!';
 
 let shared: Promise<Database> | null = null;
 
+/**
+ * The harness drops the `public` schema of the database it is given: refuse any database whose
+ * name does not end in `test`, so a mistyped TEST_DATABASE_URL can never empty real books.
+ */
+export function assertDisposableDatabase(url: string): void {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (!name.toLowerCase().endsWith('test')) {
+    throw new Error(`TEST_DATABASE_URL names the database "${name}"; tests only empty a database whose name ends in "test".`);
+  }
+}
+
 /** The run's one database: PGlite in memory, or the PostgreSQL of TEST_DATABASE_URL (emptied first). */
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL || null;
+    if (url) assertDisposableDatabase(url);
     const database = await openDatabase({ databaseUrl: url, pgliteDir: null, poolSize: 20 });
     if (url) {
       await database.db.execute(sql`drop schema if exists public cascade`);

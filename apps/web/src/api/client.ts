@@ -57,7 +57,6 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
     'Accept-Language': 'pl',
-    'ngrok-skip-browser-warning': 'true',
   };
   const access = tokens.access();
   if (access) headers.Authorization = `Bearer ${access}`;
