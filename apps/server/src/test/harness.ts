@@ -24,7 +24,9 @@ let shared: Promise<Database> | null = null;
 export function assertDisposableDatabase(url: string): void {
   const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
   if (!name.toLowerCase().endsWith('test')) {
-    throw new Error(`TEST_DATABASE_URL names the database "${name}"; tests only empty a database whose name ends in "test".`);
+    throw new Error(
+      `TEST_DATABASE_URL names the database "${name}"; tests only empty a database whose name ends in "test".`,
+    );
   }
 }
 
