@@ -44,4 +44,8 @@ export type Gender = (typeof GENDERS)[number];
 export const PARAM_TYPES = ['boolean', 'number', 'string'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
 
+/** States of an e-mail in the outbox (the mail worker's own; not shown in the spec). */
+export const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
 export const APP_VERSION = '0.0.37';

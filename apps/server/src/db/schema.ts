@@ -1,3 +1,4 @@
+import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS, MAIL_STATUSES, PARAM_TYPES, USER_ROLES } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { isoTimestamp } from './columns.js';
+import { enumCheck } from './enum-checks.js';
 
 export { isoTimestamp };
 
@@ -30,9 +32,7 @@ export const users = pgTable(
     email: varchar('email', { length: 255 }).notNull(),
     firstName: varchar('first_name', { length: 255 }).notNull(),
     lastName: varchar('last_name', { length: 255 }).notNull(),
-    role: varchar('role', { length: 16, enum: ['ADMIN', 'USER'] })
-      .notNull()
-      .default('USER'),
+    role: varchar('role', { length: 16, enum: USER_ROLES }).notNull().default('USER'),
     active: boolean('active').notNull().default(true),
     passwordHash: text('password_hash').notNull(),
     passwordExpired: boolean('password_expired').notNull().default(true),
@@ -45,6 +45,7 @@ export const users = pgTable(
     index('users_first_name_idx').on(t.firstName, t.id),
     index('users_last_name_idx').on(t.lastName, t.id),
     index('users_role_idx').on(t.role, t.id),
+    enumCheck('users', 'role'),
   ],
 );
 
@@ -99,16 +100,17 @@ export const mailOutbox = pgTable(
     recipients: text('recipients').array().notNull(),
     subject: varchar('subject', { length: 500 }).notNull(),
     body: text('body').notNull(),
-    status: varchar('status', { length: 16, enum: ['PENDING', 'SENT', 'FAILED'] })
-      .notNull()
-      .default('PENDING'),
+    status: varchar('status', { length: 16, enum: MAIL_STATUSES }).notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`status = 'PENDING'`)],
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    enumCheck('mail_outbox', 'status'),
+  ],
 );
 
 /** Append-only history of every change: who, when, which entity, what changed. */
@@ -155,8 +157,8 @@ export const contractors = pgTable(
     pesel: varchar('pesel', { length: 11 }),
     phoneNumber: varchar('phone_number', { length: 255 }),
     email: varchar('email', { length: 255 }),
-    label: varchar('label', { length: 8, enum: ['FIRMA', 'GR'] }),
-    accountingMethod: varchar('accounting_method', { length: 8, enum: ['VAT', 'RR'] }),
+    label: varchar('label', { length: 8, enum: CONTRACTOR_LABELS }),
+    accountingMethod: varchar('accounting_method', { length: 8, enum: ACCOUNTING_METHODS }),
     street: varchar('street', { length: 255 }),
     buildingNumber: varchar('building_number', { length: 255 }),
     postCode: varchar('post_code', { length: 255 }),
@@ -178,8 +180,8 @@ export const contractors = pgTable(
     check('contractors_nip_format', sql`nip ~ '^[0-9]{10}$'`),
     check('contractors_pesel_format', sql`pesel ~ '^[0-9]{11}$'`),
     check('contractors_nip_or_pesel', sql`nip is not null or pesel is not null`),
-    check('contractors_label', sql`label in ('FIRMA', 'GR')`),
-    check('contractors_accounting_method', sql`accounting_method in ('VAT', 'RR')`),
+    enumCheck('contractors', 'label'),
+    enumCheck('contractors', 'accounting_method'),
   ],
 );
 
@@ -216,11 +218,11 @@ export const contractorContacts = pgTable(
     name: varchar('name', { length: 255 }),
     phoneNumber: varchar('phone_number', { length: 255 }),
     email: varchar('email', { length: 255 }),
-    gender: varchar('gender', { length: 8, enum: ['female', 'male'] }),
+    gender: varchar('gender', { length: 8, enum: GENDERS }),
   },
   (t) => [
     index('contractor_contacts_contractor_idx').on(t.contractorId, t.id),
-    check('contractor_contacts_gender', sql`gender in ('female', 'male')`),
+    enumCheck('contractor_contacts', 'gender'),
   ],
 );
 
@@ -259,13 +261,13 @@ export const qualityParams = pgTable(
       .notNull()
       .references(() => rawMaterialQualities.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
-    type: varchar('type', { length: 8, enum: ['boolean', 'number', 'string'] }).notNull(),
+    type: varchar('type', { length: 8, enum: PARAM_TYPES }).notNull(),
     unit: varchar('unit', { length: 255 }),
     value: jsonb('value').$type<boolean | number | string | null>(),
   },
   (t) => [
     uniqueIndex('quality_params_name_key').on(t.qualityId, sql`lower(name)`),
-    check('quality_params_type', sql`type in ('boolean', 'number', 'string')`),
+    enumCheck('quality_params', 'type'),
   ],
 );
 

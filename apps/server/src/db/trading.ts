@@ -1,3 +1,16 @@
+import {
+  ACCOUNTING_METHODS,
+  AGREEMENT_STATUSES,
+  CONTRACT_STATUSES,
+  CONTRACT_TYPES,
+  CURRENCIES,
+  FREIGHTS,
+  SETTLEMENT_STATUSES,
+  TOLERANCE_TYPES,
+  TOLERANCE_UNITS,
+  TRANSACTION_KINDS,
+  TRANSPORT_STATUSES,
+} from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +27,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { isoTimestamp } from './columns.js';
+import { enumCheck } from './enum-checks.js';
 import { contractors, countries, rawMaterialQualities, rawMaterials, users } from './schema.js';
 import { searchText } from './search.js';
 
@@ -38,17 +52,15 @@ export const contracts = pgTable(
   'contracts',
   {
     id: serial('id').primaryKey(),
-    type: varchar('type', { length: 8, enum: ['PURCHASE', 'SALES'] }).notNull(),
+    type: varchar('type', { length: 8, enum: CONTRACT_TYPES }).notNull(),
     documentNumber: varchar('document_number', { length: 64 }).notNull(),
     status: varchar('status', {
       length: 16,
-      enum: ['NEW', 'NEXT_SEASON', 'ACTIVE', 'TO_SETTLEMENT', 'CLOSED', 'CANCELLED'],
+      enum: CONTRACT_STATUSES,
     })
       .notNull()
       .default('NEW'),
-    agreementStatus: varchar('agreement_status', { length: 8, enum: ['EMPTY', 'TO_SIGN', 'SIGNED'] })
-      .notNull()
-      .default('EMPTY'),
+    agreementStatus: varchar('agreement_status', { length: 8, enum: AGREEMENT_STATUSES }).notNull().default('EMPTY'),
     counterpartyId: integer('counterparty_id')
       .notNull()
       .references(() => contractors.id),
@@ -58,10 +70,8 @@ export const contracts = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    currency: varchar('currency', { length: 3, enum: ['PLN', 'EUR', 'USD'] })
-      .notNull()
-      .default('PLN'),
-    freight: varchar('freight', { length: 3, enum: ['FCA', 'CPT'] }).notNull(),
+    currency: varchar('currency', { length: 3, enum: CURRENCIES }).notNull().default('PLN'),
+    freight: varchar('freight', { length: 3, enum: FREIGHTS }).notNull(),
     isFor: boolean('is_for').notNull().default(false),
     isCert: boolean('is_cert').notNull().default(false),
     isGmp: boolean('is_gmp').notNull().default(false),
@@ -87,10 +97,10 @@ export const contracts = pgTable(
     cargoQuantityKg: kg('cargo_quantity_kg').notNull(),
     minPrice: minor('min_price'),
     isTolerance: boolean('is_tolerance').notNull().default(false),
-    toleranceType: varchar('tolerance_type', { length: 8, enum: ['BUYER', 'SELLER'] }),
+    toleranceType: varchar('tolerance_type', { length: 8, enum: TOLERANCE_TYPES }),
     /** Kilograms when the unit is T; hundredths of a percent when the unit is PERCENT (2.5 % = 250). */
     toleranceQuantity: bigint('tolerance_quantity', { mode: 'number' }),
-    toleranceUnit: varchar('tolerance_unit', { length: 8, enum: ['T', 'PERCENT'] }),
+    toleranceUnit: varchar('tolerance_unit', { length: 8, enum: TOLERANCE_UNITS }),
     comments: text('comments'),
     emailNotificationList: text('email_notification_list').array().notNull().default(sql`'{}'::text[]`),
     allocatedKg: kg('allocated_kg').notNull().default(0),
@@ -128,6 +138,13 @@ export const contracts = pgTable(
     index('contracts_agreement_status_idx').on(t.type, t.agreementStatus, t.id),
     index('contracts_owner_idx').on(t.type, t.userId, t.id),
     check('contracts_quantity_positive', sql`cargo_quantity_kg > 0`),
+    enumCheck('contracts', 'type'),
+    enumCheck('contracts', 'status'),
+    enumCheck('contracts', 'agreement_status'),
+    enumCheck('contracts', 'currency'),
+    enumCheck('contracts', 'freight'),
+    enumCheck('contracts', 'tolerance_type'),
+    enumCheck('contracts', 'tolerance_unit'),
     check('contracts_price_non_negative', sql`price >= 0`),
     check('contracts_receipt_order', sql`date_of_receipt_to >= date_of_receipt_from`),
     check(
@@ -224,6 +241,7 @@ export const allocations = pgTable(
     index('allocations_in_delivery_idx').on(t.inDeliveryKg, t.id),
     index('allocations_delivered_idx').on(t.deliveredKg, t.id),
     check('allocations_quantity_positive', sql`quantity_kg > 0`),
+    check('allocations_progress_non_negative', sql`in_delivery_kg >= 0 and delivered_kg >= 0`),
     check('allocations_not_over_in_transport', sql`in_delivery_kg + delivered_kg <= quantity_kg`),
   ],
 );
@@ -239,9 +257,7 @@ export const transports = pgTable(
     salesId: integer('sales_id')
       .notNull()
       .references(() => contracts.id),
-    status: varchar('status', { length: 16, enum: ['NEW', 'ON_THE_WAY', 'DELIVERED', 'RETURN_TO_CLIENT', 'CANCELLED'] })
-      .notNull()
-      .default('NEW'),
+    status: varchar('status', { length: 16, enum: TRANSPORT_STATUSES }).notNull().default('NEW'),
     registrationNumber: varchar('registration_number', { length: 255 }),
     trailerNumber: varchar('trailer_number', { length: 255 }),
     carrierId: integer('carrier_id')
@@ -263,9 +279,7 @@ export const transports = pgTable(
     driverDocumentId: varchar('driver_document_id', { length: 255 }),
     cargoQuantityKg: kg('cargo_quantity_kg').notNull(),
     pricePerTon: minor('price_per_ton').notNull().default(0),
-    currency: varchar('currency', { length: 3, enum: ['PLN', 'EUR', 'USD'] })
-      .notNull()
-      .default('PLN'),
+    currency: varchar('currency', { length: 3, enum: CURRENCIES }).notNull().default('PLN'),
     dateLoading: day('date_loading').notNull(),
     dateUnloading: day('date_unloading').notNull(),
     isGmp: boolean('is_gmp').notNull().default(false),
@@ -306,6 +320,9 @@ export const transports = pgTable(
     index('transports_supplier_code_idx').on(t.supplierCode, t.id, t.status),
     index('transports_recipient_code_idx').on(t.recipientCode, t.id, t.status),
     check('transports_quantity_positive', sql`cargo_quantity_kg > 0`),
+    check('transports_real_quantity_non_negative', sql`real_cargo_quantity_kg >= 0`),
+    enumCheck('transports', 'status'),
+    enumCheck('transports', 'currency'),
     check('transports_price_non_negative', sql`price_per_ton >= 0`),
     check('transports_dates_order', sql`date_unloading >= date_loading`),
   ],
@@ -328,7 +345,13 @@ export const unloadings = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
-  (t) => [uniqueIndex('unloadings_transport_key').on(t.transportId)],
+  (t) => [
+    uniqueIndex('unloadings_transport_key').on(t.transportId),
+    check(
+      'unloadings_figures_non_negative',
+      sql`real_cargo_quantity_kg >= 0 and real_cargo_price >= 0 and deductions >= 0`,
+    ),
+  ],
 );
 
 /**
@@ -339,10 +362,8 @@ export const transactions = pgTable(
   'transactions',
   {
     id: serial('id').primaryKey(),
-    kind: varchar('kind', { length: 16, enum: ['PURCHASE', 'SALES', 'TRANSPORT'] }).notNull(),
-    status: varchar('status', { length: 16, enum: ['TO_SETTLEMENT', 'SETTLED'] })
-      .notNull()
-      .default('TO_SETTLEMENT'),
+    kind: varchar('kind', { length: 16, enum: TRANSACTION_KINDS }).notNull(),
+    status: varchar('status', { length: 16, enum: SETTLEMENT_STATUSES }).notNull().default('TO_SETTLEMENT'),
     transportId: integer('transport_id')
       .notNull()
       .references(() => transports.id),
@@ -364,9 +385,7 @@ export const transactions = pgTable(
     salesDocumentNumber: varchar('sales_document_number', { length: 64 }),
     registrationNumber: varchar('registration_number', { length: 255 }),
     trailerNumber: varchar('trailer_number', { length: 255 }),
-    currency: varchar('currency', { length: 3, enum: ['PLN', 'EUR', 'USD'] })
-      .notNull()
-      .default('PLN'),
+    currency: varchar('currency', { length: 3, enum: CURRENCIES }).notNull().default('PLN'),
     plannedQualityId: integer('planned_quality_id').references(() => rawMaterialQualities.id),
     realQualityId: integer('real_quality_id').references(() => rawMaterialQualities.id),
     finalQualityId: integer('final_quality_id').references(() => rawMaterialQualities.id),
@@ -387,7 +406,7 @@ export const transactions = pgTable(
     invoiceNumber: varchar('invoice_number', { length: 255 }),
     invoiceDate: day('invoice_date'),
     paymentDate: day('payment_date'),
-    accountingMethod: varchar('accounting_method', { length: 8, enum: ['VAT', 'RR'] }),
+    accountingMethod: varchar('accounting_method', { length: 8, enum: ACCOUNTING_METHODS }),
     details: text('details'),
     dateLoading: day('date_loading'),
     dateUnloading: day('date_unloading'),
@@ -421,5 +440,13 @@ export const transactions = pgTable(
     index('transactions_unloading_idx').on(t.dateUnloading, t.id, t.kind, t.status),
     index('transactions_payment_idx').on(t.paymentDate, t.id, t.kind, t.status),
     check('transactions_planned_quantity_positive', sql`planned_quantity_kg > 0`),
+    check(
+      'transactions_quantities_non_negative',
+      sql`real_quantity_kg >= 0 and final_quantity_kg >= 0 and deductions >= 0 and surcharges >= 0`,
+    ),
+    enumCheck('transactions', 'kind'),
+    enumCheck('transactions', 'status'),
+    enumCheck('transactions', 'currency'),
+    enumCheck('transactions', 'accounting_method'),
   ],
 );

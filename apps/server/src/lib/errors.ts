@@ -24,7 +24,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return findPgError(error)?.code === '23503';
 }
 
-function findPgError(error: unknown): { code?: string; constraint?: string } | null {
+export function findPgError(error: unknown): { code?: string; constraint?: string } | null {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; constraint?: string; cause?: unknown };

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPgError } from '../lib/errors.js';
+import { insertDeliveredTransport } from '../modules/settlements/test-fixtures.js';
+import { resetDatabase, testDatabase } from '../test/harness.js';
+import { type Db, rowsOf } from './client.js';
+import { ENUM_COLUMNS, enumCheckName } from './enum-checks.js';
+
+/**
+ * The database refuses what the rules refuse, whoever writes to it: every enumerated column takes only the values
+ * of its shared constant, and quantities stay non-negative. Each CHECK is tried with a direct SQL write.
+ */
+let db: Db;
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+  await resetDatabase(db);
+  const delivery = await insertDeliveredTransport(db);
+  await db.execute(sql`insert into contractor_contacts (contractor_id, gender)
+    values (${delivery.purchaseTx.contractorId}, 'female')`);
+  await db.execute(sql`insert into mail_outbox (recipients, subject, body) values (array['a@b.pl'], 's', 'b')`);
+  await db.execute(sql`insert into quality_params (quality_id, name, type)
+    values ((select min(id) from raw_material_qualities), 'Wilgotność test', 'number')`);
+});
+afterAll(() => resetDatabase(db));
+
+/** Runs one write in its own transaction, rolled back, and answers the SQLSTATE and constraint it failed on. */
+async function refusal(statement: ReturnType<typeof sql.raw>): Promise<{ code?: string; constraint?: string }> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(statement);
+      throw new Error('accepted');
+    });
+  } catch (error) {
+    const pg = findPgError(error);
+    return { code: pg?.code, constraint: pg?.constraint };
+  }
+  return {};
+}
+
+const firstRow = (table: string) => `(select min(id) from "${table}")`;
+
+describe('CHECK constraints of enumerated columns', () => {
+  it.each(ENUM_COLUMNS.map((entry) => [`${entry.table}.${entry.column}`, entry] as const))(
+    '%s allows exactly the shared values',
+    async (_label, entry) => {
+      const [row] = rowsOf<{ definition: string }>(
+        await db.execute(sql`select pg_get_constraintdef(oid) as definition from pg_constraint
+          where conname = ${enumCheckName(entry)} and conrelid = ${entry.table}::regclass`),
+      );
+      expect(row, `constraint ${enumCheckName(entry)}`).toBeDefined();
+      const allowed = [...row!.definition.matchAll(/'([^']*)'/g)].map((match) => match[1]);
+      expect(new Set(allowed)).toEqual(new Set(entry.values));
+    },
+  );
+
+  it.each(ENUM_COLUMNS.map((entry) => [`${entry.table}.${entry.column}`, entry] as const))(
+    '%s refuses a value outside the list',
+    async (_label, entry) => {
+      const result = await refusal(
+        sql.raw(`update "${entry.table}" set "${entry.column}" = 'Z' where id = ${firstRow(entry.table)}`),
+      );
+      expect(result).toEqual({ code: '23514', constraint: enumCheckName(entry) });
+    },
+  );
+});
+
+describe('CHECK constraints of quantities', () => {
+  it.each([
+    ['allocations', 'in_delivery_kg', 'allocations_progress_non_negative'],
+    ['allocations', 'delivered_kg', 'allocations_progress_non_negative'],
+    ['transports', 'real_cargo_quantity_kg', 'transports_real_quantity_non_negative'],
+    ['unloadings', 'real_cargo_quantity_kg', 'unloadings_figures_non_negative'],
+    ['unloadings', 'real_cargo_price', 'unloadings_figures_non_negative'],
+    ['unloadings', 'deductions', 'unloadings_figures_non_negative'],
+    ['transactions', 'real_quantity_kg', 'transactions_quantities_non_negative'],
+    ['transactions', 'final_quantity_kg', 'transactions_quantities_non_negative'],
+    ['transactions', 'deductions', 'transactions_quantities_non_negative'],
+    ['transactions', 'surcharges', 'transactions_quantities_non_negative'],
+    ['contracts', 'allocated_kg', 'contracts_derived_non_negative'],
+  ])('%s.%s below zero is refused', async (table, column, constraint) => {
+    const result = await refusal(sql.raw(`update "${table}" set "${column}" = -1 where id = ${firstRow(table)}`));
+    expect(result).toEqual({ code: '23514', constraint });
+  });
+});

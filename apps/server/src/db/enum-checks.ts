@@ -1,0 +1,84 @@
+import {
+  ACCOUNTING_METHODS,
+  AGREEMENT_STATUSES,
+  CONTRACT_STATUSES,
+  CONTRACT_TYPES,
+  CONTRACTOR_LABELS,
+  CURRENCIES,
+  FREIGHTS,
+  GENDERS,
+  MAIL_STATUSES,
+  PARAM_TYPES,
+  SETTLEMENT_STATUSES,
+  TOLERANCE_TYPES,
+  TOLERANCE_UNITS,
+  TRANSACTION_KINDS,
+  TRANSPORT_STATUSES,
+  USER_ROLES,
+} from '@grain/shared';
+import { sql } from 'drizzle-orm';
+import { check } from 'drizzle-orm/pg-core';
+
+/**
+ * Every enumerated column and the shared constant it takes its values from. The schema's CHECK constraints
+ * are built from this list (enumCheck) and a test compares the live database's constraints with it, so an enum
+ * changed in packages/shared without a migration fails the tests instead of drifting.
+ */
+export const ENUM_COLUMNS = [
+  { table: 'users', column: 'role', values: USER_ROLES },
+  { table: 'mail_outbox', column: 'status', values: MAIL_STATUSES },
+  { table: 'contractors', column: 'label', values: CONTRACTOR_LABELS, name: 'contractors_label' },
+  {
+    table: 'contractors',
+    column: 'accounting_method',
+    values: ACCOUNTING_METHODS,
+    name: 'contractors_accounting_method',
+  },
+  { table: 'contractor_contacts', column: 'gender', values: GENDERS, name: 'contractor_contacts_gender' },
+  { table: 'quality_params', column: 'type', values: PARAM_TYPES, name: 'quality_params_type' },
+  { table: 'contracts', column: 'type', values: CONTRACT_TYPES },
+  { table: 'contracts', column: 'status', values: CONTRACT_STATUSES },
+  { table: 'contracts', column: 'agreement_status', values: AGREEMENT_STATUSES },
+  { table: 'contracts', column: 'currency', values: CURRENCIES },
+  { table: 'contracts', column: 'freight', values: FREIGHTS },
+  { table: 'contracts', column: 'tolerance_type', values: TOLERANCE_TYPES },
+  { table: 'contracts', column: 'tolerance_unit', values: TOLERANCE_UNITS },
+  { table: 'transports', column: 'status', values: TRANSPORT_STATUSES },
+  { table: 'transports', column: 'currency', values: CURRENCIES },
+  { table: 'transactions', column: 'kind', values: TRANSACTION_KINDS },
+  { table: 'transactions', column: 'status', values: SETTLEMENT_STATUSES },
+  { table: 'transactions', column: 'currency', values: CURRENCIES },
+  { table: 'transactions', column: 'accounting_method', values: ACCOUNTING_METHODS },
+] as const satisfies readonly EnumColumn[];
+
+interface EnumColumn {
+  table: string;
+  column: string;
+  values: readonly string[];
+  /** Constraints that existed before this list keep their names. */
+  name?: string;
+}
+
+export function enumCheckName(entry: EnumColumn): string {
+  return entry.name ?? `${entry.table}_${entry.column}_valid`;
+}
+
+/** `column in ('A', 'B')`: a null passes, as NOT NULL is the column's own business. */
+export function enumCheckExpression(entry: EnumColumn): string {
+  return `${entry.column} in (${entry.values.map((value) => `'${value}'`).join(', ')})`;
+}
+
+/** The drizzle CHECK of one enumerated column, for the table definitions in schema.ts and trading.ts. */
+export function enumCheck(table: string, column: string) {
+  const entry: EnumColumn | undefined = ENUM_COLUMNS.find((e) => e.table === table && e.column === column);
+  if (!entry) throw new Error(`${table}.${column} is not in ENUM_COLUMNS`);
+  return check(enumCheckName(entry), sql.raw(enumCheckExpression(entry)));
+}
+
+/** The statements that add every CHECK of ENUM_COLUMNS; migration 0007 holds their output. */
+export function enumCheckStatements(): string[] {
+  return ENUM_COLUMNS.map(
+    (entry) =>
+      `ALTER TABLE "${entry.table}" ADD CONSTRAINT "${enumCheckName(entry)}" CHECK (${enumCheckExpression(entry)});`,
+  );
+}
