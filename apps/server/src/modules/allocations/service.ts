@@ -16,6 +16,7 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
+import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -39,7 +40,7 @@ export function allocateContract(
   salesId: number,
   input: AllocateContractRequest,
 ): Promise<AllocationResponse> {
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const locked = await q.lockContractsInIdOrder(tx, [input.purchaseId, salesId]);
     const purchase = locked.get(input.purchaseId);
     const sale = locked.get(salesId);

@@ -5,6 +5,7 @@ import {
   type SalesCreateRequest,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
@@ -86,7 +87,7 @@ async function createContract<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await ctx.db.transaction(async (tx) => load(tx, await insertContract(ctx, tx, kind, input)));
+      return await withWriteTransaction(ctx.db, async (tx) => load(tx, await insertContract(ctx, tx, kind, input)));
     } catch (error) {
       const isAutomaticNumberTaken =
         input.documentNumber === null && isUniqueViolation(error, 'contracts_document_number_key');

@@ -7,6 +7,7 @@ import {
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { refreshContractCopies } from '../../../db/copies.js';
+import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js';
 import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
@@ -70,6 +71,8 @@ async function updateChildren(tx: Db, id: number, input: ContractInput) {
 }
 
 async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, input: ContractInput) {
+  // db/locks.ts: the counterparty (copied onto the contract and its copies) before the contract.
+  await shareLockContractors(tx, [input.counterpartyId]);
   const before = await q.lockContract(tx, kind.type, id);
   if (!before) throw new AppError('CONTRACT_NOT_FOUND');
   await assertReferences(tx, input);
@@ -112,7 +115,7 @@ const pickOption = (option: Awaited<ReturnType<typeof priceOptionsOf>>[number]) 
 
 export async function updatePurchase(ctx: Ctx, id: number, body: PurchaseUpdateRequest) {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       await updateContract(ctx, tx, PURCHASE, id, fromPurchaseRequest(body));
       return loadPurchaseDashboard(tx, id);
     });
@@ -123,7 +126,7 @@ export async function updatePurchase(ctx: Ctx, id: number, body: PurchaseUpdateR
 
 export async function updateSales(ctx: Ctx, id: number, body: SalesUpdateRequest) {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       await updateContract(ctx, tx, SALES, id, fromSalesRequest(body));
       return loadSalesDashboard(tx, id);
     });

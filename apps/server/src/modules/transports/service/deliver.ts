@@ -1,11 +1,17 @@
 import type { TransportDeliveredRequest, TransportResponse } from '@grain/shared';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
-import { contractorsByIds, lockTransport, qualityOf } from '../queries/locks.js';
+import { contractorsByIds, qualityOf } from '../queries/locks.js';
 import { insertTransactions, insertUnloading, updateTransport } from '../queries/writes.js';
 import { counterChange, countersOf, deliveryTransactions } from '../rules.js';
-import { applyCounterChange, assertFitsAllocation, assertUnloadingNotBeforeLoading, lockPair } from './pair.js';
+import {
+  applyCounterChange,
+  assertFitsAllocation,
+  assertUnloadingNotBeforeLoading,
+  lockTransportWithPair,
+} from './pair.js';
 import { loadTransport } from './response.js';
 
 /**
@@ -20,14 +26,13 @@ export async function setTransportDelivered(
   input: TransportDeliveredRequest,
 ): Promise<TransportResponse> {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const transport = await lockTransport(tx, id);
-      if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
+    return await withWriteTransaction(ctx.db, async (tx) => {
+      // db/locks.ts: the statement rows copy the supplier, recipient and carrier, locked first.
+      const { transport, pair } = await lockTransportWithPair(tx, id, { shareParties: true });
       // A second delivery finds DELIVERED here; the unique index on unloadings.transport_id is the backstop.
       if (transport.status !== 'ON_THE_WAY') throw new AppError('WRONG_STATUS');
       assertUnloadingNotBeforeLoading('unloading_date', transport.dateLoading, input.unloadingDate);
 
-      const { pair } = await lockPair(tx, transport.purchaseId, transport.salesId);
       if (input.realCargoQualityId !== null) {
         const quality = await qualityOf(tx, input.realCargoQualityId);
         if (quality?.rawMaterialId !== pair.purchase.rawMaterialId) {
