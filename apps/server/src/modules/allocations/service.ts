@@ -185,7 +185,7 @@ export async function listPurchasesToAllocate(ctx: Ctx, salesId: number, request
   return { ...page, list: page.list.map(toPurchaseRow) };
 }
 
-/** GET /contract/get-purchase-allocated-contract/{salesId}: the sale dashboard's realization table. */
+/** GET /contract/get-allocated-sales/{salesId}: the purchases allocated to a sale (the sale dashboard). */
 export async function listAllocatedPurchases(ctx: Ctx, salesId: number, request: AllocationContractListRequest) {
   await contractOfType(ctx.db, salesId, 'SALES');
   const page = await allocatedPurchases(ctx.db, salesId, request);
@@ -197,7 +197,7 @@ export async function listAllocatedPurchases(ctx: Ctx, salesId: number, request:
   };
 }
 
-/** GET /contract/get-allocated-sales/{purchaseId}: the purchase dashboard's realization table. */
+/** GET /contract/get-purchase-allocated-contract/{purchaseId}: the sales a purchase is allocated to (purchase dashboard). */
 export async function listAllocatedSales(ctx: Ctx, purchaseId: number, request: AllocationContractListRequest) {
   await contractOfType(ctx.db, purchaseId, 'PURCHASE');
   const page = await allocatedSales(ctx.db, purchaseId, request);
