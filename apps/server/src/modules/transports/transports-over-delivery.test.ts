@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, unloadings } from '../../db/schema.js';
+import { auditLog, contracts, unloadings } from '../../db/schema.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { invariantViolations } from '../../trust/invariants.js';
+import { purchaseBody } from '../contracts/fixtures.js';
 import { deliveredBody, figureLines, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
 
 /**
@@ -107,5 +108,20 @@ describe('PATCH /api/transport/set-status-delivered/:id beyond the allocation', 
     expect(response.statusCode, response.body).toBe(200);
     expect((await dashboard('purchase', pair.purchaseId)).over_delivered).toBe(1_000);
     expect((await dashboard('sales', pair.salesId)).over_delivered).toBe(0);
+  });
+
+  it('still lets the over-delivered contract be edited, but not below what it carries within the limit', async () => {
+    const { pair, id } = await fullPair({ isTolerance: false });
+    await api.deliver(id, deliveredBody({ real_cargo_quantity: 52_000, over_delivery_note: NOTE }));
+    const [purchase] = await t.db.select().from(contracts).where(eq(contracts.id, pair.purchaseId));
+    const form = (overrides: Record<string, unknown>) =>
+      purchaseBody(purchase!.counterpartyId, { status: 'ACTIVE', cargo_quantity: 50_000, ...overrides });
+    const update = (body: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: `/api/contract/update-purchase/${pair.purchaseId}`, token, payload: body });
+    const renamed = await update(form({ document_number: 'ZK/NADWYZKA/1' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ allocated: 52_000, over_delivered: 2_000 });
+    const smaller = await update(form({ cargo_quantity: 49_999 }));
+    expect(smaller.json().message_code).toBe('ALLOCATE_QUANTITY_IS_TO_BIG');
   });
 });

@@ -12,7 +12,7 @@ import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { type ContractKind, PURCHASE, SALES } from '../kinds.js';
-import { priceOptionsOf } from '../queries/details.js';
+import { overDeliveriesOf, priceOptionsOf } from '../queries/details.js';
 import * as q from '../queries/writes.js';
 import { childChanges, planChildren } from '../rules.js';
 import { rethrowDuplicateNumber } from './create.js';
@@ -41,7 +41,9 @@ async function assertAllocationsStillFit(tx: Db, kind: ContractKind, before: q.L
     toleranceUnit: input.toleranceUnit ?? null,
     toleranceQuantity: input.toleranceQuantity ?? null,
   });
-  if (upperLimitKg < before.allocatedKg) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
+  // RULES.md Transports, Delivered: kilograms over-delivered beyond the limit do not count against the new terms.
+  const { overDelivered } = await overDeliveriesOf(tx, kind.type, before.id);
+  if (upperLimitKg < before.allocatedKg - overDelivered) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
 }
 
 async function updateChildren(tx: Db, id: number, input: ContractInput) {
