@@ -5,7 +5,7 @@ import {
   type SalesCreateRequest,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
-import { withWriteTransaction } from '../../../db/locks.js';
+import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
@@ -37,6 +37,8 @@ async function insertContract(ctx: Ctx, tx: Db, kind: ContractKind, input: Contr
   // spec/1 section 4: a new contract starts as NEW; NEXT_SEASON and ACTIVE are one step from it.
   if (!CONTRACT_CREATE_STATUSES.includes(status)) throw new AppError('WRONG_STATUS');
   await assertReferences(tx, input);
+  // db/locks.ts: the counterparty (copied onto the contract) held against a rename until the insert commits.
+  await shareLockContractors(tx, [input.counterpartyId]);
   const counterparty = await resolveCounterparty(ctx, tx, kind, input);
   const year = documentYear();
   const documentNumber =
