@@ -94,6 +94,7 @@ describe('transport schemas', () => {
       realCargoQualityId: null,
       deductions: null,
       details: null,
+      overDeliveryNote: null,
     });
   });
 });

@@ -71,6 +71,24 @@ export function fitsToleranceLimit(contract: ToleranceTerms & { allocatedKg: num
   return contract.allocatedKg + growthKg <= upperToleranceLimitKg(contract);
 }
 
+/**
+ * RULES.md Transports, Delivered: the growth of the pair's allocation a real quantity needs (what the pair then
+ * carries, `committedKg` of the other transports plus the real kg, beyond the allocation), and by how much that
+ * growth passes each contract's upper tolerance limit (never more than the growth itself).
+ */
+export function deliveryGrowth(input: {
+  allocationKg: number;
+  committedKg: number;
+  realKg: number;
+  purchase: ToleranceTerms & { allocatedKg: number };
+  sale: ToleranceTerms & { allocatedKg: number };
+}) {
+  const growthKg = Math.max(0, input.committedKg + input.realKg - input.allocationKg);
+  const overKg = (contract: ToleranceTerms & { allocatedKg: number }) =>
+    Math.min(growthKg, Math.max(0, contract.allocatedKg + growthKg - upperToleranceLimitKg(contract)));
+  return { growthKg, purchaseOverKg: overKg(input.purchase), salesOverKg: overKg(input.sale) };
+}
+
 /** RULES.md Allocations: an allocation is made only on NEW, NEXT_SEASON or ACTIVE contracts (the redirect's new pair). */
 export const ALLOCATABLE_CONTRACT_STATUSES: readonly ContractStatus[] = ['NEW', 'NEXT_SEASON', 'ACTIVE'];
 
