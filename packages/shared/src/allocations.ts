@@ -5,7 +5,6 @@ import {
   amountRange,
   dateRange,
   isoDateField,
-  NOTE_MIN,
   nonNegativeAmount,
   optionalString,
   positiveId,
@@ -17,22 +16,6 @@ import {
  * Allocations: a quantity (kg) of one purchase contract assigned to one sales contract (RULES.md Allocations),
  * and the allocations screen's "transports to assign" rows (spec/1 section 3).
  */
-
-/** RULES.md Allocations: allocating is possible only while both contracts are in one of these statuses. */
-export const ALLOCATABLE_STATUSES = ['NEW', 'NEXT_SEASON', 'ACTIVE'] as const;
-
-/** RULES.md Allocations: the sale needs GMP or a certificate that the purchase lacks, so a note is required. */
-export function isGmpCertMismatch(
-  sale: { isGmp: boolean; isCert: boolean },
-  purchase: { isGmp: boolean; isCert: boolean },
-): boolean {
-  return (sale.isGmp && !purchase.isGmp) || (sale.isCert && !purchase.isCert);
-}
-
-/** A note that satisfies the mismatch rule: at least NOTE_MIN characters once trimmed. */
-export function isConfirmationNoteSufficient(note: string | null | undefined): boolean {
-  return (note?.trim().length ?? 0) >= NOTE_MIN;
-}
 
 /** spec/1 List filters: empty strings count as unset; yes/no may arrive as text. */
 const blankAsUnset = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -142,7 +125,7 @@ const contractFigures = {
   address: AddressSchema.extend({ countryCode: z.string() }),
   /** The contract's allocated total over all its pairs and the tolerance upper limit (RULES.md Contracts). */
   allocated: z.number(),
-  upperToleranceLimit: z.number(),
+  toleranceUpperLimit: z.number(),
 };
 
 const supplierFields = { supplierId: z.number(), supplierCode: z.string(), supplierName: z.string().nullable() };
@@ -152,6 +135,8 @@ const recipientFields = { recipientId: z.number(), recipientCode: z.string(), re
 const onPurchaseFields = {
   allocationId: z.number().nullable(),
   allocatedOnPurchase: z.number(),
+  /** Planned kg of the pair's NEW transports: with in delivery and delivered, the floor of an edit (allocationFloorKg). */
+  plannedOnPurchase: z.number(),
   inDeliveryOnPurchase: z.number(),
   inDeliveryTransportCountOnPurchase: z.number(),
   deliveredOnPurchase: z.number(),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PERCENT_SCALE } from './contract-rules.js';
 import { ContractorCreateRequestSchema, countryCodeField, dropEmptyFirstEntry, isEmptyContact } from './contractors.js';
 import {
   AGREEMENT_STATUSES,
@@ -10,6 +9,7 @@ import {
   TOLERANCE_UNITS,
 } from './enums.js';
 import { listRequestSchema } from './list.js';
+import { PERCENT_SCALE } from './rules/tolerance.js';
 import {
   emailField,
   idList,

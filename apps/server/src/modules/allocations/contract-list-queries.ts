@@ -2,21 +2,14 @@ import type { AllocationContractFilter, AllocationContractListRequest } from '@g
 import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { allocations, contractors, contracts, rawMaterialQualities } from '../../db/schema.js';
+import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../db/schema.js';
 import { listPage, type SortSpec, searchCondition } from '../../lib/list.js';
+import { toleranceUpperLimitSql } from './tolerance-sql.js';
 
 /**
  * The contract tables of the allocation screens: purchases a sale can take from, and the pairs seen from either
  * side. Each query reads one contract row per list row, its counterparty, its quality and the pair's allocation.
  */
-
-/** RULES.md Contracts, Tolerance, in SQL (the list filter "room left"); twin of rules.ts upperToleranceLimitKg. */
-export const upperToleranceLimitSql = sql<number>`(case
-  when ${contracts.isTolerance} and ${contracts.toleranceUnit} = 'T' and ${contracts.toleranceQuantity} is not null
-    then ${contracts.cargoQuantityKg} + ${contracts.toleranceQuantity}
-  when ${contracts.isTolerance} and ${contracts.toleranceUnit} = 'PERCENT' and ${contracts.toleranceQuantity} is not null
-    then floor(${contracts.cargoQuantityKg}::numeric * (10000 + ${contracts.toleranceQuantity}) / 10000)::bigint
-  else ${contracts.cargoQuantityKg} end)`;
 
 const contractColumns = {
   id: contracts.id,
@@ -51,6 +44,9 @@ const contractColumns = {
 const pairColumns = {
   allocationId: allocations.id,
   pairQuantityKg: allocations.quantityKg,
+  pairPlannedNewKg: sql<number>`coalesce((select sum(${transports.cargoQuantityKg}) from ${transports}
+    where ${transports.purchaseId} = ${allocations.purchaseId} and ${transports.salesId} = ${allocations.salesId}
+      and ${transports.status} = 'NEW'), 0)::bigint`.mapWith(Number),
   pairInDeliveryKg: allocations.inDeliveryKg,
   pairInDeliveryCount: allocations.inDeliveryCount,
   pairDeliveredKg: allocations.deliveredKg,
@@ -190,7 +186,7 @@ export function purchasesToAllocate(
       eq(contracts.type, 'PURCHASE'),
       eq(contracts.rawMaterialId, sale.rawMaterialId),
       inArray(contracts.status, [...ALLOCATABLE_STATUSES]),
-      or(lt(contracts.allocatedKg, upperToleranceLimitSql), isNotNull(allocations.id)),
+      or(lt(contracts.allocatedKg, toleranceUpperLimitSql), isNotNull(allocations.id)),
     )!,
     sort: PURCHASE_TO_ALLOCATE_SORT,
   });

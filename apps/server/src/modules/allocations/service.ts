@@ -7,12 +7,15 @@ import {
   type AllocationChange,
   type AllocationContractListRequest,
   type AllocationResponse,
+  allocationFloorKg,
+  allocationRefusal,
   contractorLabel,
   type PurchaseToAllocateRow,
   type ToAssignFilterOptionsResponse,
   type ToAssignListRequest,
   type ToAssignListResponse,
   type ToAssignRow,
+  toleranceUpperLimitKg,
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
@@ -26,7 +29,6 @@ import {
   purchasesToAllocate,
 } from './contract-list-queries.js';
 import * as q from './queries.js';
-import { allocationRefusal, upperToleranceLimitKg } from './rules.js';
 import { type ToAssignDbRow, toAssignFilterOptions, toAssignList } from './to-assign-queries.js';
 
 /**
@@ -51,15 +53,15 @@ export function allocateContract(
     if (!pair && input.cargoQuantity === 0) {
       throw new AppError('VALIDATION_ERROR', 'Validation failed', [{ field: 'cargo_quantity', code: V.positive }]);
     }
-    const pairInTransportOrDeliveredKg = pair
-      ? pair.inDeliveryKg + pair.deliveredKg + (await q.plannedKgOfNewTransports(tx, purchase.id, sale.id))
+    const floorKg = pair
+      ? allocationFloorKg({ ...pair, plannedNewKg: await q.plannedKgOfNewTransports(tx, purchase.id, sale.id) })
       : 0;
     const refusal = allocationRefusal({
       purchase,
       sale,
       currentPairKg: pair?.quantityKg ?? 0,
       requestedKg: input.cargoQuantity,
-      pairInTransportOrDeliveredKg,
+      floorKg,
       confirmationNote: input.confirmationNote,
     });
     if (refusal) throw new AppError(refusal);
@@ -155,7 +157,7 @@ function contractFigures(row: ContractPairRow) {
       countryCode: row.countryCode,
     },
     allocated: row.allocatedKg,
-    upperToleranceLimit: upperToleranceLimitKg(row),
+    toleranceUpperLimit: toleranceUpperLimitKg(row),
   };
 }
 
@@ -170,6 +172,7 @@ function toPurchaseRow(row: ContractPairRow): PurchaseToAllocateRow {
     allowed: row.cargoQuantityKg - row.allocatedKg,
     allocationId: row.allocationId,
     allocatedOnPurchase: row.pairQuantityKg ?? 0,
+    plannedOnPurchase: row.pairPlannedNewKg,
     inDeliveryOnPurchase: row.pairInDeliveryKg ?? 0,
     inDeliveryTransportCountOnPurchase: row.pairInDeliveryCount ?? 0,
     deliveredOnPurchase: row.pairDeliveredKg ?? 0,

@@ -1,7 +1,7 @@
 import { type FieldError, V } from '@grain/shared';
 import { AppError } from '../../lib/errors.js';
 
-/** Pure server-side helpers of the contract rules; the shared ones live in packages/shared/src/contract-rules.ts. */
+/** Pure server-side helpers of the contract rules; the shared ones live in packages/shared/src/rules/contracts.ts. */
 
 /** The calendar year in Poland, where the document numbers are counted (RULES.md Contracts: per kind and year). */
 export function documentYear(now: Date = new Date()): number {

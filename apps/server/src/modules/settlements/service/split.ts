@@ -1,9 +1,8 @@
-import { type SplitRequest, type SplitResponse, TRANSACTION_KINDS, V } from '@grain/shared';
+import { type SplitRequest, type SplitResponse, splitFigures, TRANSACTION_KINDS, V } from '@grain/shared';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries.js';
-import { splitFigures } from '../rules.js';
 import { lockTransactionOfKind, transactionRows } from './rows.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { ListRequest } from '@grain/shared';
+import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contractors, contracts, rawMaterialQualities } from '../../../db/schema.js';
 import { listPage, type SortSpec, searchCondition } from '../../../lib/list.js';
-import { ALLOCATABLE_CONTRACT_STATUSES } from '../rules.js';
 
 /**
  * GET /transport/contract-to-reallocate and /transport/purchase-contract-to-reallocate: contracts of one kind
@@ -76,7 +76,7 @@ export function listCandidates(
   const base: SQL | undefined = and(
     eq(contracts.type, current.type),
     eq(contracts.rawMaterialId, current.rawMaterialId),
-    inArray(contracts.status, [...ALLOCATABLE_CONTRACT_STATUSES]),
+    inArray(contracts.status, [...ALLOCATABLE_STATUSES]),
     ne(contracts.id, current.id),
   );
   const where = and(

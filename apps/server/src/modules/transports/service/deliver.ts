@@ -1,10 +1,10 @@
 import type { TransportDeliveredRequest, TransportResponse } from '@grain/shared';
+import { counterChange, countersOf, deliveryTransactions } from '@grain/shared';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
 import { contractorsByIds, lockTransport, qualityOf } from '../queries/locks.js';
 import { insertTransactions, insertUnloading, updateTransport } from '../queries/writes.js';
-import { counterChange, countersOf, deliveryTransactions } from '../rules.js';
 import { applyCounterChange, assertFitsAllocation, assertUnloadingNotBeforeLoading, lockPair } from './pair.js';
 import { loadTransport } from './response.js';
 

@@ -1,7 +1,10 @@
 import {
   camelToSnake,
+  type DeliveryCounters,
   type FieldError,
+  fitsAllocation,
   isGmpNoteMissing,
+  isNoCounterChange,
   missingOnTheWayFields,
   type OnTheWayRequiredField,
   V,
@@ -11,7 +14,6 @@ import { AppError } from '../../../lib/errors.js';
 import type { LockedAllocation, LockedContract } from '../queries/locks.js';
 import * as locks from '../queries/locks.js';
 import { addToDeliveryCounters } from '../queries/writes.js';
-import { type DeliveryCounters, fitsAllocation, isNoCounterChange } from '../rules.js';
 
 /** Checks and writes every transport use case shares; each runs inside the caller's transaction. */
 

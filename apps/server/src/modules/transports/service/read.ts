@@ -8,13 +8,13 @@ import {
   type TransportListRequest,
   type TransportListResponse,
   type TransportResponse,
+  toleranceUpperLimitKg,
   V,
 } from '@grain/shared';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { type CandidateRow, contractKindAndMaterial, listCandidates } from '../queries/candidates.js';
 import { listTransportRows, transportFilterOptions } from '../queries/list.js';
-import { upperToleranceLimitKg } from '../rules.js';
 import { loadTransport, toTransportResponse } from './response.js';
 
 /** GET /transport/details/{id}. */
@@ -71,7 +71,7 @@ function toCandidate(row: CandidateRow): ReallocateCandidate {
     addressFull: row.addressFull,
     allocated: row.allocatedKg,
     toAllocate: row.cargoQuantityKg - row.allocatedKg,
-    upperToleranceLimit: upperToleranceLimitKg(row),
+    toleranceUpperLimit: toleranceUpperLimitKg(row),
     inDelivery: row.inDeliveryKg,
     delivered: row.deliveredKg,
   };

@@ -1,4 +1,15 @@
-import { isReallocatableTransport, type TransportReallocateRequest, type TransportResponse, V } from '@grain/shared';
+import {
+  counterChange,
+  countersOf,
+  isAllocatableStatus,
+  isAllocationNoteMissing,
+  isGrowthWithinTolerance,
+  isReallocatableTransport,
+  NO_COUNTERS,
+  type TransportReallocateRequest,
+  type TransportResponse,
+  V,
+} from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
@@ -11,14 +22,6 @@ import {
   insertAllocation,
   updateTransport,
 } from '../queries/writes.js';
-import {
-  ALLOCATABLE_CONTRACT_STATUSES,
-  counterChange,
-  countersOf,
-  fitsToleranceLimit,
-  isAllocationNoteMissing,
-  NO_COUNTERS,
-} from '../rules.js';
 import {
   allocationOf,
   assertFitsAllocation,
@@ -56,7 +59,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     if (newSale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
     const purchase = oldPair.purchase;
     if (newSale.rawMaterialId !== purchase.rawMaterialId) throw new AppError('CONTRACT_IS_NOT_COMPATIBLE');
-    if (!ALLOCATABLE_CONTRACT_STATUSES.includes(newSale.status)) throw new AppError('WRONG_STATUS');
+    if (!isAllocatableStatus(newSale.status)) throw new AppError('WRONG_STATUS');
     const oldAllocation = allocationOf(oldPair);
     const newPair: LockedPair = {
       purchase,
@@ -65,7 +68,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     };
 
     const movedKg = transport.cargoQuantityKg;
-    if (!fitsToleranceLimit(newSale, movedKg)) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
+    if (!isGrowthWithinTolerance(newSale, movedKg)) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
     if (!newPair.allocation && isAllocationNoteMissing(newSale, purchase, input.confirmationNote)) {
       throw new AppError('GMP_CERT_NOT_SATISFIED');
     }

@@ -1,10 +1,16 @@
-import { isEditableTransport, type TransportResponse, type TransportUpdateRequest, V } from '@grain/shared';
+import {
+  counterChange,
+  countersOf,
+  isEditableTransport,
+  type TransportResponse,
+  type TransportUpdateRequest,
+  V,
+} from '@grain/shared';
 import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { type LockedTransport, lockTransport } from '../queries/locks.js';
 import { updateTransport as writeTransport } from '../queries/writes.js';
-import { counterChange, countersOf } from '../rules.js';
 import { transportValues } from './create.js';
 import {
   allocationOf,
