@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, validationError } from '../../lib/errors.js';
 import {
   allocatedPurchases,
   allocatedSales,
@@ -51,7 +51,7 @@ export function allocateContract(
     const pair = await q.lockAllocation(tx, purchase.id, sale.id);
     // spec/1 section 5 Allocation: cargoQuantity positive on add, zero or more on edit.
     if (!pair && input.cargoQuantity === 0) {
-      throw new AppError('VALIDATION_ERROR', 'Validation failed', [{ field: 'cargo_quantity', code: V.positive }]);
+      throw validationError({ field: 'cargo_quantity', code: V.positive });
     }
     const floorKg = pair
       ? allocationFloorKg({ ...pair, plannedNewKg: await q.plannedKgOfNewTransports(tx, purchase.id, sale.id) })

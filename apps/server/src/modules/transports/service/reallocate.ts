@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
-import { AppError } from '../../../lib/errors.js';
+import { AppError, validationError } from '../../../lib/errors.js';
 import { type LockedAllocation, lockAllocation, lockTransport } from '../queries/locks.js';
 import {
   addToAllocation,
@@ -29,7 +29,6 @@ import {
   assertUnloadingNotBeforeLoading,
   type LockedPair,
   lockPair,
-  validationError,
 } from './pair.js';
 import { loadTransport } from './response.js';
 
@@ -45,7 +44,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     const transport = await lockTransport(tx, input.transportId);
     if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
     if (!isReallocatableTransport(transport.status)) throw new AppError('NOT_REALLOCATABLE_TRANSPORT');
-    if (input.newSalesId === transport.salesId) throw validationError('new_sales_id', V.chooseItem);
+    if (input.newSalesId === transport.salesId) throw validationError({ field: 'new_sales_id', code: V.chooseItem });
     // spec/1 section 5 Reallocate form: the quantity is read-only, the whole transport moves.
     if (input.cargoQuantity !== transport.cargoQuantityKg) {
       throw new AppError('VALUE_IS_WRONG', 'The quantity of a redirected transport cannot change', [
