@@ -1,7 +1,8 @@
-import type { AllocationContractFilter, AllocationContractListRequest } from '@grain/shared';
+import type { AllocationContractListRequest } from '@grain/shared';
 import { ALLOCATABLE_STATUSES } from '@grain/shared';
-import { and, count, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { contractFilterConditions } from '../../db/contract-filter.js';
 import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../db/schema.js';
 import { listPage, type SortSpec, searchCondition } from '../../lib/list.js';
 import { toleranceUpperLimitSql } from './tolerance-sql.js';
@@ -55,28 +56,6 @@ const pairColumns = {
 
 const rowColumns = { ...contractColumns, ...pairColumns };
 export type ContractPairRow = Awaited<ReturnType<typeof purchasesToAllocate>>['list'][number];
-
-/** spec/2 Contract list filter, on the contract of the row. */
-function contractFilterConditions(filter: AllocationContractFilter | undefined): SQL[] {
-  if (!filter) return [];
-  const conditions: (SQL | undefined)[] = [];
-  if (filter.rawMaterialQualityId?.length) {
-    conditions.push(inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId));
-  }
-  if (typeof filter.isCert === 'boolean') conditions.push(eq(contracts.isCert, filter.isCert));
-  if (typeof filter.isFor === 'boolean') conditions.push(eq(contracts.isFor, filter.isFor));
-  if (typeof filter.isGmp === 'boolean') conditions.push(eq(contracts.isGmp, filter.isGmp));
-  if (filter.freight?.length) conditions.push(inArray(contracts.freight, filter.freight));
-  const { cargoQuantity, price } = filter;
-  if (cargoQuantity?.from != null) conditions.push(gte(contracts.cargoQuantityKg, cargoQuantity.from));
-  if (cargoQuantity?.to != null) conditions.push(lte(contracts.cargoQuantityKg, cargoQuantity.to));
-  if (price?.from != null) conditions.push(gte(contracts.price, price.from));
-  if (price?.to != null) conditions.push(lte(contracts.price, price.to));
-  // The receipt period overlaps the requested dates (as the contract lists read them).
-  if (filter.dateOfReceiptFrom) conditions.push(gte(contracts.dateOfReceiptTo, filter.dateOfReceiptFrom));
-  if (filter.dateOfReceiptTo) conditions.push(lte(contracts.dateOfReceiptFrom, filter.dateOfReceiptTo));
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
-}
 
 /** Search over the contract's document number and the counterparty's code and name. */
 function contractSearch(search: string | undefined): SQL | undefined {
@@ -158,7 +137,7 @@ interface ContractListScope {
 }
 
 function contractPairList(db: Db, request: AllocationContractListRequest, scope: ContractListScope) {
-  const where = and(scope.base, contractSearch(request.search), ...contractFilterConditions(request.filter));
+  const where = and(scope.base, contractSearch(request.search), ...contractFilterConditions(request.filter ?? {}));
   return listPage(request, scope.sort, {
     page: (order, limit, offset) =>
       contractRows(db, scope.pairJoin)
