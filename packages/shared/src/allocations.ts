@@ -181,42 +181,39 @@ export const AllocatedSalesRowSchema = z.object({
 export type AllocatedSalesRow = z.infer<typeof AllocatedSalesRowSchema>;
 export const AllocatedSalesListResponseSchema = listResponseSchema(AllocatedSalesRowSchema);
 
-export const PURCHASE_TO_ALLOCATE_SORT_KEYS = [
-  'document_number',
-  'supplier_code',
-  'raw_material_quality_title',
-  'cargo_quantity',
-  'price',
-  'allowed',
-  'date_of_receipt_from',
-  'date_of_receipt_to',
-  'allocated_on_purchase',
-  'id',
-] as const;
-export const ALLOCATED_PURCHASE_SORT_KEYS = [
-  'document_number',
-  'supplier_code',
-  'raw_material_quality_title',
-  'cargo_quantity',
-  'price',
-  'date_of_receipt_from',
-  'allocated_on_purchase',
-  'in_delivery_on_purchase',
-  'delivered_on_purchase',
-  'id',
-] as const;
-export const ALLOCATED_SALES_SORT_KEYS = [
-  'document_number',
-  'recipient_code',
-  'raw_material_quality_title',
-  'cargo_quantity',
-  'price',
-  'date_of_receipt_from',
-  'allocated_for_sales',
-  'in_delivery_for_sales',
-  'delivered_for_sales',
-  'id',
-] as const;
+export type PurchaseToAllocateSortKey =
+  | 'document_number'
+  | 'supplier_code'
+  | 'raw_material_quality_title'
+  | 'cargo_quantity'
+  | 'price'
+  | 'allowed'
+  | 'date_of_receipt_from'
+  | 'date_of_receipt_to'
+  | 'allocated_on_purchase'
+  | 'id';
+export type AllocatedPurchaseSortKey =
+  | 'document_number'
+  | 'supplier_code'
+  | 'raw_material_quality_title'
+  | 'cargo_quantity'
+  | 'price'
+  | 'date_of_receipt_from'
+  | 'allocated_on_purchase'
+  | 'in_delivery_on_purchase'
+  | 'delivered_on_purchase'
+  | 'id';
+export type AllocatedSalesSortKey =
+  | 'document_number'
+  | 'recipient_code'
+  | 'raw_material_quality_title'
+  | 'cargo_quantity'
+  | 'price'
+  | 'date_of_receipt_from'
+  | 'allocated_for_sales'
+  | 'in_delivery_for_sales'
+  | 'delivered_for_sales'
+  | 'id';
 
 // --- GET /transport/get-to-assign-list (the allocations page) ---
 
@@ -252,19 +249,18 @@ export const ToAssignListRequestSchema = listRequestSchema(ToAssignFilterSchema)
 export type ToAssignListRequest = z.infer<typeof ToAssignListRequestSchema>;
 
 /** spec/1 Allocations page: the column sort keys. */
-export const TO_ASSIGN_SORT_KEYS = [
-  'sales_agreement_document_number',
-  'purchase_agreement_document_number',
-  'purchase_supplier_code',
-  'sales_recipient_code',
-  'purchase_address_full',
-  'sales_address_full',
-  'to_deliver',
-  'in_delivery',
-  'delivered',
-  'raw_material_quality_title',
-  'sales_is_gmp',
-] as const;
+export type ToAssignSortKey =
+  | 'sales_agreement_document_number'
+  | 'purchase_agreement_document_number'
+  | 'purchase_supplier_code'
+  | 'sales_recipient_code'
+  | 'purchase_address_full'
+  | 'sales_address_full'
+  | 'to_deliver'
+  | 'in_delivery'
+  | 'delivered'
+  | 'raw_material_quality_title'
+  | 'sales_is_gmp';
 export const TO_ASSIGN_DEFAULT_SORT = 'sales_agreement_document_number:asc';
 
 /** spec/1 section 3 "Transports-to-assign rows": one allocation pair; id is the allocation's. */

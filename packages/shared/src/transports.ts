@@ -167,23 +167,21 @@ export type TransportListFilter = z.infer<typeof TransportListFilterSchema>;
 export const TransportListRequestSchema = listRequestSchema(TransportListFilterSchema);
 export type TransportListRequest = z.infer<typeof TransportListRequestSchema>;
 
-export const TRANSPORT_SORT_KEYS = [
-  'id',
-  'status',
-  'date_loading',
-  'date_unloading',
-  'unloading_date',
-  'cargo_quantity',
-  'real_cargo_quantity',
-  'price_per_ton',
-  'carrier_name',
-  'registration_number',
-  'purchase_document_number',
-  'sales_document_number',
-  'supplier_code',
-  'recipient_code',
-] as const;
-export const TRANSPORT_DEFAULT_SORT = 'id:desc';
+export type TransportSortKey =
+  | 'id'
+  | 'status'
+  | 'date_loading'
+  | 'date_unloading'
+  | 'unloading_date'
+  | 'cargo_quantity'
+  | 'real_cargo_quantity'
+  | 'price_per_ton'
+  | 'carrier_name'
+  | 'registration_number'
+  | 'purchase_document_number'
+  | 'sales_document_number'
+  | 'supplier_code'
+  | 'recipient_code';
 
 // --- Answers ---
 
@@ -306,14 +304,13 @@ export const PurchaseToReallocateFilterSchema = z.strictObject({ currentPurchase
 export const PurchaseToReallocateRequestSchema = listRequestSchema(PurchaseToReallocateFilterSchema);
 export type PurchaseToReallocateRequest = z.infer<typeof PurchaseToReallocateRequestSchema>;
 
-export const REALLOCATE_CANDIDATE_SORT_KEYS = [
-  'document_number',
-  'counterparty_code',
-  'date_of_receipt_from',
-  'cargo_quantity',
-  'to_allocate',
-  'id',
-] as const;
+export type ReallocateCandidateSortKey =
+  | 'document_number'
+  | 'counterparty_code'
+  | 'date_of_receipt_from'
+  | 'cargo_quantity'
+  | 'to_allocate'
+  | 'id';
 
 /** A contract a transport could be redirected to: same raw material, NEW, NEXT_SEASON or ACTIVE. */
 export const ReallocateCandidateSchema = z.object({

@@ -1,4 +1,9 @@
-import type { AllocationContractListRequest } from '@grain/shared';
+import type {
+  AllocatedPurchaseSortKey,
+  AllocatedSalesSortKey,
+  AllocationContractListRequest,
+  PurchaseToAllocateSortKey,
+} from '@grain/shared';
 import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -62,21 +67,20 @@ function contractSearch(search: string | undefined): SQL | undefined {
   return searchCondition(search, [contracts.documentNumber, contractors.code, contractors.name]);
 }
 
-function commonSortKeys(counterpartyCodeKey: string) {
-  return {
-    document_number: contracts.documentNumber,
-    [counterpartyCodeKey]: contractors.code,
-    raw_material_quality_title: rawMaterialQualities.title,
-    cargo_quantity: contracts.cargoQuantityKg,
-    price: contracts.price,
-    date_of_receipt_from: contracts.dateOfReceiptFrom,
-    id: contracts.id,
-  };
-}
+/** The sort keys every allocation table has; each table adds its counterparty code and its own figures. */
+const commonSortKeys = {
+  document_number: contracts.documentNumber,
+  raw_material_quality_title: rawMaterialQualities.title,
+  cargo_quantity: contracts.cargoQuantityKg,
+  price: contracts.price,
+  date_of_receipt_from: contracts.dateOfReceiptFrom,
+  id: contracts.id,
+};
 
-const PURCHASE_TO_ALLOCATE_SORT: SortSpec = {
+const PURCHASE_TO_ALLOCATE_SORT: SortSpec<PurchaseToAllocateSortKey> = {
   keys: {
-    ...commonSortKeys('supplier_code'),
+    ...commonSortKeys,
+    supplier_code: contractors.code,
     allowed: sql`${contracts.cargoQuantityKg} - ${contracts.allocatedKg}`,
     date_of_receipt_to: contracts.dateOfReceiptTo,
     allocated_on_purchase: sql`coalesce(${allocations.quantityKg}, 0)`,
@@ -85,9 +89,10 @@ const PURCHASE_TO_ALLOCATE_SORT: SortSpec = {
   tiebreaker: contracts.id,
 };
 
-const ALLOCATED_PURCHASE_SORT: SortSpec = {
+const ALLOCATED_PURCHASE_SORT: SortSpec<AllocatedPurchaseSortKey> = {
   keys: {
-    ...commonSortKeys('supplier_code'),
+    ...commonSortKeys,
+    supplier_code: contractors.code,
     allocated_on_purchase: allocations.quantityKg,
     in_delivery_on_purchase: allocations.inDeliveryKg,
     delivered_on_purchase: allocations.deliveredKg,
@@ -96,9 +101,10 @@ const ALLOCATED_PURCHASE_SORT: SortSpec = {
   tiebreaker: contracts.id,
 };
 
-const ALLOCATED_SALES_SORT: SortSpec = {
+const ALLOCATED_SALES_SORT: SortSpec<AllocatedSalesSortKey> = {
   keys: {
-    ...commonSortKeys('recipient_code'),
+    ...commonSortKeys,
+    recipient_code: contractors.code,
     allocated_for_sales: allocations.quantityKg,
     in_delivery_for_sales: allocations.inDeliveryKg,
     delivered_for_sales: allocations.deliveredKg,

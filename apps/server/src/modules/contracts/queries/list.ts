@@ -1,4 +1,10 @@
-import { type ContractListRequest, type ContractType, parseOrderBy } from '@grain/shared';
+import {
+  type ContractListRequest,
+  type ContractType,
+  type PurchaseSortKey,
+  parseOrderBy,
+  type SalesSortKey,
+} from '@grain/shared';
 import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contractFilterConditions } from '../../../db/contract-filter.js';
@@ -20,24 +26,27 @@ interface SortKey {
  * spec/1 contract lists: sort keys (indexed with `type` first in db/trading.ts; the counterparty's code is the
  * contract's copy, db/copies.ts); default newest first. Only the quality's title needs a join to sort by.
  */
+const commonSortKeys: Record<Exclude<PurchaseSortKey, 'supplier_code'>, SortKey> = {
+  id: { column: contracts.id, type: 'integer' },
+  document_number: { column: contracts.documentNumber, type: 'varchar' },
+  cargo_quantity: { column: contracts.cargoQuantityKg, type: 'bigint' },
+  price: { column: contracts.price, type: 'bigint' },
+  date_of_receipt_from: { column: contracts.dateOfReceiptFrom, type: 'date' },
+  date_of_receipt_to: { column: contracts.dateOfReceiptTo, type: 'date' },
+  status: { column: contracts.status, type: 'varchar' },
+  agreement_status: { column: contracts.agreementStatus, type: 'varchar' },
+  created_at: { column: contracts.createdAt, type: 'timestamptz' },
+  raw_material_quality_title: { column: rawMaterialQualities.title, type: 'varchar' },
+};
+const counterpartySortKey: SortKey = { column: contracts.counterpartyCode, type: 'varchar' };
+
 function sortKeys(type: ContractType): Record<string, SortKey> {
-  const counterpartyKey = type === 'PURCHASE' ? 'supplier_code' : 'recipient_code';
-  return {
-    id: { column: contracts.id, type: 'integer' },
-    document_number: { column: contracts.documentNumber, type: 'varchar' },
-    [counterpartyKey]: { column: contracts.counterpartyCode, type: 'varchar' },
-    cargo_quantity: { column: contracts.cargoQuantityKg, type: 'bigint' },
-    price: { column: contracts.price, type: 'bigint' },
-    date_of_receipt_from: { column: contracts.dateOfReceiptFrom, type: 'date' },
-    date_of_receipt_to: { column: contracts.dateOfReceiptTo, type: 'date' },
-    status: { column: contracts.status, type: 'varchar' },
-    agreement_status: { column: contracts.agreementStatus, type: 'varchar' },
-    created_at: { column: contracts.createdAt, type: 'timestamptz' },
-    raw_material_quality_title: { column: rawMaterialQualities.title, type: 'varchar' },
-  };
+  return type === 'PURCHASE'
+    ? ({ ...commonSortKeys, supplier_code: counterpartySortKey } satisfies Record<PurchaseSortKey, SortKey>)
+    : ({ ...commonSortKeys, recipient_code: counterpartySortKey } satisfies Record<SalesSortKey, SortKey>);
 }
 
-const DEFAULT_SORT = { key: 'created_at', direction: 'desc' as const };
+const DEFAULT_SORT = { key: 'created_at' satisfies PurchaseSortKey & SalesSortKey, direction: 'desc' as const };
 
 export function contractSort(type: ContractType): SortSpec {
   const keys = Object.fromEntries(Object.entries(sortKeys(type)).map(([key, { column }]) => [key, column]));

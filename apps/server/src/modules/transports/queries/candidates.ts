@@ -1,4 +1,4 @@
-import type { ListRequest } from '@grain/shared';
+import type { ListRequest, ReallocateCandidateSortKey } from '@grain/shared';
 import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
@@ -46,7 +46,7 @@ const candidateColumns = {
 };
 export type CandidateRow = Awaited<ReturnType<typeof listCandidates>>['list'][number];
 
-export const CANDIDATE_SORT: SortSpec = {
+export const CANDIDATE_SORT: SortSpec<ReallocateCandidateSortKey> = {
   keys: {
     document_number: contracts.documentNumber,
     counterparty_code: contractors.code,
