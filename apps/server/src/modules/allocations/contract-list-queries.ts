@@ -7,6 +7,7 @@ import type {
 import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { contractSummaryColumns } from '../../db/contract-columns.js';
 import { contractFilterConditions } from '../../db/contract-filter.js';
 import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../db/schema.js';
 import { listPage, type SortSpec, searchCondition } from '../../lib/list.js';
@@ -17,35 +18,7 @@ import { toleranceUpperLimitSql } from './tolerance-sql.js';
  * side. Each query reads one contract row per list row, its counterparty, its quality and the pair's allocation.
  */
 
-const contractColumns = {
-  id: contracts.id,
-  documentNumber: contracts.documentNumber,
-  status: contracts.status,
-  counterpartyId: contracts.counterpartyId,
-  counterpartyCode: contractors.code,
-  counterpartyName: contractors.name,
-  rawMaterialId: contracts.rawMaterialId,
-  rawMaterialQualityId: contracts.rawMaterialQualityId,
-  rawMaterialQualityTitle: rawMaterialQualities.title,
-  cargoQuantityKg: contracts.cargoQuantityKg,
-  price: contracts.price,
-  currency: contracts.currency,
-  freight: contracts.freight,
-  isGmp: contracts.isGmp,
-  isCert: contracts.isCert,
-  isFor: contracts.isFor,
-  isTolerance: contracts.isTolerance,
-  toleranceQuantity: contracts.toleranceQuantity,
-  toleranceUnit: contracts.toleranceUnit,
-  dateOfReceiptFrom: contracts.dateOfReceiptFrom,
-  dateOfReceiptTo: contracts.dateOfReceiptTo,
-  street: contracts.street,
-  buildingNumber: contracts.buildingNumber,
-  postCode: contracts.postCode,
-  city: contracts.city,
-  countryCode: contracts.countryCode,
-  allocatedKg: contracts.allocatedKg,
-};
+const contractColumns = { ...contractSummaryColumns, isFor: contracts.isFor };
 
 const pairColumns = {
   allocationId: allocations.id,

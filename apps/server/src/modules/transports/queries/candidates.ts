@@ -2,6 +2,7 @@ import type { ListRequest, ReallocateCandidateSortKey } from '@grain/shared';
 import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { contractSummaryColumns } from '../../../db/contract-columns.js';
 import { contractors, contracts, rawMaterialQualities } from '../../../db/schema.js';
 import { listPage, type SortSpec, searchCondition } from '../../../lib/list.js';
 
@@ -12,37 +13,12 @@ import { listPage, type SortSpec, searchCondition } from '../../../lib/list.js';
 const toAllocateSql = sql<number>`(${contracts.cargoQuantityKg} - ${contracts.allocatedKg})`;
 
 const candidateColumns = {
-  id: contracts.id,
-  documentNumber: contracts.documentNumber,
-  status: contracts.status,
-  counterpartyId: contracts.counterpartyId,
-  counterpartyCode: contractors.code,
-  counterpartyName: contractors.name,
-  rawMaterialId: contracts.rawMaterialId,
-  rawMaterialQualityId: contracts.rawMaterialQualityId,
-  rawMaterialQualityTitle: rawMaterialQualities.title,
-  cargoQuantityKg: contracts.cargoQuantityKg,
-  price: contracts.price,
-  currency: contracts.currency,
-  freight: contracts.freight,
-  isGmp: contracts.isGmp,
-  isCert: contracts.isCert,
-  dateOfReceiptFrom: contracts.dateOfReceiptFrom,
-  dateOfReceiptTo: contracts.dateOfReceiptTo,
-  street: contracts.street,
-  buildingNumber: contracts.buildingNumber,
-  postCode: contracts.postCode,
-  city: contracts.city,
-  countryCode: contracts.countryCode,
+  ...contractSummaryColumns,
   addressFull: sql<string>`concat_ws(', ',
     nullif(concat_ws(' ', ${contracts.street}, ${contracts.buildingNumber}), ''),
     nullif(concat_ws(' ', ${contracts.postCode}, ${contracts.city}), ''))`,
-  allocatedKg: contracts.allocatedKg,
   inDeliveryKg: contracts.inDeliveryKg,
   deliveredKg: contracts.deliveredKg,
-  isTolerance: contracts.isTolerance,
-  toleranceQuantity: contracts.toleranceQuantity,
-  toleranceUnit: contracts.toleranceUnit,
 };
 export type CandidateRow = Awaited<ReturnType<typeof listCandidates>>['list'][number];
 
