@@ -20,6 +20,8 @@ export interface LogisticsSeed {
   gmpSaleNumber: string;
   otherSaleId: number;
   otherSaleNumber: string;
+  overSaleId: number;
+  overSaleNumber: string;
 }
 
 export interface TransportAnswer {
@@ -106,10 +108,18 @@ export async function seedLogistics(api: APIRequestContext, tag: string): Promis
   const saleId = await sale(api, contractBody(me.id, qualityId, saleNumber, 97_500, false), recipientId);
   const gmpSaleId = await sale(api, contractBody(me.id, qualityId, gmpSaleNumber, 99_000, true), recipientId);
   const otherSaleId = await sale(api, contractBody(me.id, qualityId, otherSaleNumber, 96_000, false), otherRecipientId);
+  // Issue 14: a 25 t sale without tolerance, fully allocated, where 27 t unloaded pass its upper limit.
+  const overSaleNumber = `SP/${tag}/N`;
+  const overSaleId = await sale(
+    api,
+    { ...contractBody(me.id, qualityId, overSaleNumber, 96_500, false), cargo_quantity: 25_000 },
+    otherRecipientId,
+  );
   // Room for a dozen 25 t transports on the plain sale.
   await allocate(api, saleId, purchase.id, 400_000);
   await allocate(api, gmpSaleId, purchase.id, 150_000, 'Odbiorca zgodził się na towar bez GMP');
   await allocate(api, otherSaleId, purchase.id, 150_000);
+  await allocate(api, overSaleId, purchase.id, 25_000);
   return {
     tag,
     qualityId,
@@ -125,6 +135,8 @@ export async function seedLogistics(api: APIRequestContext, tag: string): Promis
     gmpSaleNumber,
     otherSaleId,
     otherSaleNumber,
+    overSaleId,
+    overSaleNumber,
   };
 }
 

@@ -12,7 +12,16 @@ const NOTE = 'Odbiorca zgodził się na transport bez GMP';
 
 let api: APIRequestContext;
 let seed: LogisticsSeed;
-const ids = { noDriver: 0, withDriver: 0, toRedirect: 0, toDeliver: 0, toDelete: 0, gmp: 0, delivered: 0 };
+const ids = {
+  noDriver: 0,
+  withDriver: 0,
+  toRedirect: 0,
+  toDeliver: 0,
+  toDelete: 0,
+  gmp: 0,
+  delivered: 0,
+  toOverDeliver: 0,
+};
 
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
 const rowOf = (page: Page, id: number) => page.getByRole('row').filter({ has: page.getByText(`#${id}`) });
@@ -51,6 +60,7 @@ test.describe
       ids.toDelete = (await seedTransport(api, seed)).id;
       ids.gmp = (await seedTransport(api, seed, { salesId: seed.gmpSaleId, extra: { confirmation_note: NOTE } })).id;
       ids.delivered = (await seedTransport(api, seed, { onTheWay: true })).id;
+      ids.toOverDeliver = (await seedTransport(api, seed, { onTheWay: true, salesId: seed.overSaleId })).id;
       await deliverTransport(api, ids.delivered, seed.qualityId);
     });
 
@@ -172,6 +182,30 @@ test.describe
       await expect(row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}` })).toBeVisible();
       await expect(page.getByRole('button', { name: `Zmień status transportu #${ids.toDeliver}` })).toHaveCount(0);
       await expect(row.getByRole('button', { name: /Usu/ })).toBeDisabled();
+    });
+
+    test('asks for an over-delivery note when 27 t pass a 25 t sale, and its dashboard shows the over-delivery', async ({
+      page,
+    }) => {
+      await openLogistics(page);
+      await chooseStatus(page, ids.toOverDeliver, 'Oznacz jako dostarczony');
+      const modal = dialogNamed(page, `Rozładunek transportu #${ids.toOverDeliver}`);
+      await modal.getByRole('button', { name: 'Jakość z umowy' }).click();
+      await modal.getByRole('button', { name: 'Cena z umowy' }).click();
+      await modal.getByLabel('Ilość rzeczywista (t)').fill('27');
+      await expect(modal.getByLabel('Uzasadnienie nadwyżki')).toHaveCount(0);
+      await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
+      await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
+      await expect(modal.getByText('Nadwyżka ponad tolerancję kontraktu')).toBeVisible();
+      await modal.getByLabel('Uzasadnienie nadwyżki').fill('Waga na rampie 27 t, odbiorca przyjął całość');
+      await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
+      await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
+      await expect(page.getByText('Dane rozładunku zostały zapisane')).toBeVisible();
+      await expect(rowOf(page, ids.toOverDeliver)).toContainText('27,000 t');
+
+      await page.goto(`/contract/sale-list/dashboard/${seed.overSaleId}/realization`);
+      await expect(page.getByTestId('over-delivered')).toHaveText('2,000 t');
+      await expect(page.getByText('Waga na rampie 27 t, odbiorca przyjął całość')).toBeVisible();
     });
 
     test('deletes a NEW transport after a confirmation', async ({ page }) => {

@@ -155,7 +155,7 @@ export const PurchaseToAllocateRowSchema = z.object({
 export type PurchaseToAllocateRow = z.infer<typeof PurchaseToAllocateRowSchema>;
 export const PurchaseToAllocateListResponseSchema = listResponseSchema(PurchaseToAllocateRowSchema);
 
-/** GET /contract/get-purchase-allocated-contract/{salesId}: a purchase allocated to the sale (sale dashboard). */
+/** GET /contract/get-allocated-sales/{salesId}: a purchase allocated to the sale (sale dashboard). */
 export const AllocatedPurchaseRowSchema = PurchaseToAllocateRowSchema.extend({
   allocationId: z.number(),
   salesId: z.number(),
@@ -163,7 +163,7 @@ export const AllocatedPurchaseRowSchema = PurchaseToAllocateRowSchema.extend({
 export type AllocatedPurchaseRow = z.infer<typeof AllocatedPurchaseRowSchema>;
 export const AllocatedPurchaseListResponseSchema = listResponseSchema(AllocatedPurchaseRowSchema);
 
-/** GET /contract/get-allocated-sales/{purchaseId}: a sale the purchase is allocated to (purchase dashboard). */
+/** GET /contract/get-purchase-allocated-contract/{purchaseId}: a sale the purchase is allocated to (purchase dashboard). */
 export const AllocatedSalesRowSchema = z.object({
   allocationId: z.number(),
   purchaseId: z.number(),

@@ -139,6 +139,9 @@ const detailFields = {
   contactList: z.array(ContractContactResponseSchema),
   emailNotificationList: z.array(z.string()),
   history: z.array(ContractHistoryEntrySchema),
+  /** RULES.md Transports, Delivered: kg delivered beyond this contract's upper tolerance limit, and the notes. */
+  overDelivered: z.number(),
+  overDeliveryNotes: z.array(z.string()),
 };
 
 /** The dashboard (and the answer of create and update): the contract with every derived value and its history. */
@@ -159,6 +162,12 @@ export const SalesDashboardResponseSchema = z.object({
   ...recipientRowFields,
   ...salesFigureFields,
   recipientAddress: ContractAddressResponseSchema,
+  /** spec/1 Sales contract: the recipient's id under the form's name. */
+  salesRecipientId: z.number(),
+  /** RULES.md Allocations, speculative tonnes: allocated from purchases whose agreement is not SIGNED. */
+  allocatedSpeculative: z.number(),
+  /** RULES.md Allocations, speculative tonnes: NEW and ON_THE_WAY transport kg on such pairs. */
+  inDeliverySpeculative: z.number(),
 });
 export type SalesDashboardResponse = z.infer<typeof SalesDashboardResponseSchema>;
 

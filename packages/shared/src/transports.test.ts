@@ -50,6 +50,7 @@ describe('transport schemas', () => {
       realCargoQualityId: null,
       deductions: null,
       details: null,
+      overDeliveryNote: null,
     });
   });
 });

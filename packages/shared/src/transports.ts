@@ -105,6 +105,8 @@ export const TransportDeliveredRequestSchema = z.strictObject({
   realCargoQuantity: nonNegativeAmount,
   deductions: nonNegativeAmount.nullish().transform((value) => value ?? null),
   details: optionalString(),
+  /** RULES.md Transports, Delivered: required (10+ characters) when the delivery passes a contract's tolerance. */
+  overDeliveryNote: optionalString(),
 });
 export type TransportDeliveredRequest = z.infer<typeof TransportDeliveredRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { lockRowsInIdOrder } from './locks.js';
 
 /**
  * Values copied from contractors and contracts onto the rows that list, sort and search by them (a contract's
@@ -74,35 +75,68 @@ export function transactionCopies(row: {
   };
 }
 
-/** A contractor's code and name onto every copy, in the transaction of the contractor's update. */
+/**
+ * A contractor's code and name onto every copy, in the transaction of the contractor's update, which holds the
+ * contractor FOR UPDATE. The copies are locked level by level in ascending id (db/locks.ts) before they are written.
+ */
 export async function refreshContractorCopies(tx: Db, contractorId: number): Promise<void> {
+  const contractIds = await lockRowsInIdOrder(tx, 'contracts', sql`counterparty_id = ${contractorId}`);
+  const ofContracts = idList(contractIds);
+  const allocationIds = contractIds.length
+    ? await lockRowsInIdOrder(tx, 'allocations', sql`purchase_id in ${ofContracts} or sales_id in ${ofContracts}`)
+    : [];
+  const transportIds = await lockRowsInIdOrder(
+    tx,
+    'transports',
+    contractIds.length
+      ? sql`carrier_id = ${contractorId} or purchase_id in ${ofContracts} or sales_id in ${ofContracts}`
+      : sql`carrier_id = ${contractorId}`,
+  );
+  await lockRowsInIdOrder(tx, 'transactions', sql`contractor_id = ${contractorId}`);
+
   await tx.execute(sql`
     update contracts c set counterparty_code = k.code, counterparty_name = k.name
     from contractors k
     where k.id = ${contractorId} and c.counterparty_id = k.id
       and (c.counterparty_code, c.counterparty_name) is distinct from (k.code, k.name)`);
-  await tx.execute(sql`
-    update transports t set carrier_name = k.name
-    from contractors k
-    where k.id = ${contractorId} and t.carrier_id = k.id and t.carrier_name is distinct from k.name`);
+  // Codes of the contracts' sides follow from the contracts' copies refreshed above.
+  if (contractIds.length) await refreshPairCopies(tx, ofContracts, allocationIds.length > 0);
+  if (transportIds.length) {
+    await tx.execute(sql`
+      update transports t set carrier_name = k.name
+      from contractors k
+      where k.id = ${contractorId} and t.carrier_id = k.id and t.carrier_name is distinct from k.name`);
+  }
   await tx.execute(sql`
     update transactions x set contractor_code = k.code, contractor_name = k.name
     from contractors k
     where k.id = ${contractorId} and x.contractor_id = k.id
       and (x.contractor_code, x.contractor_name) is distinct from (k.code, k.name)`);
-  // Codes of the contracts' sides follow from the contracts' copies refreshed above.
-  const counterpartyContracts = sql`(select id from contracts where counterparty_id = ${contractorId})`;
-  await refreshPairCopies(tx, counterpartyContracts);
 }
 
-/** A contract's number and counterparty onto every copy, in the transaction of the contract's update. */
+/**
+ * A contract's number and counterparty onto every copy, in the transaction of the contract's update, which holds
+ * its new counterparty FOR SHARE and the contract FOR UPDATE. Allocations, transports and statement rows of the
+ * contract are locked level by level in ascending id (db/locks.ts) before they are written.
+ */
 export async function refreshContractCopies(tx: Db, contractId: number): Promise<void> {
   await tx.execute(sql`
     update contracts c set counterparty_code = k.code, counterparty_name = k.name
     from contractors k
     where c.id = ${contractId} and k.id = c.counterparty_id
       and (c.counterparty_code, c.counterparty_name) is distinct from (k.code, k.name)`);
-  await refreshPairCopies(tx, sql`(${contractId})`);
+  const ofPair = sql`purchase_id = ${contractId} or sales_id = ${contractId}`;
+  const allocationIds = await lockRowsInIdOrder(tx, 'allocations', ofPair);
+  const transportIds = await lockRowsInIdOrder(tx, 'transports', ofPair);
+  const ofTransports = idList(transportIds);
+  await lockRowsInIdOrder(
+    tx,
+    'transactions',
+    transportIds.length
+      ? sql`contract_id = ${contractId} or transport_id in ${ofTransports}`
+      : sql`contract_id = ${contractId}`,
+  );
+  await refreshPairCopies(tx, sql`(${contractId})`, allocationIds.length > 0, transportIds.length > 0);
   // Statement rows: their own side's contract, or (the other side, TRANSPORT rows) the transport's pair.
   for (const [kind, column] of [
     ['PURCHASE', sql`purchase_document_number`],
@@ -113,6 +147,7 @@ export async function refreshContractCopies(tx: Db, contractId: number): Promise
       from contracts c
       where c.id = ${contractId} and x.contract_id = c.id and x.kind = ${kind}
         and x.${column} is distinct from c.document_number`);
+    if (!transportIds.length) continue;
     await tx.execute(sql`
       update transactions x set ${column} = t.${column}
       from transports t
@@ -121,9 +156,12 @@ export async function refreshContractCopies(tx: Db, contractId: number): Promise
   }
 }
 
-/** Allocations and transports whose purchase or sale is one of `contractIds` (a subquery or a list). */
-async function refreshPairCopies(tx: Db, contractIds: SQL): Promise<void> {
-  for (const table of [sql`allocations`, sql`transports`]) {
+const idList = (ids: number[]) => (ids.length ? sql`(${sql.join(ids, sql`, `)})` : sql`(null)`);
+
+/** Allocations, then transports, whose purchase or sale is one of `contractIds`: rows the caller has locked. */
+async function refreshPairCopies(tx: Db, contractIds: SQL, hasAllocations = true, hasTransports = true) {
+  const tables = [...(hasAllocations ? [sql`allocations`] : []), ...(hasTransports ? [sql`transports`] : [])];
+  for (const table of tables) {
     await tx.execute(sql`
       update ${table} r set purchase_document_number = c.document_number, supplier_code = c.counterparty_code
       from contracts c

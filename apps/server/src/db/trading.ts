@@ -342,6 +342,11 @@ export const unloadings = pgTable(
     realCargoQualityId: integer('real_cargo_quality_id').references(() => rawMaterialQualities.id),
     deductions: minor('deductions'),
     details: text('details'),
+    /** RULES.md Transports, Delivered: why the delivery passed a contract's upper tolerance limit. */
+    overDeliveryNote: text('over_delivery_note'),
+    /** Kilograms by which this delivery's allocation growth passed each contract's upper tolerance limit. */
+    purchaseOverDeliveredKg: kg('purchase_over_delivered_kg').notNull().default(0),
+    salesOverDeliveredKg: kg('sales_over_delivered_kg').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
@@ -350,6 +355,10 @@ export const unloadings = pgTable(
     check(
       'unloadings_figures_non_negative',
       sql`real_cargo_quantity_kg >= 0 and real_cargo_price >= 0 and deductions >= 0`,
+    ),
+    check(
+      'unloadings_over_delivered_non_negative',
+      sql`purchase_over_delivered_kg >= 0 and sales_over_delivered_kg >= 0`,
     ),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { invariantViolations } from '../trust/invariants.js';
 import { DEMO_STEPS } from './generate.js';
 import { parseDemoArgs } from './scales.js';
 
@@ -17,6 +18,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo data', () => {
+  it('passes the project invariant checks (src/trust/invariants.ts), closed contracts included (issue 14)', async () => {
+    expect(await invariantViolations(t.db)).toEqual([]);
+  });
+
+  it('ends with VACUUM ANALYZE: every trading table vacuumed and analysed', async () => {
+    const stale = rowsOf<{ relname: string }>(
+      await t.db.execute(sql`select relname from pg_stat_user_tables
+        where relname in ('contracts', 'allocations', 'transports', 'unloadings', 'transactions')
+          and (last_vacuum is null or last_analyze is null)`),
+    );
+    expect(stale).toEqual([]);
+  });
+
   it('creates every kind of row', async () => {
     const counts = await one<Record<string, number>>(sql`select
       (select count(*)::int from contractors) as contractors, (select count(*)::int from contracts) as contracts,

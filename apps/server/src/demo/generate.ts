@@ -334,6 +334,26 @@ const countersStep: Step = async (db) => {
   }
 };
 
+/**
+ * RULES.md Contracts: CANCELLED and CLOSED are refused while a transport of the contract is NEW or ON_THE_WAY, and
+ * CLOSED while a transaction of it is unsettled (issue 7). Statuses drawn from the receipt dates alone broke both
+ * (issue 14: 39 and 224 contracts); such a contract is still ACTIVE, or awaits settlement in TO_SETTLEMENT.
+ */
+const statusesStep: Step = async (db) => {
+  await db.execute(sql`
+    update contracts c set status = 'ACTIVE'
+    where c.status in ('CLOSED', 'CANCELLED') and exists (select 1 from transports t
+      where (t.purchase_id = c.id or t.sales_id = c.id) and t.status in ('NEW', 'ON_THE_WAY'))`);
+  await db.execute(sql`
+    update contracts c set status = 'TO_SETTLEMENT'
+    where c.status = 'CLOSED' and exists (select 1 from transactions x where x.contract_id = c.id and x.status <> 'SETTLED')`);
+};
+
+/** Space and planner statistics after the bulk load: the first lists then run on fresh numbers. */
+const vacuumStep: Step = async (db) => {
+  await db.execute(sql`vacuum analyze`);
+};
+
 export const DEMO_STEPS: [string, Step][] = [
   ['users', usersStep],
   ['contractors', contractorsStep],
@@ -341,7 +361,9 @@ export const DEMO_STEPS: [string, Step][] = [
   ['allocations', allocationsStep],
   ['transports', transportsStep],
   ['deliveries and settlements', deliveriesStep],
+  ['contract statuses', statusesStep],
   ['contract figures', countersStep],
+  ['vacuum analyze', vacuumStep],
 ];
 
 export const DEMO_TABLES = [

@@ -38,7 +38,6 @@ try {
       await step(database.db, scale);
       console.log(`  ${name}: ${((Date.now() - stepStarted) / 1000).toFixed(1)} s`);
     }
-    await database.db.execute(sql`analyze`);
     const counts = rowsOf<Record<string, number>>(
       await database.db.execute(sql`select
         (select count(*)::int from contractors) as contractors, (select count(*)::int from contracts) as contracts,

@@ -6,6 +6,8 @@
  *   DATABASE_URL=postgres://... npm run load   # an empty database of yours (its tables are replaced)
  *
  * LOAD_USERS (50), LOAD_SECONDS (60) and LOAD_THINK_MS (100, mean pause between a user's calls) adjust it.
+ * Issue 14: the mix also renames contracts and edits contractors (the copies they rewrite race the transport
+ * writes) and makes calls the rules refuse; a refusal with its expected code is counted, not an error.
  * Not part of CI; the result of a run is in the README, section Operations.
  */
 import { sql } from 'drizzle-orm';
@@ -26,9 +28,22 @@ type Call = (
   body?: unknown,
 ) => Promise<{ status: number; body: Record<string, unknown> }>;
 
+interface Party {
+  id: number;
+  body: Record<string, unknown>;
+}
+
+interface Sale {
+  id: number;
+  recipient: Party;
+}
+
 interface User {
+  index: number;
   call: Call;
   purchaseId: number;
+  supplier: Party;
+  sale: Sale;
   salesId: number;
   allocatedKg: number;
   committedKg: number;
@@ -37,15 +52,29 @@ interface User {
 
 const timings = new Map<string, number[]>();
 const errors: string[] = [];
+const refusals = new Map<string, number>();
+let renames = 0;
 
-async function timed(user: User, operation: string, method: string, path: string, body?: unknown) {
+/** One timed call; a refusal whose message_code is in `expected` (a rule at work) is counted, not an error. */
+async function timed(
+  user: User,
+  operation: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  expected: string[] = [],
+) {
   const started = performance.now();
   const response = await user.call(method, path, body);
   const list = timings.get(operation) ?? [];
   list.push(performance.now() - started);
   timings.set(operation, list);
-  if (response.status !== 200)
+  const code = String(response.body.message_code ?? '');
+  if (response.status !== 200 && response.status < 500 && expected.includes(code)) {
+    refusals.set(code, (refusals.get(code) ?? 0) + 1);
+  } else if (response.status !== 200) {
     errors.push(`${operation} ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
+  }
   return response;
 }
 
@@ -54,8 +83,9 @@ const mustBe200 = (what: string, response: { status: number; body: unknown }) =>
   return response.body as Record<string, unknown>;
 };
 
-function contractBody(kind: 'purchase' | 'sales', counterpartyId: number, quantityKg: number) {
+function contractBody(kind: 'purchase' | 'sales', counterpartyId: number, quantityKg: number, documentNumber?: string) {
   return {
+    ...(documentNumber ? { document_number: documentNumber } : {}),
     [kind === 'purchase' ? 'purchase_supplier_id' : 'sales_recipient_id']: counterpartyId,
     user_id: 1,
     status: 'ACTIVE',
@@ -106,21 +136,18 @@ async function setUp(server: ServerProcess): Promise<{ users: User[]; carrierId:
       accounting_method: 'VAT',
       accounting_address: { city: 'Poznań', street: 'Polna', building_number: String(serial), post_code: '60-001' },
     };
-    return (
-      mustBe200('contractor', await adminCall('POST', '/api/dictionary/contractor/create', body)).result as {
-        id: number;
-      }
-    ).id;
+    const created = mustBe200('contractor', await adminCall('POST', '/api/dictionary/contractor/create', body));
+    return { id: (created.result as { id: number }).id, body } satisfies Party;
   };
-  const carrierId = await contractor();
-  const sales: number[] = [];
+  const carrierId = (await contractor()).id;
+  const sales: Sale[] = [];
   for (let index = 0; index < SALES_COUNT; index += 1) {
-    sales.push(
-      mustBe200(
-        'sale',
-        await adminCall('POST', '/api/contract/create-sales', contractBody('sales', await contractor(), 900_000_000)),
-      ).id as number,
+    const recipient = await contractor();
+    const created = mustBe200(
+      'sale',
+      await adminCall('POST', '/api/contract/create-sales', contractBody('sales', recipient.id, 900_000_000)),
     );
+    sales.push({ id: created.id as number, recipient });
   }
   const users = await Promise.all(
     Array.from({ length: USERS }, async (_, index) => {
@@ -149,18 +176,19 @@ async function setUp(server: ServerProcess): Promise<{ users: User[]; carrierId:
       );
       const call: Call = (method, path, body) =>
         request(server, method, path, { token: session.token as string, body });
+      const supplier = await contractor();
       const purchaseId = mustBe200(
         'purchase',
-        await adminCall(
-          'POST',
-          '/api/contract/create-purchase',
-          contractBody('purchase', await contractor(), 100_000_000),
-        ),
+        await adminCall('POST', '/api/contract/create-purchase', contractBody('purchase', supplier.id, 100_000_000)),
       ).id as number;
+      const sale = sales[index % SALES_COUNT]!;
       const user: User = {
+        index,
         call,
         purchaseId,
-        salesId: sales[index % SALES_COUNT]!,
+        supplier,
+        sale,
+        salesId: sale.id,
         allocatedKg: 0,
         committedKg: 0,
         onTheWay: [],
@@ -182,19 +210,79 @@ async function allocate(user: User) {
   if (response.status === 200) user.allocatedKg = next;
 }
 
-/** One user's next step, drawn by weight: mostly reads, writes that always fit the user's own allocation. */
+/**
+ * Issue 14: renames whose copies (allocations, transports, statement rows) race the transport writes: the user's
+ * own purchase, the sale it shares with other users, and their contractors' code and name.
+ */
+async function rename(user: User) {
+  renames += 1;
+  const pick = Math.random();
+  if (pick < 0.35) {
+    return timed(
+      user,
+      'rename purchase',
+      'PUT',
+      `/api/contract/update-purchase/${user.purchaseId}`,
+      contractBody('purchase', user.supplier.id, 100_000_000, `ZK/LOAD/${user.index}/${renames}`),
+    );
+  }
+  if (pick < 0.6) {
+    return timed(
+      user,
+      'rename sale',
+      'PUT',
+      `/api/contract/update-sales/${user.sale.id}`,
+      contractBody('sales', user.sale.recipient.id, 900_000_000, `SP/LOAD/${user.sale.id}/${renames}`),
+    );
+  }
+  const party = pick < 0.8 ? user.supplier : user.sale.recipient;
+  const body = { ...party.body, code: `${party.body.code}-${renames % 7}`, name: `${party.body.name} ${renames % 7}` };
+  // A shared recipient edited by two users at once: each sends a code of its own, never a duplicate.
+  if (party === user.sale.recipient) body.code = `${party.body.code}-${user.index}-${renames % 3}`;
+  return timed(user, 'edit contractor', 'PUT', `/api/dictionary/contractor/update/${party.id}`, body);
+}
+
+/** Calls the rules refuse: a transport above the allocation, a status change to the status it has. */
+async function refusal(user: User, carrierId: number) {
+  const onTheWay = user.onTheWay[0];
+  if (onTheWay !== undefined && Math.random() < 0.5) {
+    return timed(
+      user,
+      'refused status',
+      'PATCH',
+      '/api/transport/update-status',
+      { transport_id: onTheWay, status: 'ON_THE_WAY' },
+      ['WRONG_STATUS'],
+    );
+  }
+  return timed(
+    user,
+    'refused transport',
+    'POST',
+    '/api/transport/create',
+    { ...transportBody(user, carrierId), cargo_quantity: 50_000_000 },
+    ['TRANSPORT_QUANTITY_IS_TO_BIG'],
+  );
+}
+
+/**
+ * One user's next step, drawn by weight: mostly reads; writes that fit the user's own allocation; renames of
+ * contracts and contractors; calls the rules refuse.
+ */
 async function step(user: User, carrierId: number) {
   const pick = Math.random() * 100;
-  if (pick < 14)
+  if (pick < 12)
     return timed(user, 'purchase list', 'POST', '/api/contract/get-purchase-list', { limit: 25, offset: 0 });
-  if (pick < 24)
+  if (pick < 20)
     return timed(user, 'sales list', 'POST', '/api/contract/get-sales-list', { limit: 25, offset: 0, search: 'firma' });
-  if (pick < 38) return timed(user, 'transport list', 'POST', '/api/transport/list', { limit: 25, offset: 0 });
-  if (pick < 46)
+  if (pick < 32) return timed(user, 'transport list', 'POST', '/api/transport/list', { limit: 25, offset: 0 });
+  if (pick < 38)
     return timed(user, 'purchase dashboard', 'GET', `/api/contract/get-purchase-dashboard/${user.purchaseId}`);
-  if (pick < 52) return timed(user, 'positions', 'POST', '/api/dashboard/position', {});
-  if (pick < 57) return timed(user, 'statement', 'POST', '/api/settlement/transaction-list', { limit: 25, offset: 0 });
-  if (pick < 67 || user.committedKg + 1_000 > user.allocatedKg) return allocate(user);
+  if (pick < 42) return timed(user, 'positions', 'POST', '/api/dashboard/position', {});
+  if (pick < 46) return timed(user, 'statement', 'POST', '/api/settlement/transaction-list', { limit: 25, offset: 0 });
+  if (pick < 52) return rename(user);
+  if (pick < 56) return refusal(user, carrierId);
+  if (pick < 64 || user.committedKg + 1_000 > user.allocatedKg) return allocate(user);
   if (pick < 84 || user.onTheWay.length === 0) {
     const response = await timed(
       user,
@@ -259,6 +347,7 @@ async function main() {
     const { users, carrierId } = await setUp(server);
     timings.clear();
     errors.length = 0;
+    refusals.clear();
     console.log(`${users.length} users ready; ${SECONDS} s of load with ~${THINK_MS} ms between a user's calls…`);
     const deadline = Date.now() + SECONDS * 1000;
     await Promise.all(
@@ -282,6 +371,7 @@ async function main() {
       `| all | ${total} | ${percentile(all, 50).toFixed(0)} | ${percentile(all, 95).toFixed(0)} | ${percentile(all, 99).toFixed(0)} |`,
     );
     console.log(`\n${total} calls in ${SECONDS} s (${(total / SECONDS).toFixed(0)}/s), ${errors.length} errors`);
+    console.log(`Refusals by the rules (expected): ${JSON.stringify(Object.fromEntries(refusals))}`);
     for (const error of errors.slice(0, 10)) console.log(`  ${error}`);
     const violations = await invariantViolations(database.db);
     console.log(`RULES.md invariants after the run: ${violations.length ? violations.join('\n') : 'all hold'}`);

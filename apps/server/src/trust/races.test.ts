@@ -144,6 +144,29 @@ describe('deliveries', () => {
     expect(Number(committed!.kg)).toBe(2 * 22_000 + 3 * 18_000);
     await expectSound();
   });
+
+  it('records every parallel over-delivery that carries a note, growing the allocation once per kilogram', async () => {
+    // Issue 14: the same five arrivals with an over-delivery note: all recorded, 110 t on a 100 t pair.
+    const pair = await seedPair(t.db, { allocationKg: 100_000 });
+    const ids: number[] = [];
+    for (let index = 0; index < 5; index += 1) ids.push(await onTheWay(pair, 18_000));
+    const note = 'Nadwyżka na wadze, przyjęta';
+    const responses = await Promise.all(
+      ids.map((id) => transport.deliver(id, deliveredBody({ real_cargo_quantity: 22_000, over_delivery_note: note }))),
+    );
+    expect(statuses(responses)).toEqual(Array(5).fill(200));
+    const [row] = rowsOf<{ quantity_kg: string; over_kg: string }>(
+      await t.db.execute(
+        sql`select (select quantity_kg from allocations) as quantity_kg,
+          (select sum(purchase_over_delivered_kg) from unloadings) as over_kg`,
+      ),
+    );
+    expect({ allocation: Number(row!.quantity_kg), over: Number(row!.over_kg) }).toEqual({
+      allocation: 110_000,
+      over: 10_000,
+    });
+    await expectSound();
+  });
 });
 
 describe('settlement', () => {

@@ -752,6 +752,9 @@ export const pl = {
       realized: 'Zrealizowano',
       realizedShort: 'Zreal.',
       realizedShare: 'Zrealizowano {{percent}}% ilości',
+      allocatedSpeculative: 'Zaalokowano spekulacyjnie',
+      inDeliverySpeculative: 'W dostawie spekulacyjnie',
+      overDelivered: 'Dostarczono ponad tolerancję',
     },
     dashboard: {
       tabs: { realization: 'Realizacja', details: 'Szczegóły', transport: 'Transporty' },
@@ -759,6 +762,7 @@ export const pl = {
       realization: 'Realizacja',
       conditions: 'Warunki',
       confirmationNotes: 'Uzasadnienia alokacji (GMP/certyfikat)',
+      overDeliveryNotes: 'Uzasadnienia nadwyżek ponad tolerancję',
       tolerance: 'Tolerancja na korzyść {{type}}: ±{{quantity}} {{unit}}',
       toleranceRange: 'Zakres: {{min}} – {{max}}',
       cannotDelete: 'Nie możesz usunąć tego kontraktu',
@@ -960,6 +964,10 @@ export const pl = {
       confirm:
         'Oznaczyć transport #{{id}} jako dostarczony ({{quantity}})? Po zapisie transportu nie można już edytować.',
       saved: 'Dane rozładunku zostały zapisane',
+      overDeliveryTitle: 'Nadwyżka ponad tolerancję kontraktu',
+      overDeliveryHint:
+        'Rozładowana ilość przekracza górną granicę tolerancji kontraktu. Alokacja zostanie powiększona; opisz powód nadwyżki (co najmniej 10 znaków).',
+      overDeliveryNote: 'Uzasadnienie nadwyżki',
     },
     redirect: {
       title: 'Przekierowanie transportu #{{id}}',

@@ -4,6 +4,7 @@ import {
   counterChange,
   countersOf,
   type DeliveryInput,
+  deliveryGrowth,
   deliveryTransactions,
   fitsAllocation,
   isAllowedTransportStatusChange,
@@ -155,5 +156,29 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
       [8, 990],
       [null, 0],
     ]);
+  });
+});
+
+describe('deliveryGrowth (RULES.md Transports, Delivered)', () => {
+  const terms = { cargoQuantityKg: 50_000, isTolerance: true, toleranceQuantity: 1_000, toleranceUnit: 'T' as const };
+  const pair = (realKg: number, allocatedKg = 50_000) => ({
+    allocationKg: 50_000,
+    committedKg: 0,
+    realKg,
+    purchase: { ...terms, allocatedKg },
+    sale: { ...terms, cargoQuantityKg: 100_000, allocatedKg },
+  });
+
+  it('needs no growth while the pair has room', () => {
+    expect(deliveryGrowth(pair(49_000))).toEqual({ growthKg: 0, purchaseOverKg: 0, salesOverKg: 0 });
+  });
+
+  it('grows the allocation within the tolerance without an over-delivery', () => {
+    expect(deliveryGrowth(pair(51_000))).toEqual({ growthKg: 1_000, purchaseOverKg: 0, salesOverKg: 0 });
+  });
+
+  it("counts the kilograms beyond each contract's upper limit, at most the growth", () => {
+    expect(deliveryGrowth(pair(52_000))).toEqual({ growthKg: 2_000, purchaseOverKg: 1_000, salesOverKg: 0 });
+    expect(deliveryGrowth(pair(52_000, 60_000))).toEqual({ growthKg: 2_000, purchaseOverKg: 2_000, salesOverKg: 0 });
   });
 });

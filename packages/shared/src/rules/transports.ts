@@ -1,6 +1,7 @@
 import type { AccountingMethod, ContractStatus, Currency, TransactionKind, TransportStatus } from '../enums.js';
 import { isConfirmationNoteSufficient } from './allocations.js';
 import { lineValue, RATE_SCALE } from './settlements.js';
+import { type ToleranceTerms, toleranceUpperLimitKg } from './tolerance.js';
 
 /** Pure transport rules on integers (kg, minor units), RULES.md Transports. No I/O. */
 
@@ -107,6 +108,24 @@ export function isNoCounterChange(change: DeliveryCounters): boolean {
  */
 export function fitsAllocation(check: { allocationKg: number; committedKg: number; transportKg: number }): boolean {
   return check.committedKg + check.transportKg <= check.allocationKg;
+}
+
+/**
+ * RULES.md Transports, Delivered: the growth of the pair's allocation a real quantity needs (what the pair then
+ * carries, `committedKg` of the other transports plus the real kg, beyond the allocation), and by how much that
+ * growth passes each contract's upper tolerance limit (never more than the growth itself).
+ */
+export function deliveryGrowth(input: {
+  allocationKg: number;
+  committedKg: number;
+  realKg: number;
+  purchase: ToleranceTerms & { allocatedKg: number };
+  sale: ToleranceTerms & { allocatedKg: number };
+}) {
+  const growthKg = Math.max(0, input.committedKg + input.realKg - input.allocationKg);
+  const overKg = (contract: ToleranceTerms & { allocatedKg: number }) =>
+    Math.min(growthKg, Math.max(0, contract.allocatedKg + growthKg - toleranceUpperLimitKg(contract)));
+  return { growthKg, purchaseOverKg: overKg(input.purchase), salesOverKg: overKg(input.sale) };
 }
 
 /**

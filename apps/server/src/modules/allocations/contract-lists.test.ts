@@ -275,9 +275,9 @@ describe('GET and POST /api/contract/get-purchase-contract-to-allocate/:id', () 
   });
 });
 
-describe('GET and POST /api/contract/get-purchase-allocated-contract/:id (the sale dashboard)', () => {
+describe('GET and POST /api/contract/get-allocated-sales/:id (the sale dashboard)', () => {
   const list = (salesId: number, query = '') =>
-    t.call({ method: 'GET', url: `/api/contract/get-purchase-allocated-contract/${salesId}${query}`, token });
+    t.call({ method: 'GET', url: `/api/contract/get-allocated-sales/${salesId}${query}`, token });
 
   it('lists the purchases allocated to the sale with the pair seen from the sale', async () => {
     const response = await list(ids.otherSale);
@@ -319,7 +319,7 @@ describe('GET and POST /api/contract/get-purchase-allocated-contract/:id (the sa
     expect(messageCode(await list(ids.otherSale, '?order_by=allocated_for_sales'))).toBe('INVALID_SORT_PARAMS');
     const post = await t.call({
       method: 'POST',
-      url: `/api/contract/get-purchase-allocated-contract/${ids.otherSale}`,
+      url: `/api/contract/get-allocated-sales/${ids.otherSale}`,
       token,
       payload: { limit: 10, offset: 1, order_by: 'document_number' },
     });
@@ -332,9 +332,9 @@ describe('GET and POST /api/contract/get-purchase-allocated-contract/:id (the sa
   });
 });
 
-describe('GET and POST /api/contract/get-allocated-sales/:id (the purchase dashboard)', () => {
+describe('GET and POST /api/contract/get-purchase-allocated-contract/:id (the purchase dashboard)', () => {
   const list = (purchaseId: number, query = '') =>
-    t.call({ method: 'GET', url: `/api/contract/get-allocated-sales/${purchaseId}${query}`, token });
+    t.call({ method: 'GET', url: `/api/contract/get-purchase-allocated-contract/${purchaseId}${query}`, token });
 
   it('lists the sales the purchase is allocated to with the pair seen from the purchase', async () => {
     const response = await list(ids.zk4);
@@ -368,7 +368,7 @@ describe('GET and POST /api/contract/get-allocated-sales/:id (the purchase dashb
     expect(messageCode(await list(ids.zk4, '?order_by=supplier_code'))).toBe('INVALID_SORT_PARAMS');
     const post = await t.call({
       method: 'POST',
-      url: `/api/contract/get-allocated-sales/${ids.zk4}`,
+      url: `/api/contract/get-purchase-allocated-contract/${ids.zk4}`,
       token,
       payload: { filter: { raw_material_quality_id: [ids.qualityB] } },
     });

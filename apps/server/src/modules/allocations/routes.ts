@@ -53,15 +53,16 @@ export function allocationRoutes(app: FastifyInstance) {
       response: PurchaseToAllocateListResponseSchema,
       list: allocations.listPurchasesToAllocate,
     },
+    // spec/2's table (RULES.md Allocations): a purchase id answers its sales, a sales id its purchases.
     {
       path: '/contract/get-purchase-allocated-contract/:id',
-      response: AllocatedPurchaseListResponseSchema,
-      list: allocations.listAllocatedPurchases,
+      response: AllocatedSalesListResponseSchema,
+      list: allocations.listAllocatedSales,
     },
     {
       path: '/contract/get-allocated-sales/:id',
-      response: AllocatedSalesListResponseSchema,
-      list: allocations.listAllocatedSales,
+      response: AllocatedPurchaseListResponseSchema,
+      list: allocations.listAllocatedPurchases,
     },
   ] as const;
   for (const { path, response, list } of contractLists) {

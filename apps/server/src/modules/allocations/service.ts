@@ -19,6 +19,7 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
+import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, validationError } from '../../lib/errors.js';
@@ -41,7 +42,7 @@ export function allocateContract(
   salesId: number,
   input: AllocateContractRequest,
 ): Promise<AllocationResponse> {
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const locked = await q.lockContractsInIdOrder(tx, [input.purchaseId, salesId]);
     const purchase = locked.get(input.purchaseId);
     const sale = locked.get(salesId);
@@ -187,7 +188,7 @@ export async function listPurchasesToAllocate(ctx: Ctx, salesId: number, request
   return { ...page, list: page.list.map(toPurchaseRow) };
 }
 
-/** GET /contract/get-purchase-allocated-contract/{salesId}: the sale dashboard's realization table. */
+/** GET /contract/get-allocated-sales/{salesId}: the purchases allocated to a sale (the sale dashboard). */
 export async function listAllocatedPurchases(ctx: Ctx, salesId: number, request: AllocationContractListRequest) {
   await contractOfType(ctx.db, salesId, 'SALES');
   const page = await allocatedPurchases(ctx.db, salesId, request);
@@ -199,7 +200,7 @@ export async function listAllocatedPurchases(ctx: Ctx, salesId: number, request:
   };
 }
 
-/** GET /contract/get-allocated-sales/{purchaseId}: the purchase dashboard's realization table. */
+/** GET /contract/get-purchase-allocated-contract/{purchaseId}: the sales a purchase is allocated to (purchase dashboard). */
 export async function listAllocatedSales(ctx: Ctx, purchaseId: number, request: AllocationContractListRequest) {
   await contractOfType(ctx.db, purchaseId, 'PURCHASE');
   const page = await allocatedSales(ctx.db, purchaseId, request);

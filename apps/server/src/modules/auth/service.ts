@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { ChangePasswordRequest, LoginRequest, Me, ResetPasswordConfirm, TokensResponse } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx, PublicCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -29,7 +30,7 @@ export async function login(ctx: PublicCtx, jwt: Signer, input: LoginRequest): P
   const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !isValid) throw new AppError('WRONG_CREDENTIALS');
   if (!user.active) throw new AppError('USER_DISABLED');
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     await audit(tx, user.id, 'user', user.id, 'login');
     return issueTokens({ ...ctx, db: tx }, jwt, user.id, newFamilyId());
   });
@@ -37,7 +38,7 @@ export async function login(ctx: PublicCtx, jwt: Signer, input: LoginRequest): P
 
 /** Rotation: each refresh token works once; presenting a used one revokes its whole family (a stolen token). */
 export async function refresh(ctx: PublicCtx, jwt: Signer, refreshToken: string): Promise<TokensResponse> {
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await withWriteTransaction(ctx.db, async (tx) => {
     const stored = await q.lockRefreshToken(tx, sha256(refreshToken));
     if (!stored) return { error: 'INVALID_TOKEN' as const };
     if (stored.usedAt || stored.revokedAt) {
@@ -59,7 +60,7 @@ export async function refresh(ctx: PublicCtx, jwt: Signer, refreshToken: string)
 }
 
 export async function logout(ctx: Ctx, familyId: string | undefined): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withWriteTransaction(ctx.db, async (tx) => {
     if (familyId) await q.revokeFamily(tx, familyId);
     else await q.revokeUserTokens(tx, ctx.user.id);
     await audit(tx, ctx.user.id, 'user', ctx.user.id, 'logout');
@@ -77,7 +78,7 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordRequest): Pr
     throw new AppError('OLD_PASSWORD_IS_INVALID');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  await withWriteTransaction(ctx.db, async (tx) => {
     await q.updatePassword(tx, user.id, passwordHash);
     await audit(tx, ctx.user.id, 'user', user.id, 'change-password', { password: true });
   });
@@ -88,7 +89,7 @@ export async function requestPasswordReset(ctx: PublicCtx, email: string): Promi
   const user = await q.findUserByEmail(ctx.db, email);
   if (!user?.active) return;
   const code = newResetCode();
-  await ctx.db.transaction(async (tx) => {
+  await withWriteTransaction(ctx.db, async (tx) => {
     await q.insertPasswordReset(tx, {
       userId: user.id,
       codeHash: resetCodeHash(user.id, code),
@@ -111,7 +112,7 @@ async function checkResetCode(
   onValid: (tx: Db, reset: { id: number; userId: number }) => Promise<void>,
 ) {
   const user = await q.findUserByEmail(ctx.db, email);
-  const failed = await ctx.db.transaction(async (tx) => {
+  const failed = await withWriteTransaction(ctx.db, async (tx) => {
     if (!user?.active) return true;
     const reset = await q.lockLatestPasswordReset(tx, user.id);
     if (!reset || reset.expiresAt.getTime() <= Date.now() || reset.attempts >= RESET_CODE_MAX_TRIES) return true;

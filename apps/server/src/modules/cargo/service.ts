@@ -8,6 +8,7 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
+import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
@@ -47,7 +48,7 @@ export async function qualityOptionList(ctx: Ctx, rawMaterialId: number, request
 /** A variant is a new quality of a raw material; its title is unique within the raw material. */
 export async function createVariant(ctx: Ctx, input: CreateVariantRequest): Promise<Quality> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       await assertRawMaterialExists(tx, input.rawMaterialId);
       const id = await q.insertQuality(tx, input.rawMaterialId, input.name);
       await audit(tx, ctx.user.id, 'raw_material_quality', id, 'create', {
@@ -83,7 +84,7 @@ export async function updateQualityParams(
   );
   if (wrongTypes.length)
     throw new AppError('RAW_MATERIAL_WRONG_DATA_TYPE', 'Value does not match its type', wrongTypes);
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const quality = await q.lockQuality(tx, qualityId);
     if (!quality) throw new AppError('RAW_MATERIAL_QUALITY_RELATION_NOT_FOUND');
     const before = await q.paramsOf(tx, qualityId);

@@ -14,6 +14,7 @@ import {
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
 import { refreshContractorCopies } from '../../db/copies.js';
+import { withWriteTransaction } from '../../db/locks.js';
 import { audit, diff } from '../../lib/audit.js';
 import { planChildren } from '../../lib/child-plan.js';
 import type { Ctx } from '../../lib/context.js';
@@ -146,7 +147,7 @@ function rethrowDuplicate(error: unknown): never {
 
 export async function createContractor(ctx: Ctx, input: ContractorCreateRequest): Promise<ContractorResultResponse> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       await assertKnownCountries(tx, input);
       const values = contractorValues(input);
       const id = await q.insertContractor(tx, values);
@@ -172,7 +173,7 @@ export async function updateContractor(
   input: ContractorUpdateRequest,
 ): Promise<ContractorResultResponse> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       const before = await q.lockContractor(tx, id);
       if (!before) throw new AppError(CONTRACTOR_NOT_FOUND);
       await assertKnownCountries(tx, input);
@@ -228,7 +229,7 @@ function childChanges(
 /** RULES.md Contractors and cargo: a contractor used by a contract or transport cannot be deleted (CONFLICT). */
 export async function deleteContractor(ctx: Ctx, id: number): Promise<{ success: true }> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       const before = await q.lockContractor(tx, id);
       if (!before) throw new AppError(CONTRACTOR_NOT_FOUND);
       if (await q.isContractorInUse(tx, id)) throw new AppError('CONFLICT');

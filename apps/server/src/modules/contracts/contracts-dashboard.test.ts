@@ -116,6 +116,35 @@ describe('GET /api/contract/get-sales-dashboard/{id}', () => {
   });
 });
 
+describe('GET /api/contract/get-sales-dashboard/{id}: recipient id and speculative tonnes (issue 14)', () => {
+  it('answers sales_recipient_id and the tonnes from purchases whose agreement is not SIGNED', async () => {
+    const recipient = await insertContractor(t.db);
+    const sale = await insertContract(t.db, { type: 'SALES', counterpartyId: recipient.id, cargoQuantityKg: 300_000 });
+    const signed = await insertContract(t.db, { type: 'PURCHASE', agreementStatus: 'SIGNED' });
+    const toSign = await insertContract(t.db, { type: 'PURCHASE', agreementStatus: 'TO_SIGN' });
+    const empty = await insertContract(t.db, { type: 'PURCHASE', agreementStatus: 'EMPTY' });
+    await insertAllocation(t.db, signed.id, sale.id, 90_000);
+    await insertAllocation(t.db, toSign.id, sale.id, 60_000);
+    await insertAllocation(t.db, empty.id, sale.id, 40_000);
+    await insertTransport(t.db, signed.id, sale.id, 'ON_THE_WAY', 25_000);
+    await insertTransport(t.db, toSign.id, sale.id, 'ON_THE_WAY', 20_000);
+    await insertTransport(t.db, toSign.id, sale.id, 'NEW', 10_000);
+    await insertTransport(t.db, empty.id, sale.id, 'DELIVERED', 15_000);
+    await insertTransport(t.db, empty.id, sale.id, 'CANCELLED', 5_000);
+    const response = await get(`get-sales-dashboard/${sale.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      sales_recipient_id: recipient.id,
+      recipient_id: recipient.id,
+      allocated: 190_000,
+      allocated_speculative: 100_000,
+      in_delivery_speculative: 30_000,
+      over_delivered: 0,
+      over_delivery_notes: [],
+    });
+  });
+});
+
 describe('price options, supplier and recipient of a contract', () => {
   it('lists the price options of a purchase and of a sale, main first', async () => {
     const purchase = await api.createPurchase({ additional_cargo_option: [option(95_000), option(96_000)] });

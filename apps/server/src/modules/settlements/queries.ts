@@ -13,6 +13,16 @@ export async function lockTransaction(db: Db, id: number): Promise<TransactionDb
   return row ?? null;
 }
 
+export async function getTransaction(db: Db, id: number): Promise<TransactionDbRow | null> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+  return row ?? null;
+}
+
+/** A contract a new row will reference, held against a rename (db/locks.ts: contracts before statement rows). */
+export async function keyShareLockContract(db: Db, id: number): Promise<void> {
+  await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id)).for('key share');
+}
+
 /** Column values, or SQL read in the same statement (a copied contract number, db/copies.ts). */
 export type TransactionChanges = { [K in keyof TransactionValues]?: TransactionValues[K] | SQL };
 

@@ -1,5 +1,6 @@
 import type { UserCreateRequest, UserListRequestSchema, UserResponse, UserUpdateRequest } from '@grain/shared';
 import type { z } from 'zod';
+import { withWriteTransaction } from '../../db/locks.js';
 import { audit, diff } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
@@ -28,7 +29,7 @@ export async function createUser(ctx: Ctx, input: UserCreateRequest): Promise<Us
   const passwordHash = await hashPassword(input.password);
   const { password: _password, ...fields } = input;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       const id = await q.insertUser(tx, { ...fields, passwordHash, passwordExpired: true });
       await audit(tx, ctx.user.id, 'user', id, 'create', { ...fields });
       return toUserResponse((await q.getUser(tx, id))!);
@@ -42,7 +43,7 @@ export async function createUser(ctx: Ctx, input: UserCreateRequest): Promise<Us
 /** RULES.md Users: nobody takes their own ADMIN role or deactivates themselves; the last active ADMIN stays. */
 export async function updateUser(ctx: Ctx, id: number, input: UserUpdateRequest): Promise<UserResponse> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       // The admins are locked before the edited row, always in the same order (see lockActiveAdminIds).
       const activeAdminIds = await q.lockActiveAdminIds(tx);
       const before = await q.lockUser(tx, id);

@@ -47,6 +47,21 @@ export function figuresOf(contract: ContractDashboard | ContractListItem) {
   };
 }
 
+/**
+ * What the dashboard shows next to the figures: speculative tonnes of a sale (RULES.md Allocations; null on a
+ * purchase) and the tonnes delivered beyond the tolerance limit with their notes (RULES.md Transports, Delivered).
+ */
+export function dashboardExtrasOf(contract: ContractDashboard) {
+  return {
+    speculative:
+      'allocatedSpeculative' in contract
+        ? { allocated: contract.allocatedSpeculative, inDelivery: contract.inDeliverySpeculative }
+        : null,
+    overDelivered: contract.overDelivered,
+    overDeliveryNotes: contract.overDeliveryNotes,
+  };
+}
+
 /** "ZK/2026/0001 AGRO": the contract's name in headers (spec/1 Contract dashboards). */
 export function contractName(contract: ContractDashboard): string {
   return `${contract.documentNumber} ${counterpartyOf(contract).code}`;

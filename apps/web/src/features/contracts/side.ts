@@ -55,7 +55,7 @@ export const PURCHASE_SIDE: ContractSide = {
   counterpartyFreight: 'FCA',
   hasMinPrice: true,
   hasCountyCode: true,
-  allocatedListPath: (id) => `/contract/get-allocated-sales/${id}`,
+  allocatedListPath: (id) => `/contract/get-purchase-allocated-contract/${id}`,
   allocatedSortKeys: {
     counterparty: 'recipient_code',
     allocated: 'allocated_for_sales',
@@ -80,7 +80,7 @@ export const SALES_SIDE: ContractSide = {
   counterpartyFreight: 'CPT',
   hasMinPrice: false,
   hasCountyCode: false,
-  allocatedListPath: (id) => `/contract/get-purchase-allocated-contract/${id}`,
+  allocatedListPath: (id) => `/contract/get-allocated-sales/${id}`,
   allocatedSortKeys: {
     counterparty: 'supplier_code',
     allocated: 'allocated_on_purchase',

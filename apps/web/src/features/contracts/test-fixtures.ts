@@ -66,6 +66,8 @@ const common = {
   ],
   emailNotificationList: ['handel@example.com'],
   history: [],
+  overDelivered: 0,
+  overDeliveryNotes: [],
 };
 
 export const purchaseDashboard: PurchaseDashboardResponse = {
@@ -96,6 +98,9 @@ export const salesDashboard: SalesDashboardResponse = {
   recipientAddress: { street: 'Młyńska', buildingNumber: '2', postCode: '00-001', city: 'Warszawa', countryCode: 'PL' },
   toDeliver: 125_500,
   toAllocate: 125_500,
+  salesRecipientId: 6,
+  allocatedSpeculative: 0,
+  inDeliverySpeculative: 0,
 };
 
 export const contractor: ContractorResponse = {

@@ -6,6 +6,7 @@ import {
   defaultDeliveredValues,
   deliveredFormSchema,
   deliveredQuantityWarning,
+  isOverDeliveryNoteRequest,
   toDeliveredRequest,
 } from './delivered-form';
 
@@ -34,6 +35,7 @@ describe('delivered form', () => {
       realCargoPrice: 85_050,
       deductions: null,
       details: null,
+      overDeliveryNote: null,
     });
     expect(toDeliveredRequest({ ...defaultDeliveredValues(), deductions: 120 }).deductions).toBe(12_000);
   });
@@ -53,5 +55,18 @@ describe('deliveredQuantityWarning', () => {
     expect(deliveredQuantityWarning(27_501, 25_000)).toBe('tooBig');
     expect(deliveredQuantityWarning(22_499, 25_000)).toBe('tooSmall');
     expect(deliveredQuantityWarning(0, 25_000)).toBe('tooSmall');
+  });
+
+  it('sends the over-delivery note trimmed once it is asked for (RULES.md Transports, Delivered)', () => {
+    const values = { ...defaultDeliveredValues('2026-04-04'), overDeliveryNote: '  Waga 52 t na rampie  ' };
+    expect(toDeliveredRequest(values).overDeliveryNote).toBe('Waga 52 t na rampie');
+  });
+
+  it('asks for the note exactly when the server refuses the delivery for a missing over-delivery note', () => {
+    const refusal = (messageCode: string, field: string) => ({ messageCode, errors: [{ field, code: 'required' }] });
+    expect(isOverDeliveryNoteRequest(refusal('TRANSPORT_QUANTITY_IS_TO_BIG', 'over_delivery_note'))).toBe(true);
+    expect(isOverDeliveryNoteRequest(refusal('TRANSPORT_QUANTITY_IS_TO_BIG', 'real_cargo_quantity'))).toBe(false);
+    expect(isOverDeliveryNoteRequest(refusal('WRONG_STATUS', 'over_delivery_note'))).toBe(false);
+    expect(isOverDeliveryNoteRequest(new Error('network'))).toBe(false);
   });
 });

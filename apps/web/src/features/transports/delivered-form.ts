@@ -24,6 +24,8 @@ export interface DeliveredFormValues extends Record<string, unknown> {
   /** Major units. */
   deductions: number | null;
   details: string;
+  /** RULES.md Transports, Delivered: asked for only when the server says the delivery passes a tolerance limit. */
+  overDeliveryNote: string;
 }
 
 export function defaultDeliveredValues(today = todayIso()): DeliveredFormValues {
@@ -34,6 +36,7 @@ export function defaultDeliveredValues(today = todayIso()): DeliveredFormValues 
     realCargoQuantity: null,
     deductions: null,
     details: '',
+    overDeliveryNote: '',
   };
 }
 
@@ -54,7 +57,20 @@ export function toDeliveredRequest(values: DeliveredFormValues): TransportDelive
     realCargoQuantity: (values.realCargoQuantity === null ? null : tonnesToKg(values.realCargoQuantity)) as number,
     deductions: values.deductions === null ? null : toMinorUnits(values.deductions),
     details: values.details.trim() ? values.details.trim() : null,
+    overDeliveryNote: values.overDeliveryNote.trim() ? values.overDeliveryNote.trim() : null,
   };
+}
+
+/**
+ * RULES.md Transports, Delivered: the server refuses a delivery past a contract's upper tolerance limit without an
+ * over-delivery note, with TRANSPORT_QUANTITY_IS_TO_BIG and the note field marked; the form then asks for it.
+ */
+export function isOverDeliveryNoteRequest(error: unknown): boolean {
+  const refusal = error as { messageCode?: string; errors?: { field: string }[] } | null;
+  return (
+    refusal?.messageCode === 'TRANSPORT_QUANTITY_IS_TO_BIG' &&
+    (refusal.errors ?? []).some((fieldError) => fieldError.field === 'over_delivery_note')
+  );
 }
 
 export const deliveredFormSchema = formSchemaOf(TransportDeliveredRequestSchema, toDeliveredRequest);

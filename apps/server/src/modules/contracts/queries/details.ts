@@ -1,6 +1,6 @@
 import type { ContractType } from '@grain/shared';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
+import { type Db, rowsOf } from '../../../db/client.js';
 import {
   allocations,
   auditLog,
@@ -158,6 +158,40 @@ export async function confirmationNotesOf(db: Db, purchaseId: number): Promise<s
     .where(and(eq(allocations.purchaseId, purchaseId), isNotNull(allocations.confirmationNote)))
     .orderBy(asc(allocations.id));
   return rows.flatMap((row) => (row.note ? [row.note] : []));
+}
+
+/**
+ * RULES.md Transports, Delivered: the kilograms by which deliveries passed this contract's upper tolerance limit
+ * and their notes, oldest first.
+ */
+export async function overDeliveriesOf(db: Db, type: ContractType, id: number) {
+  const side = type === 'PURCHASE' ? sql`t.purchase_id` : sql`t.sales_id`;
+  const overKg = type === 'PURCHASE' ? sql`u.purchase_over_delivered_kg` : sql`u.sales_over_delivered_kg`;
+  const rows = rowsOf<{ kg: string | number; note: string | null }>(
+    await db.execute(sql`select ${overKg} as kg, u.over_delivery_note as note
+      from unloadings u join transports t on t.id = u.transport_id
+      where ${side} = ${id} and ${overKg} > 0 order by u.id`),
+  );
+  return {
+    overDelivered: rows.reduce((sum, row) => sum + Number(row.kg), 0),
+    overDeliveryNotes: rows.flatMap((row) => (row.note ? [row.note] : [])),
+  };
+}
+
+/**
+ * RULES.md Allocations, speculative tonnes of a sale: its allocations from purchases whose agreement is not
+ * SIGNED, and its NEW and ON_THE_WAY transport kilograms on those pairs.
+ */
+export async function speculativeOf(db: Db, salesId: number) {
+  const [row] = rowsOf<{ allocated: string | number; in_delivery: string | number }>(
+    await db.execute(sql`select
+        (select coalesce(sum(a.quantity_kg), 0) from allocations a join contracts p on p.id = a.purchase_id
+          where a.sales_id = ${salesId} and p.agreement_status <> 'SIGNED') as allocated,
+        (select coalesce(sum(t.cargo_quantity_kg), 0) from transports t join contracts p on p.id = t.purchase_id
+          where t.sales_id = ${salesId} and t.status in ('NEW', 'ON_THE_WAY') and p.agreement_status <> 'SIGNED')
+          as in_delivery`),
+  );
+  return { allocatedSpeculative: Number(row?.allocated ?? 0), inDeliverySpeculative: Number(row?.in_delivery ?? 0) };
 }
 
 /** Counterparty id of a contract of the given kind, or null when there is no such contract. */

@@ -5,6 +5,7 @@ import {
   type SalesCreateRequest,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
+import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
@@ -36,6 +37,8 @@ async function insertContract(ctx: Ctx, tx: Db, kind: ContractKind, input: Contr
   // spec/1 section 4: a new contract starts as NEW; NEXT_SEASON and ACTIVE are one step from it.
   if (!CONTRACT_CREATE_STATUSES.includes(status)) throw new AppError('WRONG_STATUS');
   await assertReferences(tx, input);
+  // db/locks.ts: the counterparty (copied onto the contract) held against a rename until the insert commits.
+  await shareLockContractors(tx, [input.counterpartyId]);
   const counterparty = await resolveCounterparty(ctx, tx, kind, input);
   const year = documentYear();
   const documentNumber =
@@ -86,7 +89,7 @@ async function createContract<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await ctx.db.transaction(async (tx) => load(tx, await insertContract(ctx, tx, kind, input)));
+      return await withWriteTransaction(ctx.db, async (tx) => load(tx, await insertContract(ctx, tx, kind, input)));
     } catch (error) {
       const isAutomaticNumberTaken =
         input.documentNumber === null && isUniqueViolation(error, 'contracts_document_number_key');

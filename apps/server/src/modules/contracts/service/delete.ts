@@ -1,4 +1,5 @@
 import { canDeleteContract } from '@grain/shared';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isForeignKeyViolation } from '../../../lib/errors.js';
@@ -8,7 +9,7 @@ import * as q from '../queries/writes.js';
 /** RULES.md Contracts: delete only while canDelete (no allocation, no transport); otherwise CONFLICT. */
 async function deleteContract(ctx: Ctx, kind: ContractKind, id: number): Promise<{ success: true }> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       const before = await q.lockContract(tx, kind.type, id);
       if (!before) throw new AppError('CONTRACT_NOT_FOUND');
       if (!canDeleteContract(await q.usageOf(tx, kind.type, id))) throw new AppError('CONFLICT');

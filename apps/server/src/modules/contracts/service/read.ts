@@ -152,13 +152,21 @@ export async function loadPurchaseDashboard(db: Db, id: number): Promise<Purchas
     supplierAddress: counterpartyAddress,
     countyCode: row.countyCode,
     confirmationNotesForSales: await details.confirmationNotesOf(db, id),
+    ...(await details.overDeliveriesOf(db, 'PURCHASE', id)),
   };
 }
 
 export async function loadSalesDashboard(db: Db, id: number): Promise<SalesDashboardResponse> {
   const { row, dashboard, counterpartyAddress } = await loadDetails(db, 'SALES', id);
   const { address: _oneLine, ...item } = toSalesListItem(row);
-  return { ...item, ...dashboard, recipientAddress: counterpartyAddress };
+  return {
+    ...item,
+    ...dashboard,
+    recipientAddress: counterpartyAddress,
+    salesRecipientId: row.counterpartyId,
+    ...(await details.speculativeOf(db, id)),
+    ...(await details.overDeliveriesOf(db, 'SALES', id)),
+  };
 }
 
 export function getPurchaseDashboard(ctx: Ctx, id: number) {

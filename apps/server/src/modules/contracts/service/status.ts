@@ -6,6 +6,7 @@ import {
   isStatusBlockedByActiveTransport,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
@@ -28,7 +29,7 @@ export async function assertStatusChange(tx: Db, kind: ContractKind, contract: q
 }
 
 async function changeStatus(ctx: Ctx, kind: ContractKind, id: number, to: ContractStatus) {
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const contract = await q.lockContract(tx, kind.type, id);
     if (!contract) throw new AppError('CONTRACT_NOT_FOUND');
     await assertStatusChange(tx, kind, contract, to);
@@ -41,7 +42,7 @@ async function changeStatus(ctx: Ctx, kind: ContractKind, id: number, to: Contra
 
 /** RULES.md Contracts: agreement status any to any; the same value is a no-op that succeeds. */
 async function changeAgreementStatus(ctx: Ctx, kind: ContractKind, id: number, to: AgreementStatus) {
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const contract = await q.lockContract(tx, kind.type, id);
     if (!contract) throw new AppError('CONTRACT_NOT_FOUND');
     if (contract.agreementStatus !== to) {

@@ -7,12 +7,13 @@ import {
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { refreshContractCopies } from '../../../db/copies.js';
+import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js';
 import { audit, diff } from '../../../lib/audit.js';
 import { childChanges, planChildren } from '../../../lib/child-plan.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { type ContractKind, PURCHASE, SALES } from '../kinds.js';
-import { priceOptionsOf } from '../queries/details.js';
+import { overDeliveriesOf, priceOptionsOf } from '../queries/details.js';
 import * as q from '../queries/writes.js';
 import { rethrowDuplicateNumber } from './create.js';
 import {
@@ -40,7 +41,9 @@ async function assertAllocationsStillFit(tx: Db, kind: ContractKind, before: q.L
     toleranceUnit: input.toleranceUnit ?? null,
     toleranceQuantity: input.toleranceQuantity ?? null,
   });
-  if (upperLimitKg < before.allocatedKg) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
+  // RULES.md Transports, Delivered: kilograms over-delivered beyond the limit do not count against the new terms.
+  const { overDelivered } = await overDeliveriesOf(tx, kind.type, before.id);
+  if (upperLimitKg < before.allocatedKg - overDelivered) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
 }
 
 async function updateChildren(tx: Db, id: number, input: ContractInput) {
@@ -70,6 +73,8 @@ async function updateChildren(tx: Db, id: number, input: ContractInput) {
 }
 
 async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, input: ContractInput) {
+  // db/locks.ts: the counterparty (copied onto the contract and its copies) before the contract.
+  await shareLockContractors(tx, [input.counterpartyId]);
   const before = await q.lockContract(tx, kind.type, id);
   if (!before) throw new AppError('CONTRACT_NOT_FOUND');
   await assertReferences(tx, input);
@@ -112,7 +117,7 @@ const pickOption = (option: Awaited<ReturnType<typeof priceOptionsOf>>[number]) 
 
 export async function updatePurchase(ctx: Ctx, id: number, body: PurchaseUpdateRequest) {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       await updateContract(ctx, tx, PURCHASE, id, fromPurchaseRequest(body));
       return loadPurchaseDashboard(tx, id);
     });
@@ -123,7 +128,7 @@ export async function updatePurchase(ctx: Ctx, id: number, body: PurchaseUpdateR
 
 export async function updateSales(ctx: Ctx, id: number, body: SalesUpdateRequest) {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withWriteTransaction(ctx.db, async (tx) => {
       await updateContract(ctx, tx, SALES, id, fromSalesRequest(body));
       return loadSalesDashboard(tx, id);
     });

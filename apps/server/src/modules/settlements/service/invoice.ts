@@ -1,5 +1,6 @@
 import type { SetInvoiceRequest, TransactionRow } from '@grain/shared';
 import { INVOICE_KINDS, type InvoiceAction } from '@grain/shared';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
@@ -11,7 +12,7 @@ import { lockTransactionOfKind, transactionRow } from './rows.js';
  * RULES.md Settlements: only while TO_SETTLEMENT (CANNOT_SET_INVOICE_ON_THIS_STATUS); a second call overwrites.
  */
 function setInvoice(ctx: Ctx, action: InvoiceAction, input: SetInvoiceRequest): Promise<TransactionRow> {
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const row = await lockTransactionOfKind(tx, input.transactionId, INVOICE_KINDS[action]);
     if (row.status !== 'TO_SETTLEMENT') throw new AppError('CANNOT_SET_INVOICE_ON_THIS_STATUS');
     const values = {

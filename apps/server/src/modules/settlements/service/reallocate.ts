@@ -7,6 +7,7 @@ import {
   type TransactionRow,
 } from '@grain/shared';
 import { documentNumberOf } from '../../../db/copies.js';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
@@ -26,12 +27,13 @@ async function moveTransaction(
   transactionId: number,
   contractId: number,
 ): Promise<TransactionRow> {
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
+    // Locked so that the contract cannot be CLOSED while an unsettled row arrives on it; contracts before
+    // statement rows (db/locks.ts).
+    const target = await q.lockContract(tx, contractId);
     const row = await lockTransactionOfKind(tx, transactionId, [type]);
     if (row.status !== 'TO_SETTLEMENT') throw new AppError('WRONG_STATUS');
     if (row.contractId === contractId) return transactionRow(tx, row.id);
-    // Locked so that the contract cannot be CLOSED while an unsettled row arrives on it.
-    const target = await q.lockContract(tx, contractId);
     if (target?.type !== type) throw new AppError('CONTRACT_NOT_FOUND');
     const current = row.contractId ? await q.getContract(tx, row.contractId) : null;
     const refusal = moveRefusal(row, current?.rawMaterialId ?? null, target);

@@ -1,5 +1,6 @@
 import { currentPlnValue, knownExchangeRate, type TransactionKind, type TransactionRow, V } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
+import { RetryWrite, shareLockContractors } from '../../../db/locks.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries.js';
 import { type StatementDbRow, statementRowsByIds } from '../statement-queries.js';
@@ -83,5 +84,24 @@ export async function lockTransactionOfKind(
       { field: 'transaction_id', code: V.oneOf },
     ]);
   }
+  return row;
+}
+
+/**
+ * The row locked for a write that inserts rows referencing its contractor and contract (a split), in the order of
+ * db/locks.ts: read without a lock, then its contractor FOR SHARE and its contract FOR KEY SHARE, then the row; a
+ * row moved meanwhile to another contract runs the transaction again.
+ */
+export async function lockTransactionWithParents(
+  tx: Db,
+  id: number,
+  kinds: readonly TransactionKind[],
+): Promise<q.TransactionDbRow> {
+  const seen = await q.getTransaction(tx, id);
+  if (!seen) throw new AppError('SETTLEMENT_NOT_FOUND');
+  await shareLockContractors(tx, [seen.contractorId]);
+  if (seen.contractId !== null) await q.keyShareLockContract(tx, seen.contractId);
+  const row = await lockTransactionOfKind(tx, id, kinds);
+  if (row.contractId !== seen.contractId || row.contractorId !== seen.contractorId) throw new RetryWrite();
   return row;
 }

@@ -9,6 +9,7 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
@@ -33,7 +34,7 @@ async function checkFinalQuality(tx: Db, row: q.TransactionDbRow, finalQualityId
  * (else planned); EUR/USD need a rate (VALUE_IS_MISSING); the PLN value is the final value through it.
  */
 async function settle(ctx: Ctx, action: SettleAction, input: SettleRequest): Promise<TransactionRow> {
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const row = await lockTransactionOfKind(tx, input.transactionId, [SETTLE_KIND[action]]);
     if (row.status !== 'TO_SETTLEMENT') throw new AppError('WRONG_STATUS');
     if (!row.invoiceNumber || !row.invoiceDate) throw new AppError('INVOICE_DATA_INCOMPLETE');

@@ -1,9 +1,10 @@
 import { type SplitRequest, type SplitResponse, splitFigures, TRANSACTION_KINDS, V } from '@grain/shared';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries.js';
-import { lockTransactionOfKind, transactionRows } from './rows.js';
+import { lockTransactionWithParents, transactionRows } from './rows.js';
 
 /**
  * /contract/settlement-split. RULES.md Settlements, Split: one TO_SETTLEMENT row (WRONG_STATUS otherwise) into two
@@ -12,8 +13,8 @@ import { lockTransactionOfKind, transactionRows } from './rows.js';
  * original in splitFromId. Both writes in one transaction with the original locked, so parallel splits queue.
  */
 export function splitTransaction(ctx: Ctx, input: SplitRequest): Promise<SplitResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await lockTransactionOfKind(tx, input.transactionId, TRANSACTION_KINDS);
+  return withWriteTransaction(ctx.db, async (tx) => {
+    const row = await lockTransactionWithParents(tx, input.transactionId, TRANSACTION_KINDS);
     if (row.status !== 'TO_SETTLEMENT') throw new AppError('WRONG_STATUS');
     const figures = splitFigures(row, input.quantity);
     if (!figures) {

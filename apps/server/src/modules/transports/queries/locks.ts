@@ -3,9 +3,10 @@ import type { Db } from '../../../db/client.js';
 import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
 
 /**
- * Row locks of the transport rules (ARCHITECTURE.md Database). Every write takes them in one fixed order:
- * the transport, then its contracts in ascending id order, then the pair allocations, so that two requests on
- * the same rows always queue and never deadlock (the allocations module takes contracts before allocations too).
+ * Row locks of the transport rules, taken in the global order of db/locks.ts: the contractors a write references
+ * (FOR SHARE), the pair's contracts in ascending id order, the pair's allocation, and last the transport (its
+ * pair is first read without a lock: service/pair.ts lockTransportWithPair). Contract and contractor updates
+ * that rewrite copies on transports go the same way down, so the two queue and never deadlock.
  */
 
 const transportColumns = {
@@ -116,6 +117,15 @@ export async function plannedKgOfActiveTransports(
       ),
     );
   return row?.kg ?? 0;
+}
+
+/** The contracts' counterparties, read without a lock (to know which contractors to lock first). */
+export async function counterpartiesOf(db: Db, ids: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: contracts.id, counterpartyId: contracts.counterpartyId })
+    .from(contracts)
+    .where(inArray(contracts.id, ids));
+  return new Map(rows.map((row) => [row.id, row.counterpartyId]));
 }
 
 /** Contractors by id with what the delivery transactions copy (accounting method). */

@@ -1,5 +1,6 @@
 import type { TransportCreateRequest, TransportResponse } from '@grain/shared';
 import { counterChange, countersOf, isTransportableContract, NO_COUNTERS } from '@grain/shared';
+import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
@@ -46,7 +47,9 @@ export function createTransport(
   status: 'NEW' | 'ON_THE_WAY',
 ): Promise<TransportResponse> {
   if (status === 'ON_THE_WAY') assertOnTheWayFields(input);
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
+    // db/locks.ts: the carrier (copied onto the transport) before the contracts.
+    await shareLockContractors(tx, [input.carrierId]);
     const { pair } = await lockPair(tx, input.purchaseId, input.salesId);
     if (!isTransportableContract(pair.purchase.status) || !isTransportableContract(pair.sale.status)) {
       throw new AppError('WRONG_STATUS');

@@ -1,18 +1,86 @@
-import type { TransportDeliveredRequest, TransportResponse } from '@grain/shared';
-import { counterChange, countersOf, deliveryTransactions } from '@grain/shared';
+import {
+  counterChange,
+  countersOf,
+  deliveryGrowth,
+  deliveryTransactions,
+  isConfirmationNoteSufficient,
+  NO_COUNTERS,
+  type TransportDeliveredRequest,
+  type TransportResponse,
+  V,
+} from '@grain/shared';
+import type { Db } from '../../../db/client.js';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
-import { contractorsByIds, lockTransport, qualityOf } from '../queries/locks.js';
-import { insertTransactions, insertUnloading, updateTransport } from '../queries/writes.js';
-import { applyCounterChange, assertFitsAllocation, assertUnloadingNotBeforeLoading, lockPair } from './pair.js';
+import { contractorsByIds, plannedKgOfActiveTransports, qualityOf } from '../queries/locks.js';
+import {
+  addToAllocation,
+  addToContract,
+  insertTransactions,
+  insertUnloading,
+  updateTransport,
+} from '../queries/writes.js';
+import {
+  allocationOf,
+  applyCounterChange,
+  assertUnloadingNotBeforeLoading,
+  type LockedPair,
+  lockTransportWithPair,
+} from './pair.js';
 import { loadTransport } from './response.js';
+
+/**
+ * RULES.md Transports, Delivered: a delivery always records what was unloaded. When the real kg make the pair
+ * carry more than its allocation, the allocation (and both contracts' allocated totals) grows by the difference,
+ * audited. Growth beyond a contract's upper tolerance limit needs `over_delivery_note` (10+ characters;
+ * TRANSPORT_QUANTITY_IS_TO_BIG with the field marked otherwise) and is recorded on the unloading per contract.
+ */
+async function growAllocationForDelivery(
+  tx: Db,
+  userId: number,
+  pair: LockedPair,
+  transportId: number,
+  input: TransportDeliveredRequest,
+) {
+  const allocation = allocationOf(pair);
+  const plannedKg = await plannedKgOfActiveTransports(tx, pair.purchase.id, pair.sale.id, transportId);
+  const growth = deliveryGrowth({
+    allocationKg: allocation.quantityKg,
+    committedKg: plannedKg + allocation.deliveredKg,
+    realKg: input.realCargoQuantity,
+    purchase: pair.purchase,
+    sale: pair.sale,
+  });
+  const isOverDelivered = growth.purchaseOverKg > 0 || growth.salesOverKg > 0;
+  if (isOverDelivered && !isConfirmationNoteSufficient(input.overDeliveryNote)) {
+    throw new AppError('TRANSPORT_QUANTITY_IS_TO_BIG', 'An over-delivery needs a note', [
+      { field: 'over_delivery_note', code: V.required },
+    ]);
+  }
+  if (growth.growthKg > 0) {
+    await addToAllocation(tx, allocation.id, growth.growthKg, NO_COUNTERS);
+    for (const contractId of [pair.purchase.id, pair.sale.id]) {
+      await addToContract(tx, contractId, growth.growthKg, NO_COUNTERS);
+    }
+    await audit(tx, userId, 'allocation', allocation.id, 'update', {
+      quantityKg: { from: allocation.quantityKg, to: allocation.quantityKg + growth.growthKg },
+      reason: isOverDelivered ? 'over-delivery' : 'delivery',
+      transportId,
+    });
+  }
+  return {
+    overDeliveryNote: isOverDelivered ? input.overDeliveryNote : null,
+    purchaseOverDeliveredKg: growth.purchaseOverKg,
+    salesOverDeliveredKg: growth.salesOverKg,
+  };
+}
 
 /**
  * PATCH /transport/set-status-delivered/{id}. RULES.md Transports, Delivered: one unloading and three
  * TO_SETTLEMENT transactions, the status DELIVERED and the counters (planned kg out of in_delivery, real kg
- * into delivered) in one transaction. A real quantity above the plan must still fit the pair's allocation
- * (TRANSPORT_QUANTITY_IS_TO_BIG): the allocation is raised first, within the contracts' tolerance.
+ * into delivered) in one transaction. The allocation grows to what was unloaded (growAllocationForDelivery).
  */
 export async function setTransportDelivered(
   ctx: Ctx,
@@ -20,21 +88,20 @@ export async function setTransportDelivered(
   input: TransportDeliveredRequest,
 ): Promise<TransportResponse> {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const transport = await lockTransport(tx, id);
-      if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
+    return await withWriteTransaction(ctx.db, async (tx) => {
+      // db/locks.ts: the statement rows copy the supplier, recipient and carrier, locked first.
+      const { transport, pair } = await lockTransportWithPair(tx, id, { shareParties: true });
       // A second delivery finds DELIVERED here; the unique index on unloadings.transport_id is the backstop.
       if (transport.status !== 'ON_THE_WAY') throw new AppError('WRONG_STATUS');
       assertUnloadingNotBeforeLoading('unloading_date', transport.dateLoading, input.unloadingDate);
 
-      const { pair } = await lockPair(tx, transport.purchaseId, transport.salesId);
       if (input.realCargoQualityId !== null) {
         const quality = await qualityOf(tx, input.realCargoQualityId);
         if (quality?.rawMaterialId !== pair.purchase.rawMaterialId) {
           throw new AppError('RAW_MATERIAL_QUALITY_RELATION_NOT_FOUND');
         }
       }
-      await assertFitsAllocation(tx, pair, input.realCargoQuantity, id);
+      const over = await growAllocationForDelivery(tx, ctx.user.id, pair, id, input);
 
       const unloading = {
         transportId: id,
@@ -45,7 +112,7 @@ export async function setTransportDelivered(
         deductions: input.deductions,
         details: input.details,
       };
-      const unloadingId = await insertUnloading(tx, { ...unloading, createdBy: ctx.user.id });
+      const unloadingId = await insertUnloading(tx, { ...unloading, ...over, createdBy: ctx.user.id });
       const contractors = await contractorsByIds(tx, [
         pair.purchase.counterpartyId,
         pair.sale.counterpartyId,
@@ -78,6 +145,7 @@ export async function setTransportDelivered(
         status: { from: transport.status, to: 'DELIVERED' },
         unloadingId,
         ...unloading,
+        ...over,
       });
       return loadTransport(tx, id);
     });

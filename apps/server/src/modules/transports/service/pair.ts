@@ -9,6 +9,7 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
+import { RetryWrite, shareLockContractors } from '../../../db/locks.js';
 import { AppError, validationError } from '../../../lib/errors.js';
 import type { LockedAllocation, LockedContract } from '../queries/locks.js';
 import * as locks from '../queries/locks.js';
@@ -33,6 +34,40 @@ export async function lockPair(tx: Db, purchaseId: number, salesId: number, extr
   if (purchase?.type !== 'PURCHASE' || sale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
   const allocation = await locks.lockAllocation(tx, purchaseId, salesId);
   return { pair: { purchase, sale, allocation } satisfies LockedPair, locked };
+}
+
+/**
+ * A transport locked in the global order (db/locks.ts): read without a lock to learn its pair, then the
+ * contractors the write references or copies (FOR SHARE: with `shareParties` the carrier and both contracts'
+ * counterparties, as a delivery's statement rows copy them), the pair's contracts (with any extra one), its
+ * allocation, and last the transport. A transport redirected or re-assigned meanwhile runs the transaction again.
+ */
+export async function lockTransportWithPair(
+  tx: Db,
+  id: number,
+  options: { shareParties?: boolean; extraContractorIds?: number[]; extraContractIds?: number[] } = {},
+) {
+  const seen = await locks.getTransport(tx, id);
+  if (!seen) throw new AppError('TRANSPORT_NOT_FOUND');
+  const counterparties = options.shareParties
+    ? await locks.counterpartiesOf(tx, [seen.purchaseId, seen.salesId])
+    : null;
+  await shareLockContractors(tx, [
+    ...(counterparties ? [seen.carrierId, ...counterparties.values()] : []),
+    ...(options.extraContractorIds ?? []),
+  ]);
+  const { pair, locked } = await lockPair(tx, seen.purchaseId, seen.salesId, options.extraContractIds);
+  const transport = await locks.lockTransport(tx, id);
+  if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
+  const hasMoved =
+    transport.purchaseId !== seen.purchaseId ||
+    transport.salesId !== seen.salesId ||
+    (counterparties !== null &&
+      (transport.carrierId !== seen.carrierId ||
+        pair.purchase.counterpartyId !== counterparties.get(pair.purchase.id) ||
+        pair.sale.counterpartyId !== counterparties.get(pair.sale.id)));
+  if (hasMoved) throw new RetryWrite();
+  return { transport, pair, locked };
 }
 
 /** RULES.md Transports: a transport moves goods of one allocation pair. */

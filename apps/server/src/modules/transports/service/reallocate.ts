@@ -11,10 +11,11 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, validationError } from '../../../lib/errors.js';
-import { type LockedAllocation, lockAllocation, lockTransport } from '../queries/locks.js';
+import { type LockedAllocation, lockAllocation } from '../queries/locks.js';
 import {
   addToAllocation,
   addToContract,
@@ -28,7 +29,7 @@ import {
   assertGmpNote,
   assertUnloadingNotBeforeLoading,
   type LockedPair,
-  lockPair,
+  lockTransportWithPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
 
@@ -36,13 +37,16 @@ import { loadTransport } from './response.js';
  * PATCH /transport/reallocate: an ON_THE_WAY transport goes to another sale of the same raw material
  * (RULES.md Transports). Its quantity moves from the old pair's allocation to the (purchase, new sale)
  * allocation, created if missing, under the new sale's tolerance limit (ALLOCATE_QUANTITY_IS_TO_BIG); its
- * in_delivery share moves with it. The purchase's allocated total does not change. Locks: the transport, the
- * three contracts in id order, then both allocations.
+ * in_delivery share moves with it. The purchase's allocated total does not change. Locks (db/locks.ts): the
+ * three contracts in id order, the old pair's allocation, the new pair's, then the transport.
  */
 export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest): Promise<TransportResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const transport = await lockTransport(tx, input.transportId);
-    if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
+  return withWriteTransaction(ctx.db, async (tx) => {
+    const {
+      transport,
+      pair: oldPair,
+      locked,
+    } = await lockTransportWithPair(tx, input.transportId, { extraContractIds: [input.newSalesId] });
     if (!isReallocatableTransport(transport.status)) throw new AppError('NOT_REALLOCATABLE_TRANSPORT');
     if (input.newSalesId === transport.salesId) throw validationError({ field: 'new_sales_id', code: V.chooseItem });
     // spec/1 section 5 Reallocate form: the quantity is read-only, the whole transport moves.
@@ -53,7 +57,6 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     }
     assertUnloadingNotBeforeLoading('date_unloading', transport.dateLoading, input.dateUnloading);
 
-    const { pair: oldPair, locked } = await lockPair(tx, transport.purchaseId, transport.salesId, [input.newSalesId]);
     const newSale = locked.get(input.newSalesId);
     if (newSale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
     const purchase = oldPair.purchase;

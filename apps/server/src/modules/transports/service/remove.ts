@@ -1,19 +1,17 @@
 import { counterChange, countersOf, isRemovableTransport, NO_COUNTERS } from '@grain/shared';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import { lockTransport } from '../queries/locks.js';
 import { deleteTransport } from '../queries/writes.js';
-import { applyCounterChange, lockPair } from './pair.js';
+import { applyCounterChange, lockTransportWithPair } from './pair.js';
 
 /** DELETE /transport/remove/{id}: only while NEW or ON_THE_WAY; an ON_THE_WAY one leaves in_delivery. */
 export function removeTransport(ctx: Ctx, id: number): Promise<{ success: true }> {
-  return ctx.db.transaction(async (tx) => {
-    const transport = await lockTransport(tx, id);
-    if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
+  return withWriteTransaction(ctx.db, async (tx) => {
+    const { transport, pair } = await lockTransportWithPair(tx, id);
     if (!isRemovableTransport(transport.status)) throw new AppError('TRANSPORT_CANNOT_BE_REMOVED');
 
-    const { pair } = await lockPair(tx, transport.purchaseId, transport.salesId);
     await deleteTransport(tx, id);
     await applyCounterChange(
       tx,

@@ -7,12 +7,13 @@ import {
   type TransportResponse,
   type TransportStatusRequest,
 } from '@grain/shared';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import { getTransport, lockTransport } from '../queries/locks.js';
+import { getTransport } from '../queries/locks.js';
 import { updateTransport } from '../queries/writes.js';
-import { applyCounterChange, assertOnTheWayFields, lockPair } from './pair.js';
+import { applyCounterChange, assertOnTheWayFields, lockTransportWithPair } from './pair.js';
 import { loadTransport } from './response.js';
 
 /**
@@ -21,13 +22,11 @@ import { loadTransport } from './response.js';
  * Entering ON_THE_WAY adds the planned kg to in_delivery of the pair and both contracts, leaving it removes it.
  */
 export function updateTransportStatus(ctx: Ctx, input: TransportStatusRequest): Promise<TransportResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const transport = await lockTransport(tx, input.transportId);
-    if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
+  return withWriteTransaction(ctx.db, async (tx) => {
+    const { transport, pair } = await lockTransportWithPair(tx, input.transportId);
     if (!isAllowedTransportStatusChange(transport.status, input.status)) throw new AppError('WRONG_STATUS');
     if (input.status === 'ON_THE_WAY') assertOnTheWayFields(transport);
 
-    const { pair } = await lockPair(tx, transport.purchaseId, transport.salesId);
     await updateTransport(tx, transport.id, { status: input.status });
     await applyCounterChange(
       tx,

@@ -6,10 +6,11 @@ import {
   type TransportUpdateRequest,
   V,
 } from '@grain/shared';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import { type LockedTransport, lockTransport } from '../queries/locks.js';
+import type { LockedTransport } from '../queries/locks.js';
 import { updateTransport as writeTransport } from '../queries/writes.js';
 import { transportValues } from './create.js';
 import {
@@ -19,7 +20,7 @@ import {
   assertFitsAllocation,
   assertGmpNote,
   assertOnTheWayFields,
-  lockPair,
+  lockTransportWithPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
 
@@ -47,14 +48,12 @@ function assertSameTransportAndPair(id: number, before: LockedTransport, input: 
  * against the allocation; on an ON_THE_WAY transport it also moves in_delivery.
  */
 export function updateTransport(ctx: Ctx, id: number, input: TransportUpdateRequest): Promise<TransportResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const before = await lockTransport(tx, id);
-    if (!before) throw new AppError('TRANSPORT_NOT_FOUND');
+  return withWriteTransaction(ctx.db, async (tx) => {
+    const { transport: before, pair } = await lockTransportWithPair(tx, id, { extraContractorIds: [input.carrierId] });
     assertSameTransportAndPair(id, before, input);
     if (!isEditableTransport(before.status)) throw new AppError('NOT_EDITABLE_TRANSPORT');
     if (before.status === 'ON_THE_WAY') assertOnTheWayFields(input);
 
-    const { pair } = await lockPair(tx, before.purchaseId, before.salesId);
     allocationOf(pair); // RULES.md Transports: a transport belongs to an allocated pair.
     if (input.carrierId !== before.carrierId) await assertCarrierExists(tx, input.carrierId);
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);

@@ -70,6 +70,11 @@ export function ContractSummary({ side, contract }: { side: ContractSide; contra
           </LabelledValue>
         )}
         {contract.comments && <LabelledValue label={t('contracts.fields.comments')}>{contract.comments}</LabelledValue>}
+        {contract.overDeliveryNotes.length > 0 && (
+          <LabelledValue label={t('contracts.dashboard.overDeliveryNotes')}>
+            {contract.overDeliveryNotes.join(' · ')}
+          </LabelledValue>
+        )}
         {notes.length > 0 && (
           <LabelledValue label={t('contracts.dashboard.confirmationNotes')}>{notes.join(' · ')}</LabelledValue>
         )}

@@ -1,7 +1,7 @@
 import { Grid, Group, Paper, Progress, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatTonnes } from '../../../lib/format';
-import { type ContractDashboard, figuresOf } from '../contract-view';
+import { type ContractDashboard, dashboardExtrasOf, figuresOf } from '../contract-view';
 import { toleranceFromResponse } from '../form-values';
 import type { ContractSide } from '../side';
 import { LabelledValue } from './labelled-value';
@@ -13,6 +13,7 @@ const shareOf = (part: number, whole: number) => (whole > 0 ? Math.max(0, Math.m
 export function RealizationFigures({ side, contract }: { side: ContractSide; contract: ContractDashboard }) {
   const { t } = useTranslation();
   const figures = figuresOf(contract);
+  const extras = dashboardExtrasOf(contract);
   const allocatedShare = shareOf(figures.allocated, figures.cargoQuantity);
   const realizedShare = shareOf(figures.realized, figures.cargoQuantity);
   const range = contract.toleranceRange;
@@ -46,6 +47,23 @@ export function RealizationFigures({ side, contract }: { side: ContractSide; con
             <LabelledValue label={t(`${side.i18n}.toRealize`)} isFigure>
               {formatTonnes(figures.toRealize)}
             </LabelledValue>
+            {extras.speculative && (
+              <>
+                <LabelledValue label={t('contracts.figures.allocatedSpeculative')} isFigure>
+                  {formatTonnes(extras.speculative.allocated)}
+                </LabelledValue>
+                <LabelledValue label={t('contracts.figures.inDeliverySpeculative')} isFigure>
+                  {formatTonnes(extras.speculative.inDelivery)}
+                </LabelledValue>
+              </>
+            )}
+            {extras.overDelivered > 0 && (
+              <LabelledValue label={t('contracts.figures.overDelivered')} isFigure>
+                <Text c="orange.8" fw={700} span data-testid="over-delivered">
+                  {formatTonnes(extras.overDelivered)}
+                </Text>
+              </LabelledValue>
+            )}
           </SimpleGrid>
           <Stack gap={4} mt="md">
             <Text size="xs" c="dimmed">

@@ -2,6 +2,7 @@ import { type TransportResponse, tonnesToKg } from '@grain/shared';
 import { Alert, Button, Grid, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
 import { DateInput } from '../../../components/form/date-input';
@@ -15,6 +16,7 @@ import {
   defaultDeliveredValues,
   deliveredFormSchema,
   deliveredQuantityWarning,
+  isOverDeliveryNoteRequest,
   toDeliveredRequest,
 } from '../delivered-form';
 import { useIsPhone } from './use-is-phone';
@@ -55,6 +57,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   const realKg = form.values.realCargoQuantity === null ? null : tonnesToKg(form.values.realCargoQuantity);
   const warning = deliveredQuantityWarning(realKg, transport.cargoQuantity);
   const currency = transport.purchaseCurrency;
+  const [isNoteAsked, setNoteAsked] = useState(false);
 
   const submit = async () => {
     if (form.validate().hasErrors) return;
@@ -70,6 +73,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
       notifications.show({ color: 'green', message: t('transports.delivered.saved'), withCloseButton: true });
       onClose();
     } catch (error) {
+      if (isOverDeliveryNoteRequest(error)) setNoteAsked(true);
       applyServerErrors(form as never, error);
     }
   };
@@ -163,6 +167,24 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
             <Textarea label={t('transports.delivered.details')} rows={3} {...form.getInputProps('details')} />
           </Grid.Col>
         </Grid>
+        {isNoteAsked && (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('transports.delivered.overDeliveryTitle')}
+          >
+            <Stack gap="xs">
+              <Text size="sm">{t('transports.delivered.overDeliveryHint')}</Text>
+              <Textarea
+                label={t('transports.delivered.overDeliveryNote')}
+                withAsterisk
+                rows={2}
+                data-autofocus
+                {...form.getInputProps('overDeliveryNote')}
+              />
+            </Stack>
+          </Alert>
+        )}
         {warning && (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('transports.delivered.warningTitle')}>
             {t(`transports.delivered.${warning}`, { planned: formatTonnes(transport.cargoQuantity) })}

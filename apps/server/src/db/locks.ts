@@ -1,0 +1,89 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../lib/errors.js';
+import type { Db } from './client.js';
+
+/**
+ * The one lock order of every write transaction (ARCHITECTURE.md Database; issue 14). A transaction takes the row
+ * locks it needs level by level, never going back to an earlier level, and within a level in ascending id order:
+ *
+ *   1. contractors   FOR UPDATE when edited; FOR SHARE when a row about to be written references or copies one
+ *                    (a transport's carrier, a delivery's supplier/recipient/carrier, a contract's counterparty)
+ *   2. contracts     FOR UPDATE (FOR KEY SHARE when a new row only references one), ascending id
+ *   3. allocations   FOR UPDATE, ascending id
+ *   4. transports    FOR UPDATE, ascending id (a transport's unloading is written under its transport's lock)
+ *   5. transactions  FOR UPDATE, ascending id (the statement rows)
+ *
+ * A write that learns which rows to lock only by reading a later level (a transport's pair, a transaction's
+ * contract) reads it first without a lock, locks the earlier levels, then locks the row and checks that what it
+ * read still holds; when it does not (the row moved meanwhile) it throws `RetryWrite` and the transaction starts
+ * again. Copies of contractor and contract values (db/copies.ts) are refreshed under the same order.
+ */
+
+/** Thrown inside a write transaction when a row moved between its unlocked read and its lock: run it again. */
+export class RetryWrite extends Error {
+  constructor() {
+    super('retry write');
+  }
+}
+
+const SERIALIZATION_FAILURE = '40001';
+const DEADLOCK_DETECTED = '40P01';
+const ATTEMPTS = 5;
+
+function pgCodeOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function isRetryableWriteError(error: unknown): boolean {
+  if (error instanceof RetryWrite) return true;
+  const code = pgCodeOf(error);
+  return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Every write transaction of the services. A serialization failure or a deadlock (SQLSTATE 40001, 40P01; the
+ * lock order above makes them rare, PostgreSQL may still pick a victim) runs the transaction again after a short
+ * jittered pause, up to 5 times; then the call answers 409 CONFLICT (spec/2 has no dedicated "busy" code; CONFLICT
+ * is its request-validity code for "the data changed under you").
+ */
+export async function withWriteTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  // Inside another write transaction (a savepoint): the outer one retries as a whole.
+  if ('rollback' in db) return db.transaction((tx) => work(tx as unknown as Db));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Db));
+    } catch (error) {
+      if (!isRetryableWriteError(error)) throw error;
+      if (attempt >= ATTEMPTS) throw new AppError('CONFLICT', 'The data changed concurrently, try again');
+      await pause(5 * 2 ** attempt * (0.5 + Math.random()));
+    }
+  }
+}
+
+/** Contractors referenced or copied by the rows a write is about to write, FOR SHARE in ascending id (level 1). */
+export async function shareLockContractors(tx: Db, ids: (number | null | undefined)[]): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
+  if (!wanted.length) return;
+  await tx.execute(sql`select id from contractors where id in (${sql.join(wanted, sql`, `)}) order by id for share`);
+}
+
+/**
+ * Rows of one level matching `where`, in ascending id order, locked as an UPDATE of non-key columns locks them
+ * (FOR NO KEY UPDATE: a foreign key check of a parallel insert, FOR KEY SHARE, still passes); answers their ids.
+ */
+export async function lockRowsInIdOrder(
+  tx: Db,
+  table: 'contracts' | 'allocations' | 'transports' | 'transactions',
+  where: SQL,
+): Promise<number[]> {
+  const result = await tx.execute(sql`select id from ${sql.identifier(table)} where ${where} order by id for update`);
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+}
