@@ -5,7 +5,6 @@ import {
   amountRange,
   dateRange,
   isoDateField,
-  NOTE_MIN,
   nonNegativeAmount,
   optionalString,
   positiveId,
@@ -17,22 +16,6 @@ import {
  * Allocations: a quantity (kg) of one purchase contract assigned to one sales contract (RULES.md Allocations),
  * and the allocations screen's "transports to assign" rows (spec/1 section 3).
  */
-
-/** RULES.md Allocations: allocating is possible only while both contracts are in one of these statuses. */
-export const ALLOCATABLE_STATUSES = ['NEW', 'NEXT_SEASON', 'ACTIVE'] as const;
-
-/** RULES.md Allocations: the sale needs GMP or a certificate that the purchase lacks, so a note is required. */
-export function isGmpCertMismatch(
-  sale: { isGmp: boolean; isCert: boolean },
-  purchase: { isGmp: boolean; isCert: boolean },
-): boolean {
-  return (sale.isGmp && !purchase.isGmp) || (sale.isCert && !purchase.isCert);
-}
-
-/** A note that satisfies the mismatch rule: at least NOTE_MIN characters once trimmed. */
-export function isConfirmationNoteSufficient(note: string | null | undefined): boolean {
-  return (note?.trim().length ?? 0) >= NOTE_MIN;
-}
 
 /** spec/1 List filters: empty strings count as unset; yes/no may arrive as text. */
 const blankAsUnset = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -142,7 +125,7 @@ const contractFigures = {
   address: AddressSchema.extend({ countryCode: z.string() }),
   /** The contract's allocated total over all its pairs and the tolerance upper limit (RULES.md Contracts). */
   allocated: z.number(),
-  upperToleranceLimit: z.number(),
+  toleranceUpperLimit: z.number(),
 };
 
 const supplierFields = { supplierId: z.number(), supplierCode: z.string(), supplierName: z.string().nullable() };
@@ -152,6 +135,8 @@ const recipientFields = { recipientId: z.number(), recipientCode: z.string(), re
 const onPurchaseFields = {
   allocationId: z.number().nullable(),
   allocatedOnPurchase: z.number(),
+  /** Planned kg of the pair's NEW transports: with in delivery and delivered, the floor of an edit (allocationFloorKg). */
+  plannedOnPurchase: z.number(),
   inDeliveryOnPurchase: z.number(),
   inDeliveryTransportCountOnPurchase: z.number(),
   deliveredOnPurchase: z.number(),
@@ -196,42 +181,39 @@ export const AllocatedSalesRowSchema = z.object({
 export type AllocatedSalesRow = z.infer<typeof AllocatedSalesRowSchema>;
 export const AllocatedSalesListResponseSchema = listResponseSchema(AllocatedSalesRowSchema);
 
-export const PURCHASE_TO_ALLOCATE_SORT_KEYS = [
-  'document_number',
-  'supplier_code',
-  'raw_material_quality_title',
-  'cargo_quantity',
-  'price',
-  'allowed',
-  'date_of_receipt_from',
-  'date_of_receipt_to',
-  'allocated_on_purchase',
-  'id',
-] as const;
-export const ALLOCATED_PURCHASE_SORT_KEYS = [
-  'document_number',
-  'supplier_code',
-  'raw_material_quality_title',
-  'cargo_quantity',
-  'price',
-  'date_of_receipt_from',
-  'allocated_on_purchase',
-  'in_delivery_on_purchase',
-  'delivered_on_purchase',
-  'id',
-] as const;
-export const ALLOCATED_SALES_SORT_KEYS = [
-  'document_number',
-  'recipient_code',
-  'raw_material_quality_title',
-  'cargo_quantity',
-  'price',
-  'date_of_receipt_from',
-  'allocated_for_sales',
-  'in_delivery_for_sales',
-  'delivered_for_sales',
-  'id',
-] as const;
+export type PurchaseToAllocateSortKey =
+  | 'document_number'
+  | 'supplier_code'
+  | 'raw_material_quality_title'
+  | 'cargo_quantity'
+  | 'price'
+  | 'allowed'
+  | 'date_of_receipt_from'
+  | 'date_of_receipt_to'
+  | 'allocated_on_purchase'
+  | 'id';
+export type AllocatedPurchaseSortKey =
+  | 'document_number'
+  | 'supplier_code'
+  | 'raw_material_quality_title'
+  | 'cargo_quantity'
+  | 'price'
+  | 'date_of_receipt_from'
+  | 'allocated_on_purchase'
+  | 'in_delivery_on_purchase'
+  | 'delivered_on_purchase'
+  | 'id';
+export type AllocatedSalesSortKey =
+  | 'document_number'
+  | 'recipient_code'
+  | 'raw_material_quality_title'
+  | 'cargo_quantity'
+  | 'price'
+  | 'date_of_receipt_from'
+  | 'allocated_for_sales'
+  | 'in_delivery_for_sales'
+  | 'delivered_for_sales'
+  | 'id';
 
 // --- GET /transport/get-to-assign-list (the allocations page) ---
 
@@ -267,19 +249,18 @@ export const ToAssignListRequestSchema = listRequestSchema(ToAssignFilterSchema)
 export type ToAssignListRequest = z.infer<typeof ToAssignListRequestSchema>;
 
 /** spec/1 Allocations page: the column sort keys. */
-export const TO_ASSIGN_SORT_KEYS = [
-  'sales_agreement_document_number',
-  'purchase_agreement_document_number',
-  'purchase_supplier_code',
-  'sales_recipient_code',
-  'purchase_address_full',
-  'sales_address_full',
-  'to_deliver',
-  'in_delivery',
-  'delivered',
-  'raw_material_quality_title',
-  'sales_is_gmp',
-] as const;
+export type ToAssignSortKey =
+  | 'sales_agreement_document_number'
+  | 'purchase_agreement_document_number'
+  | 'purchase_supplier_code'
+  | 'sales_recipient_code'
+  | 'purchase_address_full'
+  | 'sales_address_full'
+  | 'to_deliver'
+  | 'in_delivery'
+  | 'delivered'
+  | 'raw_material_quality_title'
+  | 'sales_is_gmp';
 export const TO_ASSIGN_DEFAULT_SORT = 'sales_agreement_document_number:asc';
 
 /** spec/1 section 3 "Transports-to-assign rows": one allocation pair; id is the allocation's. */

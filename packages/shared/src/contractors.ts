@@ -9,7 +9,7 @@ export const MAX_CONTRACTOR_ADDRESSES = 10;
 export const DEFAULT_COUNTRY_CODE = 'PL';
 
 /** spec/1 Contractors: search over code, name, nip, pesel and phone number; default sort code ascending. */
-export const CONTRACTOR_SORT_KEYS = ['code', 'name', 'nip', 'pesel', 'phone_number', 'id'] as const;
+export type ContractorSortKey = 'code' | 'name' | 'nip' | 'pesel' | 'phone_number' | 'id';
 
 const NIP_LENGTH = 10;
 const PESEL_LENGTH = 11;

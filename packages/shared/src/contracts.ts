@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PERCENT_SCALE } from './contract-rules.js';
 import { ContractorCreateRequestSchema, countryCodeField, dropEmptyFirstEntry, isEmptyContact } from './contractors.js';
 import {
   AGREEMENT_STATUSES,
@@ -10,6 +9,7 @@ import {
   TOLERANCE_UNITS,
 } from './enums.js';
 import { listRequestSchema } from './list.js';
+import { PERCENT_SCALE } from './rules/tolerance.js';
 import {
   emailField,
   idList,
@@ -33,21 +33,19 @@ export const DOCUMENT_NUMBER_MAX = 64;
 export const COMMENTS_MAX = 2000;
 
 /** spec/1 Purchase and Sales contract list: sort keys; the default order is the newest first. */
-export const PURCHASE_SORT_KEYS = [
-  'id',
-  'document_number',
-  'supplier_code',
-  'cargo_quantity',
-  'price',
-  'date_of_receipt_from',
-  'date_of_receipt_to',
-  'status',
-  'agreement_status',
-  'created_at',
-  'raw_material_quality_title',
-] as const;
-export const SALES_SORT_KEYS = PURCHASE_SORT_KEYS.map((key) => (key === 'supplier_code' ? 'recipient_code' : key));
-export const CONTRACT_DEFAULT_ORDER = 'created_at:desc';
+export type PurchaseSortKey =
+  | 'id'
+  | 'document_number'
+  | 'supplier_code'
+  | 'cargo_quantity'
+  | 'price'
+  | 'date_of_receipt_from'
+  | 'date_of_receipt_to'
+  | 'status'
+  | 'agreement_status'
+  | 'created_at'
+  | 'raw_material_quality_title';
+export type SalesSortKey = Exclude<PurchaseSortKey, 'supplier_code'> | 'recipient_code';
 
 /**
  * spec/2 Contract list filter, Default: the web app sends these itself (status NEW + ACTIVE, raw material 1);

@@ -25,18 +25,16 @@ export const TRANSACTION_LIST_TYPES = ['all', 'purchase', 'sales', 'transport', 
 export type TransactionListType = (typeof TRANSACTION_LIST_TYPES)[number];
 
 /** spec/1 Transaction statement: the sortable columns. */
-export const TRANSACTION_SORT_KEYS = [
-  'id',
-  'contractor_code',
-  'transport_id',
-  'registration_number',
-  'trailer_number',
-  'date_loading',
-  'date_unloading',
-  'payment_date',
-] as const;
+export type TransactionSortKey =
+  | 'id'
+  | 'contractor_code'
+  | 'transport_id'
+  | 'registration_number'
+  | 'trailer_number'
+  | 'date_loading'
+  | 'date_unloading'
+  | 'payment_date';
 /** spec/1: "The default sort is not shown"; the newest transaction first. */
-export const TRANSACTION_DEFAULT_SORT = 'id:desc';
 
 const optionalType = z.preprocess(
   (value) => (value === '' ? null : value),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS, TRANSPORT_STATUSES, type TransportStatus } from './enums.js';
 import { listRequestSchema, listResponseSchema } from './list.js';
+import { ACTIVE_TRANSPORT_STATUSES } from './rules/transports.js';
 import {
   amountRange,
   dateRange,
   isoDateField,
   MAX_STRING,
-  NOTE_MIN,
   nonNegativeAmount,
   optionalString,
   positiveAmount,
@@ -20,15 +20,13 @@ import {
  * RULES.md Transports). Kilograms and minor units on the wire, dates YYYY-MM-DD.
  */
 
-// --- Defaults and pure rules (both sides) ---
+// --- Defaults (the rules live in rules/transports.ts) ---
 
 /** spec/2 section 9: transport cargoQuantity 25 t, pricePerTon 0, currency PLN (dateLoading today, on the web). */
 export const TRANSPORT_DEFAULT_CARGO_QUANTITY_KG = 25_000;
 export const TRANSPORT_DEFAULT_PRICE_PER_TON = 0;
 export const TRANSPORT_DEFAULT_CURRENCY = 'PLN';
 
-/** spec/1 section 4: active statuses; the active tab shows them, the delivered tab DELIVERED. */
-export const ACTIVE_TRANSPORT_STATUSES = ['NEW', 'ON_THE_WAY'] as const satisfies readonly TransportStatus[];
 export const TRANSPORT_TABS = ['all', 'active', 'delivered'] as const;
 export type TransportTab = (typeof TRANSPORT_TABS)[number];
 export const TRANSPORT_TAB_STATUSES: Readonly<Record<TransportTab, readonly TransportStatus[] | null>> = {
@@ -36,68 +34,6 @@ export const TRANSPORT_TAB_STATUSES: Readonly<Record<TransportTab, readonly Tran
   active: ACTIVE_TRANSPORT_STATUSES,
   delivered: ['DELIVERED'],
 };
-
-/**
- * RULES.md Transports: the changes update-status makes. ON_THE_WAY -> DELIVERED happens only through
- * set-status-delivered; DELIVERED, RETURN_TO_CLIENT and CANCELLED are final. Anything else is WRONG_STATUS.
- */
-export const TRANSPORT_STATUS_TRANSITIONS: Readonly<Record<TransportStatus, readonly TransportStatus[]>> = {
-  NEW: ['ON_THE_WAY', 'CANCELLED'],
-  ON_THE_WAY: ['NEW', 'RETURN_TO_CLIENT', 'CANCELLED'],
-  DELIVERED: [],
-  RETURN_TO_CLIENT: [],
-  CANCELLED: [],
-};
-
-export function isAllowedTransportStatusChange(from: TransportStatus, to: TransportStatus): boolean {
-  return TRANSPORT_STATUS_TRANSITIONS[from].includes(to);
-}
-
-const isActiveStatus = (status: TransportStatus) => (ACTIVE_TRANSPORT_STATUSES as readonly string[]).includes(status);
-
-/** RULES.md Transports: edit only while NEW or ON_THE_WAY. */
-export function isEditableTransport(status: TransportStatus): boolean {
-  return isActiveStatus(status);
-}
-
-/** RULES.md Transports: delete only while NEW or ON_THE_WAY. */
-export function isRemovableTransport(status: TransportStatus): boolean {
-  return isActiveStatus(status);
-}
-
-/** RULES.md Transports: redirect only while ON_THE_WAY. */
-export function isReallocatableTransport(status: TransportStatus): boolean {
-  return status === 'ON_THE_WAY';
-}
-
-/** RULES.md Transports: what ON_THE_WAY requires (VALUE_IS_MISSING). */
-export const ON_THE_WAY_REQUIRED_FIELDS = [
-  'registrationNumber',
-  'driverName',
-  'phoneNumber',
-  'driverDocumentId',
-] as const;
-export type OnTheWayRequiredField = (typeof ON_THE_WAY_REQUIRED_FIELDS)[number];
-
-export function missingOnTheWayFields(
-  transport: Record<OnTheWayRequiredField, string | null | undefined>,
-): OnTheWayRequiredField[] {
-  return ON_THE_WAY_REQUIRED_FIELDS.filter((field) => !transport[field]?.trim());
-}
-
-/** spec/1 Logistics warning row: the sale requires GMP and the transport has none. */
-export function isGmpNotSatisfied(saleIsGmp: boolean, transportIsGmp: boolean): boolean {
-  return saleIsGmp && !transportIsGmp;
-}
-
-/** RULES.md Transports: when GMP is not satisfied, a confirmationNote of NOTE_MIN+ characters is required. */
-export function isGmpNoteMissing(
-  saleIsGmp: boolean,
-  transportIsGmp: boolean,
-  confirmationNote: string | null,
-): boolean {
-  return isGmpNotSatisfied(saleIsGmp, transportIsGmp) && (confirmationNote?.trim().length ?? 0) < NOTE_MIN;
-}
 
 // --- Requests ---
 
@@ -233,23 +169,21 @@ export type TransportListFilter = z.infer<typeof TransportListFilterSchema>;
 export const TransportListRequestSchema = listRequestSchema(TransportListFilterSchema);
 export type TransportListRequest = z.infer<typeof TransportListRequestSchema>;
 
-export const TRANSPORT_SORT_KEYS = [
-  'id',
-  'status',
-  'date_loading',
-  'date_unloading',
-  'unloading_date',
-  'cargo_quantity',
-  'real_cargo_quantity',
-  'price_per_ton',
-  'carrier_name',
-  'registration_number',
-  'purchase_document_number',
-  'sales_document_number',
-  'supplier_code',
-  'recipient_code',
-] as const;
-export const TRANSPORT_DEFAULT_SORT = 'id:desc';
+export type TransportSortKey =
+  | 'id'
+  | 'status'
+  | 'date_loading'
+  | 'date_unloading'
+  | 'unloading_date'
+  | 'cargo_quantity'
+  | 'real_cargo_quantity'
+  | 'price_per_ton'
+  | 'carrier_name'
+  | 'registration_number'
+  | 'purchase_document_number'
+  | 'sales_document_number'
+  | 'supplier_code'
+  | 'recipient_code';
 
 // --- Answers ---
 
@@ -372,14 +306,13 @@ export const PurchaseToReallocateFilterSchema = z.strictObject({ currentPurchase
 export const PurchaseToReallocateRequestSchema = listRequestSchema(PurchaseToReallocateFilterSchema);
 export type PurchaseToReallocateRequest = z.infer<typeof PurchaseToReallocateRequestSchema>;
 
-export const REALLOCATE_CANDIDATE_SORT_KEYS = [
-  'document_number',
-  'counterparty_code',
-  'date_of_receipt_from',
-  'cargo_quantity',
-  'to_allocate',
-  'id',
-] as const;
+export type ReallocateCandidateSortKey =
+  | 'document_number'
+  | 'counterparty_code'
+  | 'date_of_receipt_from'
+  | 'cargo_quantity'
+  | 'to_allocate'
+  | 'id';
 
 /** A contract a transport could be redirected to: same raw material, NEW, NEXT_SEASON or ACTIVE. */
 export const ReallocateCandidateSchema = z.object({
@@ -405,7 +338,7 @@ export const ReallocateCandidateSchema = z.object({
   allocated: z.number(),
   /** quantity − allocated, and the most the allocations may reach (RULES.md Contracts, Tolerance). */
   toAllocate: z.number(),
-  upperToleranceLimit: z.number(),
+  toleranceUpperLimit: z.number(),
   inDelivery: z.number(),
   delivered: z.number(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinorUnits, kgToTonnes, lineValue, toMinorUnits, tonnesToKg, toPln } from './units.js';
+import { fromMinorUnits, kgToTonnes, toMinorUnits, tonnesToKg } from './units.js';
 
 describe('tonnes and kilograms', () => {
   it('converts tonnes with up to 3 decimals to whole kilograms', () => {
@@ -29,36 +29,5 @@ describe('minor units', () => {
     expect(toMinorUnits(0.29)).toBe(29);
     expect(toMinorUnits(19.99)).toBe(1999);
     expect(fromMinorUnits(1999)).toBe(19.99);
-  });
-});
-
-describe('lineValue', () => {
-  it('is quantity (kg) x price per tonne / 1000 in minor units', () => {
-    // 25 t at 850.00 PLN/t = 21 250.00 PLN
-    expect(lineValue(25_000, 85_000)).toBe(2_125_000);
-    expect(lineValue(1, 100_000)).toBe(100);
-    expect(lineValue(0, 85_000)).toBe(0);
-  });
-
-  it('rounds half away from zero', () => {
-    expect(lineValue(1, 1500)).toBe(2); // 1.5
-    expect(lineValue(1, 1499)).toBe(1); // 1.499
-    expect(lineValue(1, 2500)).toBe(3); // 2.5, not banker's 2
-    expect(lineValue(-1, 1500)).toBe(-2);
-    expect(lineValue(1, -2500)).toBe(-3);
-  });
-
-  it('stays exact for large contracts', () => {
-    // 100 000 t at 9 999.99 PLN/t
-    expect(lineValue(100_000_000, 999_999)).toBe(99_999_900_000);
-  });
-});
-
-describe('toPln', () => {
-  it('applies a rate kept as rate x 10 000 and rounds half away from zero', () => {
-    expect(toPln(10_000, 43_000)).toBe(43_000); // 100.00 EUR at 4.3000
-    expect(toPln(1, 5_000)).toBe(1); // 0.5 grosz
-    expect(toPln(-1, 5_000)).toBe(-1);
-    expect(toPln(12_345, 10_000)).toBe(12_345);
   });
 });

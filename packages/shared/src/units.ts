@@ -19,16 +19,3 @@ export function toMinorUnits(major: number): number {
 export function fromMinorUnits(minor: number): number {
   return minor / MINOR_PER_MAJOR;
 }
-
-/** RULES.md Settlements: value = quantity (kg) x price per tonne / 1000, rounded half away from zero to minor units. */
-export function lineValue(quantityKg: number, pricePerTonneMinor: number): number {
-  const raw = (quantityKg * pricePerTonneMinor) / KG_PER_TONNE;
-  return Math.sign(raw) * Math.round(Math.abs(raw));
-}
-
-/** Amount in minor units converted through an exchange rate kept as rate x 10 000 (4 decimals). */
-export const RATE_SCALE = 10_000;
-export function toPln(minor: number, rateScaled: number): number {
-  const raw = (minor * rateScaled) / RATE_SCALE;
-  return Math.sign(raw) * Math.round(Math.abs(raw));
-}

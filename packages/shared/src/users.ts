@@ -3,7 +3,7 @@ import { USER_ROLES } from './enums.js';
 import { listRequestSchema, listResponseSchema } from './list.js';
 import { emailField, passwordField, requiredString, V } from './validation.js';
 
-export const USER_SORT_KEYS = ['first_name', 'last_name', 'email', 'role', 'id'] as const;
+export type UserSortKey = 'first_name' | 'last_name' | 'email' | 'role' | 'id';
 
 const userFields = {
   email: emailField,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPgError } from '../lib/errors.js';
-import { insertDeliveredTransport } from '../modules/settlements/test-fixtures.js';
+import { insertDeliveredTransport } from '../modules/settlements/fixtures.js';
 import { resetDatabase, testDatabase } from '../test/harness.js';
 import { type Db, rowsOf } from './client.js';
 import { ENUM_COLUMNS, enumCheckName } from './enum-checks.js';

@@ -14,6 +14,11 @@ export class AppError extends Error {
   }
 }
 
+/** 400 VALIDATION_ERROR with per-field errors (snake_case field paths, V codes), the one way to build it. */
+export function validationError(...errors: FieldError[]): AppError {
+  return new AppError('VALIDATION_ERROR', 'Validation failed', errors);
+}
+
 /** PostgreSQL unique violation on the named constraint (or any when omitted). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const cause = findPgError(error);

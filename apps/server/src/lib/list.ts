@@ -4,10 +4,14 @@ import { AppError } from './errors.js';
 
 export type SortMap = Record<string, AnyColumn | SQL>;
 
-export interface SortSpec {
+/**
+ * A list's sort. `K` is the list's key union from packages/shared (e.g. `SortSpec<UserSortKey>`), so a key the
+ * shared type names and the map lacks, or the other way round, fails the type check.
+ */
+export interface SortSpec<K extends string = string> {
   /** The spec's snake_case sort keys mapped to what the database sorts by. */
-  keys: SortMap;
-  defaultKey: string;
+  keys: Record<K, AnyColumn | SQL>;
+  defaultKey: NoInfer<K>;
   defaultDirection?: 'asc' | 'desc';
   /** Unique column appended so that paging is stable when sort values repeat. */
   tiebreaker: AnyColumn;

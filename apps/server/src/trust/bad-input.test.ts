@@ -2,7 +2,7 @@ import { MESSAGE_CODES } from '@grain/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDeliveredTransport } from '../modules/settlements/test-fixtures.js';
+import { insertDeliveredTransport } from '../modules/settlements/fixtures.js';
 import { createTestApp, type TestApp, testDatabase } from '../test/harness.js';
 import { broken, toQueryString, wireJsonSchema } from './arbitraries.js';
 import { tableCounts } from './invariants.js';

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, contact, contractorBody } from '../modules/contractors/fixtures.js';
 import { contact as contractContact, option, purchaseBody, salesBody } from '../modules/contracts/fixtures.js';
-import { PATHS } from '../modules/settlements/test-api.js';
+import { PATHS } from '../modules/settlements/fixtures.js';
 import { deliveredBody, seedPair, transportApi, transportBody } from '../modules/transports/fixtures.js';
 import { insertContractor } from '../test/fixtures.js';
 import { createTestApp, type TestApp, testDatabase } from '../test/harness.js';

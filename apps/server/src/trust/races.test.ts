@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
 import { auditLog, contracts, mailOutbox, transactions, transports, unloadings } from '../db/schema.js';
 import { purchaseBody } from '../modules/contracts/fixtures.js';
-import { PATHS, settlementApi } from '../modules/settlements/test-api.js';
+import { PATHS, settlementApi } from '../modules/settlements/fixtures.js';
 import { deliveredBody, type Pair, seedPair, transportApi, transportBody } from '../modules/transports/fixtures.js';
 import { insertContract, insertContractor } from '../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../test/harness.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { auditLog, users } from '../db/schema.js';
 import { purchaseBody, salesBody } from '../modules/contracts/fixtures.js';
-import { insertDeliveredTransport } from '../modules/settlements/test-fixtures.js';
+import { insertDeliveredTransport } from '../modules/settlements/fixtures.js';
 import { insertContractor } from '../test/fixtures.js';
 import { createTestApp, type TestApp, testConfig, testDatabase } from '../test/harness.js';
 import { type JsonSchema, plausible, wireJsonSchema } from './arbitraries.js';

@@ -1,56 +1,31 @@
-import type { AllocationContractFilter, AllocationContractListRequest } from '@grain/shared';
+import type {
+  AllocatedPurchaseSortKey,
+  AllocatedSalesSortKey,
+  AllocationContractListRequest,
+  PurchaseToAllocateSortKey,
+} from '@grain/shared';
 import { ALLOCATABLE_STATUSES } from '@grain/shared';
-import { and, count, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { allocations, contractors, contracts, rawMaterialQualities } from '../../db/schema.js';
+import { contractSummaryColumns } from '../../db/contract-columns.js';
+import { contractFilterConditions } from '../../db/contract-filter.js';
+import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../db/schema.js';
 import { listPage, type SortSpec, searchCondition } from '../../lib/list.js';
+import { toleranceUpperLimitSql } from './tolerance-sql.js';
 
 /**
  * The contract tables of the allocation screens: purchases a sale can take from, and the pairs seen from either
  * side. Each query reads one contract row per list row, its counterparty, its quality and the pair's allocation.
  */
 
-/** RULES.md Contracts, Tolerance, in SQL (the list filter "room left"); twin of rules.ts upperToleranceLimitKg. */
-export const upperToleranceLimitSql = sql<number>`(case
-  when ${contracts.isTolerance} and ${contracts.toleranceUnit} = 'T' and ${contracts.toleranceQuantity} is not null
-    then ${contracts.cargoQuantityKg} + ${contracts.toleranceQuantity}
-  when ${contracts.isTolerance} and ${contracts.toleranceUnit} = 'PERCENT' and ${contracts.toleranceQuantity} is not null
-    then floor(${contracts.cargoQuantityKg}::numeric * (10000 + ${contracts.toleranceQuantity}) / 10000)::bigint
-  else ${contracts.cargoQuantityKg} end)`;
-
-const contractColumns = {
-  id: contracts.id,
-  documentNumber: contracts.documentNumber,
-  status: contracts.status,
-  counterpartyId: contracts.counterpartyId,
-  counterpartyCode: contractors.code,
-  counterpartyName: contractors.name,
-  rawMaterialId: contracts.rawMaterialId,
-  rawMaterialQualityId: contracts.rawMaterialQualityId,
-  rawMaterialQualityTitle: rawMaterialQualities.title,
-  cargoQuantityKg: contracts.cargoQuantityKg,
-  price: contracts.price,
-  currency: contracts.currency,
-  freight: contracts.freight,
-  isGmp: contracts.isGmp,
-  isCert: contracts.isCert,
-  isFor: contracts.isFor,
-  isTolerance: contracts.isTolerance,
-  toleranceQuantity: contracts.toleranceQuantity,
-  toleranceUnit: contracts.toleranceUnit,
-  dateOfReceiptFrom: contracts.dateOfReceiptFrom,
-  dateOfReceiptTo: contracts.dateOfReceiptTo,
-  street: contracts.street,
-  buildingNumber: contracts.buildingNumber,
-  postCode: contracts.postCode,
-  city: contracts.city,
-  countryCode: contracts.countryCode,
-  allocatedKg: contracts.allocatedKg,
-};
+const contractColumns = { ...contractSummaryColumns, isFor: contracts.isFor };
 
 const pairColumns = {
   allocationId: allocations.id,
   pairQuantityKg: allocations.quantityKg,
+  pairPlannedNewKg: sql<number>`coalesce((select sum(${transports.cargoQuantityKg}) from ${transports}
+    where ${transports.purchaseId} = ${allocations.purchaseId} and ${transports.salesId} = ${allocations.salesId}
+      and ${transports.status} = 'NEW'), 0)::bigint`.mapWith(Number),
   pairInDeliveryKg: allocations.inDeliveryKg,
   pairInDeliveryCount: allocations.inDeliveryCount,
   pairDeliveredKg: allocations.deliveredKg,
@@ -60,48 +35,25 @@ const pairColumns = {
 const rowColumns = { ...contractColumns, ...pairColumns };
 export type ContractPairRow = Awaited<ReturnType<typeof purchasesToAllocate>>['list'][number];
 
-/** spec/2 Contract list filter, on the contract of the row. */
-function contractFilterConditions(filter: AllocationContractFilter | undefined): SQL[] {
-  if (!filter) return [];
-  const conditions: (SQL | undefined)[] = [];
-  if (filter.rawMaterialQualityId?.length) {
-    conditions.push(inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId));
-  }
-  if (typeof filter.isCert === 'boolean') conditions.push(eq(contracts.isCert, filter.isCert));
-  if (typeof filter.isFor === 'boolean') conditions.push(eq(contracts.isFor, filter.isFor));
-  if (typeof filter.isGmp === 'boolean') conditions.push(eq(contracts.isGmp, filter.isGmp));
-  if (filter.freight?.length) conditions.push(inArray(contracts.freight, filter.freight));
-  const { cargoQuantity, price } = filter;
-  if (cargoQuantity?.from != null) conditions.push(gte(contracts.cargoQuantityKg, cargoQuantity.from));
-  if (cargoQuantity?.to != null) conditions.push(lte(contracts.cargoQuantityKg, cargoQuantity.to));
-  if (price?.from != null) conditions.push(gte(contracts.price, price.from));
-  if (price?.to != null) conditions.push(lte(contracts.price, price.to));
-  // The receipt period overlaps the requested dates (as the contract lists read them).
-  if (filter.dateOfReceiptFrom) conditions.push(gte(contracts.dateOfReceiptTo, filter.dateOfReceiptFrom));
-  if (filter.dateOfReceiptTo) conditions.push(lte(contracts.dateOfReceiptFrom, filter.dateOfReceiptTo));
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
-}
-
 /** Search over the contract's document number and the counterparty's code and name. */
 function contractSearch(search: string | undefined): SQL | undefined {
   return searchCondition(search, [contracts.documentNumber, contractors.code, contractors.name]);
 }
 
-function commonSortKeys(counterpartyCodeKey: string) {
-  return {
-    document_number: contracts.documentNumber,
-    [counterpartyCodeKey]: contractors.code,
-    raw_material_quality_title: rawMaterialQualities.title,
-    cargo_quantity: contracts.cargoQuantityKg,
-    price: contracts.price,
-    date_of_receipt_from: contracts.dateOfReceiptFrom,
-    id: contracts.id,
-  };
-}
+/** The sort keys every allocation table has; each table adds its counterparty code and its own figures. */
+const commonSortKeys = {
+  document_number: contracts.documentNumber,
+  raw_material_quality_title: rawMaterialQualities.title,
+  cargo_quantity: contracts.cargoQuantityKg,
+  price: contracts.price,
+  date_of_receipt_from: contracts.dateOfReceiptFrom,
+  id: contracts.id,
+};
 
-const PURCHASE_TO_ALLOCATE_SORT: SortSpec = {
+const PURCHASE_TO_ALLOCATE_SORT: SortSpec<PurchaseToAllocateSortKey> = {
   keys: {
-    ...commonSortKeys('supplier_code'),
+    ...commonSortKeys,
+    supplier_code: contractors.code,
     allowed: sql`${contracts.cargoQuantityKg} - ${contracts.allocatedKg}`,
     date_of_receipt_to: contracts.dateOfReceiptTo,
     allocated_on_purchase: sql`coalesce(${allocations.quantityKg}, 0)`,
@@ -110,9 +62,10 @@ const PURCHASE_TO_ALLOCATE_SORT: SortSpec = {
   tiebreaker: contracts.id,
 };
 
-const ALLOCATED_PURCHASE_SORT: SortSpec = {
+const ALLOCATED_PURCHASE_SORT: SortSpec<AllocatedPurchaseSortKey> = {
   keys: {
-    ...commonSortKeys('supplier_code'),
+    ...commonSortKeys,
+    supplier_code: contractors.code,
     allocated_on_purchase: allocations.quantityKg,
     in_delivery_on_purchase: allocations.inDeliveryKg,
     delivered_on_purchase: allocations.deliveredKg,
@@ -121,9 +74,10 @@ const ALLOCATED_PURCHASE_SORT: SortSpec = {
   tiebreaker: contracts.id,
 };
 
-const ALLOCATED_SALES_SORT: SortSpec = {
+const ALLOCATED_SALES_SORT: SortSpec<AllocatedSalesSortKey> = {
   keys: {
-    ...commonSortKeys('recipient_code'),
+    ...commonSortKeys,
+    recipient_code: contractors.code,
     allocated_for_sales: allocations.quantityKg,
     in_delivery_for_sales: allocations.inDeliveryKg,
     delivered_for_sales: allocations.deliveredKg,
@@ -162,7 +116,7 @@ interface ContractListScope {
 }
 
 function contractPairList(db: Db, request: AllocationContractListRequest, scope: ContractListScope) {
-  const where = and(scope.base, contractSearch(request.search), ...contractFilterConditions(request.filter));
+  const where = and(scope.base, contractSearch(request.search), ...contractFilterConditions(request.filter ?? {}));
   return listPage(request, scope.sort, {
     page: (order, limit, offset) =>
       contractRows(db, scope.pairJoin)
@@ -190,7 +144,7 @@ export function purchasesToAllocate(
       eq(contracts.type, 'PURCHASE'),
       eq(contracts.rawMaterialId, sale.rawMaterialId),
       inArray(contracts.status, [...ALLOCATABLE_STATUSES]),
-      or(lt(contracts.allocatedKg, upperToleranceLimitSql), isNotNull(allocations.id)),
+      or(lt(contracts.allocatedKg, toleranceUpperLimitSql), isNotNull(allocations.id)),
     )!,
     sort: PURCHASE_TO_ALLOCATE_SORT,
   });

@@ -4,6 +4,7 @@ import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.j
 import {
   type Body,
   filterQuery,
+  insertTransport,
   messageCode,
   purchaseOf,
   qualityIdsOf,
@@ -124,7 +125,7 @@ describe('GET and POST /api/contract/get-purchase-contract-to-allocate/:id', () 
   });
 
   it('offers a purchase while its allocated total is below the upper tolerance limit computed as rules.ts does', async () => {
-    // 12 345 kg + 2.5 % = 12 653.625 kg, floored to 12 653 kg, in SQL as in upperToleranceLimitKg.
+    // 12 345 kg + 2.5 % = 12 653.625 kg, floored to 12 653 kg, in SQL as in toleranceUpperLimitKg.
     const tolerance = {
       cargoQuantityKg: 12_345,
       isTolerance: true,
@@ -137,10 +138,13 @@ describe('GET and POST /api/contract/get-purchase-contract-to-allocate/:id', () 
     await insertAllocation(t.db, full.id, ids.otherSale, 12_653);
     const rows = (await list()).json().list as Body[];
     expect(rows.map((row) => row.document_number)).toEqual(['ZK/1', 'ZK/4', 'ZK/2', 'ZK/7']);
-    expect(rows[3]).toMatchObject({ upper_tolerance_limit: 12_653, allocated: 12_652, allowed: -307 });
+    expect(rows[3]).toMatchObject({ tolerance_upper_limit: 12_653, allocated: 12_652, allowed: -307 });
   });
 
   it("answers the purchase's figures and the pair seen from the sale", async () => {
+    // The pair's NEW transports are its planned kg (what an edit cannot go below with in delivery and delivered).
+    await insertTransport(t.db, { purchaseId: ids.zk4, salesId: ids.sale }, 4 * T, 'NEW');
+    await insertTransport(t.db, { purchaseId: ids.zk4, salesId: ids.sale }, 2 * T, 'CANCELLED');
     const rows = (await list()).json().list as Body[];
     expect(rows.find((row) => row.id === ids.zk2)).toEqual({
       id: ids.zk2,
@@ -163,10 +167,11 @@ describe('GET and POST /api/contract/get-purchase-contract-to-allocate/:id', () 
       date_of_receipt_to: '2026-06-30',
       address: { street: null, building_number: null, post_code: null, city: 'Poznań', country_code: 'PL' },
       allocated: 50 * T,
-      upper_tolerance_limit: 55 * T,
+      tolerance_upper_limit: 55 * T,
       allowed: 0,
       allocation_id: null,
       allocated_on_purchase: 0,
+      planned_on_purchase: 0,
       in_delivery_on_purchase: 0,
       in_delivery_transport_count_on_purchase: 0,
       delivered_on_purchase: 0,
@@ -175,9 +180,10 @@ describe('GET and POST /api/contract/get-purchase-contract-to-allocate/:id', () 
     expect(rows.find((row) => row.id === ids.zk4)).toMatchObject({
       allocated: 30 * T,
       allowed: 0,
-      upper_tolerance_limit: 30 * T,
+      tolerance_upper_limit: 30 * T,
       allocation_id: expect.any(Number),
       allocated_on_purchase: 20 * T,
+      planned_on_purchase: 4 * T,
       in_delivery_on_purchase: 5 * T,
       in_delivery_transport_count_on_purchase: 1,
       delivered_on_purchase: 3 * T,
@@ -288,6 +294,7 @@ describe('GET and POST /api/contract/get-allocated-sales/:id (the sale dashboard
       allocated: 30 * T,
       allowed: 0,
       allocated_on_purchase: 20 * T,
+      planned_on_purchase: 0,
       in_delivery_on_purchase: 5 * T,
       in_delivery_transport_count_on_purchase: 1,
       delivered_on_purchase: 3 * T,

@@ -7,19 +7,22 @@ import {
   type AllocationChange,
   type AllocationContractListRequest,
   type AllocationResponse,
+  allocationFloorKg,
+  allocationRefusal,
   contractorLabel,
   type PurchaseToAllocateRow,
   type ToAssignFilterOptionsResponse,
   type ToAssignListRequest,
   type ToAssignListResponse,
   type ToAssignRow,
+  toleranceUpperLimitKg,
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, validationError } from '../../lib/errors.js';
 import {
   allocatedPurchases,
   allocatedSales,
@@ -27,7 +30,6 @@ import {
   purchasesToAllocate,
 } from './contract-list-queries.js';
 import * as q from './queries.js';
-import { allocationRefusal, upperToleranceLimitKg } from './rules.js';
 import { type ToAssignDbRow, toAssignFilterOptions, toAssignList } from './to-assign-queries.js';
 
 /**
@@ -50,17 +52,17 @@ export function allocateContract(
     const pair = await q.lockAllocation(tx, purchase.id, sale.id);
     // spec/1 section 5 Allocation: cargoQuantity positive on add, zero or more on edit.
     if (!pair && input.cargoQuantity === 0) {
-      throw new AppError('VALIDATION_ERROR', 'Validation failed', [{ field: 'cargo_quantity', code: V.positive }]);
+      throw validationError({ field: 'cargo_quantity', code: V.positive });
     }
-    const pairInTransportOrDeliveredKg = pair
-      ? pair.inDeliveryKg + pair.deliveredKg + (await q.plannedKgOfNewTransports(tx, purchase.id, sale.id))
+    const floorKg = pair
+      ? allocationFloorKg({ ...pair, plannedNewKg: await q.plannedKgOfNewTransports(tx, purchase.id, sale.id) })
       : 0;
     const refusal = allocationRefusal({
       purchase,
       sale,
       currentPairKg: pair?.quantityKg ?? 0,
       requestedKg: input.cargoQuantity,
-      pairInTransportOrDeliveredKg,
+      floorKg,
       confirmationNote: input.confirmationNote,
     });
     if (refusal) throw new AppError(refusal);
@@ -156,7 +158,7 @@ function contractFigures(row: ContractPairRow) {
       countryCode: row.countryCode,
     },
     allocated: row.allocatedKg,
-    upperToleranceLimit: upperToleranceLimitKg(row),
+    toleranceUpperLimit: toleranceUpperLimitKg(row),
   };
 }
 
@@ -171,6 +173,7 @@ function toPurchaseRow(row: ContractPairRow): PurchaseToAllocateRow {
     allowed: row.cargoQuantityKg - row.allocatedKg,
     allocationId: row.allocationId,
     allocatedOnPurchase: row.pairQuantityKg ?? 0,
+    plannedOnPurchase: row.pairPlannedNewKg,
     inDeliveryOnPurchase: row.pairInDeliveryKg ?? 0,
     inDeliveryTransportCountOnPurchase: row.pairInDeliveryCount ?? 0,
     deliveredOnPurchase: row.pairDeliveredKg ?? 0,

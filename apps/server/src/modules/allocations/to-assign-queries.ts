@@ -1,4 +1,10 @@
-import { parseOrderBy, TO_ASSIGN_DEFAULT_STATUSES, type ToAssignFilter, type ToAssignListRequest } from '@grain/shared';
+import {
+  parseOrderBy,
+  TO_ASSIGN_DEFAULT_STATUSES,
+  type ToAssignFilter,
+  type ToAssignListRequest,
+  type ToAssignSortKey,
+} from '@grain/shared';
 import { type AnyColumn, and, asc, count, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -78,7 +84,7 @@ export type ToAssignDbRow = Awaited<ReturnType<typeof toAssignRows>>[number];
  * spec/1 Allocations page: the column sort keys; default sales document number ascending. The numbers and codes
  * are the allocation's copies (db/copies.ts) with an index each; the others need the pair's contracts joined.
  */
-export const TO_ASSIGN_SORT: SortSpec = {
+export const TO_ASSIGN_SORT: SortSpec<ToAssignSortKey> = {
   keys: {
     sales_agreement_document_number: allocations.salesDocumentNumber,
     purchase_agreement_document_number: allocations.purchaseDocumentNumber,

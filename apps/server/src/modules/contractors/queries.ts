@@ -1,4 +1,4 @@
-import type { AdditionalAddress, Contact, ContractorListRequest } from '@grain/shared';
+import type { AdditionalAddress, Contact, ContractorListRequest, ContractorSortKey } from '@grain/shared';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { contractorAddresses, contractorContacts, contractors, countries } from '../../db/schema.js';
@@ -53,7 +53,7 @@ export type AddressValues = Omit<AdditionalAddress, 'id'>;
 export type ContactValues = Omit<Contact, 'id'>;
 
 /** spec/1 Contractors: sort keys of the list, default code ascending. */
-export const CONTRACTOR_SORT: SortSpec = {
+export const CONTRACTOR_SORT: SortSpec<ContractorSortKey> = {
   keys: {
     code: contractors.code,
     name: contractors.name,

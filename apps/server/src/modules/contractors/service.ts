@@ -6,7 +6,6 @@ import {
   type ContractorResultResponse,
   type ContractorUpdateRequest,
   contractorLabel,
-  type FieldError,
   MAX_CONTRACTOR_ADDRESSES,
   MAX_CONTRACTOR_CONTACTS,
   type MessageCode,
@@ -17,8 +16,9 @@ import type { Db } from '../../db/client.js';
 import { refreshContractorCopies } from '../../db/copies.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { audit, diff } from '../../lib/audit.js';
+import { planChildren } from '../../lib/child-plan.js';
 import type { Ctx } from '../../lib/context.js';
-import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.js';
+import { AppError, isForeignKeyViolation, isUniqueViolation, validationError } from '../../lib/errors.js';
 import * as q from './queries.js';
 
 /** There is no CONTRACTOR_NOT_FOUND in the catalogue; a missing contractor is the generic NOT_FOUND. */
@@ -123,10 +123,6 @@ function contractorValues(input: ContractorCreateRequest): q.ContractorValues {
 
 const withoutId = <T extends { id?: number | null }>({ id: _id, ...values }: T) => values;
 
-function validationError(errors: FieldError[]): AppError {
-  return new AppError('VALIDATION_ERROR', 'Validation failed', errors);
-}
-
 /** Country codes must be in the country dictionary (the foreign key is the backstop). */
 async function assertKnownCountries(db: Db, input: ContractorCreateRequest) {
   const fields: [string, string][] = [
@@ -138,7 +134,7 @@ async function assertKnownCountries(db: Db, input: ContractorCreateRequest) {
   ];
   const known = await q.knownCountryCodes(db, [...new Set(fields.map(([, code]) => code))]);
   const errors = fields.filter(([, code]) => !known.has(code)).map(([field]) => ({ field, code: V.chooseItem }));
-  if (errors.length) throw validationError(errors);
+  if (errors.length) throw validationError(...errors);
 }
 
 /** RULES.md Contractors and cargo: code, NIP and PESEL are unique. */
@@ -169,28 +165,6 @@ export async function createContractor(ctx: Ctx, input: ContractorCreateRequest)
   } catch (error) {
     rethrowDuplicate(error);
   }
-}
-
-/** What an update does to one list of children: which existing ids stay, change or go, and what is new. */
-function planChildren<T extends { id?: number | null }>(
-  field: string,
-  existingIds: number[],
-  toDelete: number[],
-  entries: T[],
-  max: number,
-) {
-  const deleteIds = toDelete.filter((id) => existingIds.includes(id));
-  const keptIds = existingIds.filter((id) => !deleteIds.includes(id));
-  // An id that is not a kept child of this contractor cannot be updated.
-  const unknown = entries.flatMap((entry, index) =>
-    entry.id && !keptIds.includes(entry.id) ? [{ field: `${field}.${index}.id`, code: V.chooseItem }] : [],
-  );
-  if (unknown.length) throw new AppError('VALUE_IS_WRONG', 'Unknown id', unknown);
-  const updated = entries.filter((entry): entry is T & { id: number } => Boolean(entry.id));
-  const added = entries.filter((entry) => !entry.id);
-  // RULES.md Contractors and cargo: at most 10 contacts and 10 additional addresses.
-  if (keptIds.length + added.length > max) throw validationError([{ field, code: V.tooBig }]);
-  return { deleteIds, updated, added };
 }
 
 export async function updateContractor(

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, transactions } from '../../db/schema.js';
 import { insertContract } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, okJson, PATHS, settlementApi } from './test-api.js';
-import { type Delivery, insertDeliveredTransport } from './test-fixtures.js';
+import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

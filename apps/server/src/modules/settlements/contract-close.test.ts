@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contracts } from '../../db/schema.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, PATHS, settlementApi } from './test-api.js';
-import { type Delivery, insertDeliveredTransport } from './test-fixtures.js';
+import { codeOf, type Delivery, insertDeliveredTransport, PATHS, settlementApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

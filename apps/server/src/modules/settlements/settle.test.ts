@@ -4,9 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, rawMaterialQualities, transactions } from '../../db/schema.js';
 import { firstQualityOf } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
 import { contractSettlementTotals, hasUnsettledTransactions } from './service/index.js';
-import { codeOf, okJson, PATHS, settlementApi } from './test-api.js';
-import { type Delivery, insertDeliveredTransport } from './test-fixtures.js';
 
 let t: TestApp;
 let token: string;

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, contracts, transactions } from '../../db/schema.js';
 import { firstQualityOf, insertContract, insertContractor } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, okJson, PATHS, settlementApi } from './test-api.js';
-import { type Delivery, insertDeliveredTransport } from './test-fixtures.js';
+import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

@@ -1,4 +1,4 @@
-import type { TransactionListFilter, TransactionListType } from '@grain/shared';
+import type { TransactionListFilter, TransactionListType, TransactionSortKey } from '@grain/shared';
 import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -79,7 +79,7 @@ export type StatementDbRow = Awaited<ReturnType<ReturnType<typeof selectStatemen
  * spec/1 Transaction statement: the sortable columns; default id descending (the spec does not show one). Every key
  * is a column of transactions (the joined values as copies, db/copies.ts) with an index (key, id, kind, status).
  */
-export const STATEMENT_SORT: SortSpec = {
+export const STATEMENT_SORT: SortSpec<TransactionSortKey> = {
   keys: {
     id: transactions.id,
     contractor_code: transactions.contractorCode,

@@ -1,8 +1,7 @@
 import { lineValue } from '@grain/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, okJson, PATHS, settlementApi } from './test-api.js';
-import { type Delivery, insertDeliveredTransport } from './test-fixtures.js';
+import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

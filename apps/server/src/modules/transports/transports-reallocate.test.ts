@@ -231,7 +231,7 @@ describe('GET|POST /api/transport/contract-to-reallocate', () => {
     expect(response.json()).toMatchObject({
       filtered: 1,
       total: 1,
-      list: [{ id: open.id, cargo_quantity: 50_000, allocated: 0, to_allocate: 50_000, upper_tolerance_limit: 52_000 }],
+      list: [{ id: open.id, cargo_quantity: 50_000, allocated: 0, to_allocate: 50_000, tolerance_upper_limit: 52_000 }],
     });
   });
 

@@ -1,4 +1,4 @@
-import type { UserListRequestSchema } from '@grain/shared';
+import type { UserListRequestSchema, UserSortKey } from '@grain/shared';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -20,7 +20,7 @@ export const userColumns = {
 
 export type UserRow = Awaited<ReturnType<typeof getUser>> & {};
 
-export const USER_SORT: SortSpec = {
+export const USER_SORT: SortSpec<UserSortKey> = {
   keys: {
     first_name: users.firstName,
     last_name: users.lastName,

@@ -29,9 +29,10 @@ const purchase = (overrides: Partial<AllocationPurchase> = {}): AllocationPurcha
   isCert: false,
   cargoQuantity: 80_000,
   allocated: 50_000,
-  upperToleranceLimit: 80_000,
+  toleranceUpperLimit: 80_000,
   allocationId: null,
   allocatedOnPurchase: 0,
+  plannedOnPurchase: 0,
   inDeliveryOnPurchase: 0,
   deliveredOnPurchase: 0,
   confirmationNote: null,
@@ -53,7 +54,7 @@ describe('allocationContext', () => {
     expect(add).toMatchObject({ isEdit: false, currentKg: 0, purchaseLeftKg: 30_000, saleLeftKg: 50_000 });
     const edit = allocationContext(sale(), pair());
     expect(edit).toMatchObject({ isEdit: true, currentKg: 20_000, purchaseLeftKg: 50_000, saleLeftKg: 70_000 });
-    expect(edit.saleLimitLeftKg).toBe(80_000);
+    expect(edit.saleLimit).toEqual({ upperLimitKg: 110_000, allocatedKg: 50_000 });
   });
 });
 
@@ -64,7 +65,7 @@ describe('quantityWarning', () => {
     expect(quantityWarning(30_000, context)).toBeNull();
     expect(quantityWarning(30_001, context)).toBe('purchase');
     expect(quantityWarning(50_001, context)).toBe('both');
-    const roomyPurchase = allocationContext(sale(), purchase({ cargoQuantity: 200_000, upperToleranceLimit: 200_000 }));
+    const roomyPurchase = allocationContext(sale(), purchase({ cargoQuantity: 200_000, toleranceUpperLimit: 200_000 }));
     expect(quantityWarning(50_001, roomyPurchase)).toBe('sale');
   });
 
@@ -75,7 +76,7 @@ describe('quantityWarning', () => {
   it('tells whether the tolerance limit is passed too (the server refuses then)', () => {
     const saleWithTolerance = allocationContext(
       sale(),
-      purchase({ cargoQuantity: 200_000, upperToleranceLimit: 200_000 }),
+      purchase({ cargoQuantity: 200_000, toleranceUpperLimit: 200_000 }),
     );
     expect(quantityWarning(55_000, saleWithTolerance)).toBe('sale');
     expect(isOverToleranceLimit(55_000, saleWithTolerance)).toBe(false);
@@ -88,6 +89,16 @@ describe('quantityWarning', () => {
     const context = allocationContext(sale(), pair({ inDeliveryOnPurchase: 5_000, deliveredOnPurchase: 2_000 }));
     expect(isBelowTransported(6_999, context)).toBe(true);
     expect(isBelowTransported(7_000, context)).toBe(false);
+  });
+
+  it('counts the planned NEW transports of the pair as the server does (allocationFloorKg)', () => {
+    const context = allocationContext(
+      sale(),
+      pair({ plannedOnPurchase: 10_000, inDeliveryOnPurchase: 5_000, deliveredOnPurchase: 2_000 }),
+    );
+    expect(context.transportedKg).toBe(17_000);
+    expect(isBelowTransported(16_999, context)).toBe(true);
+    expect(isBelowTransported(17_000, context)).toBe(false);
   });
 });
 

@@ -1,7 +1,9 @@
 import {
   type AllocateContractRequest,
+  allocationFloorKg,
+  gmpCertGaps,
   isConfirmationNoteSufficient,
-  isGmpCertMismatch,
+  isGrowthWithinLimit,
   kgToTonnes,
   MAX_STRING,
   type PurchaseToAllocateRow,
@@ -12,10 +14,13 @@ import {
 import { z } from 'zod';
 
 /**
- * The allocation modal's rules (spec/1 section 4 Allocation modal, section 5 Allocation; RULES.md Allocations).
- * The quantity is typed in tonnes and sent in kilograms. The web app only warns about quantities: the server
- * enforces the tolerance limits.
+ * The allocation modal (spec/1 section 4 Allocation modal, section 5 Allocation). The quantity is typed in tonnes
+ * and sent in kilograms. The rules are the shared ones (packages/shared/src/rules/allocations.ts and tolerance.ts)
+ * that the server refuses with, so the modal warns exactly where the server refuses.
  */
+
+/** The to-assign table reads the gaps from here too (RULES.md Allocations, shared rule). */
+export { gmpCertGaps };
 
 export type AllocationSale = Pick<
   SalesDashboardResponse,
@@ -28,9 +33,10 @@ export type AllocationPurchase = Pick<
   | 'isCert'
   | 'cargoQuantity'
   | 'allocated'
-  | 'upperToleranceLimit'
+  | 'toleranceUpperLimit'
   | 'allocationId'
   | 'allocatedOnPurchase'
+  | 'plannedOnPurchase'
   | 'inDeliveryOnPurchase'
   | 'deliveredOnPurchase'
   | 'confirmationNote'
@@ -43,10 +49,10 @@ export interface AllocationContext {
   /** Plain quantity left: purchase quantity − allocated elsewhere; sale toAllocate + this pair. */
   purchaseLeftKg: number;
   saleLeftKg: number;
-  /** Up to the upper tolerance limits (what the server allows). */
-  purchaseLimitLeftKg: number;
-  saleLimitLeftKg: number;
-  /** In delivery and delivered on the pair: an edit cannot go below it. */
+  /** The upper tolerance limits and allocated totals the server checks the growth against. */
+  purchaseLimit: { upperLimitKg: number; allocatedKg: number };
+  saleLimit: { upperLimitKg: number; allocatedKg: number };
+  /** allocationFloorKg of the pair: planned NEW, in delivery and delivered; an edit cannot go below it. */
   transportedKg: number;
   /** The sale's requirements the purchase does not meet. */
   missingGmp: boolean;
@@ -62,21 +68,14 @@ export function allocationContext(sale: AllocationSale, purchase: AllocationPurc
     currentKg,
     purchaseLeftKg: purchase.cargoQuantity - purchase.allocated + currentKg,
     saleLeftKg: sale.toAllocate + currentKg,
-    purchaseLimitLeftKg: purchase.upperToleranceLimit - purchase.allocated + currentKg,
-    saleLimitLeftKg: sale.toleranceUpperLimit - sale.allocated + currentKg,
-    transportedKg: purchase.inDeliveryOnPurchase + purchase.deliveredOnPurchase,
+    purchaseLimit: { upperLimitKg: purchase.toleranceUpperLimit, allocatedKg: purchase.allocated },
+    saleLimit: { upperLimitKg: sale.toleranceUpperLimit, allocatedKg: sale.allocated },
+    transportedKg: allocationFloorKg({
+      plannedNewKg: purchase.plannedOnPurchase,
+      inDeliveryKg: purchase.inDeliveryOnPurchase,
+      deliveredKg: purchase.deliveredOnPurchase,
+    }),
     ...gmpCertGaps(sale, purchase),
-  };
-}
-
-type Flags = { isGmp: boolean; isCert: boolean };
-
-/** RULES.md Allocations: which of the sale's requirements the purchase lacks. */
-export function gmpCertGaps(sale: Flags, purchase: Flags) {
-  return {
-    missingGmp: sale.isGmp && !purchase.isGmp,
-    missingCert: sale.isCert && !purchase.isCert,
-    hasMismatch: isGmpCertMismatch(sale, purchase),
   };
 }
 
@@ -95,11 +94,14 @@ export function quantityWarning(kg: number | null, context: AllocationContext): 
 
 /** Past an upper tolerance limit the server refuses with ALLOCATE_QUANTITY_IS_TO_BIG; said in the warning. */
 export function isOverToleranceLimit(kg: number | null, context: AllocationContext): boolean {
-  if (kg === null || kg <= context.currentKg) return false;
-  return kg > context.purchaseLimitLeftKg || kg > context.saleLimitLeftKg;
+  if (kg === null) return false;
+  const growthKg = kg - context.currentKg;
+  const fits = (limit: AllocationContext['purchaseLimit']) =>
+    isGrowthWithinLimit(limit.upperLimitKg, limit.allocatedKg, growthKg);
+  return !fits(context.purchaseLimit) || !fits(context.saleLimit);
 }
 
-/** RULES.md Allocations: an edit may not go below what the pair has in transport or delivered. */
+/** RULES.md Allocations: an edit may not go below allocationFloorKg (the server's ALLOCATE_QUANTITY_IS_TO_BIG). */
 export function isBelowTransported(kg: number | null, context: AllocationContext): boolean {
   return kg !== null && context.isEdit && kg < context.transportedKg;
 }

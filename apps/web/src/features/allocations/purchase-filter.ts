@@ -1,6 +1,6 @@
 import { type AllocationContractFilter, FREIGHTS, V, type ValidationKey } from '@grain/shared';
+import { flagOf, idsOf, isReversed, kgOf, minorOf, oneOf, rangeOf, textOf } from '../../components/list/filter-values';
 import type { FilterValues } from '../../components/list/list-state';
-import { flagOf, idsOf, isReversed, kgOf, minorOf, oneOf, rangeOf, textOf } from './filter-values';
 
 /**
  * The filter of the sale allocation screen's purchase table (spec/1 List filters), as kept in the URL and as

@@ -1,6 +1,15 @@
 import { CONTRACT_STATUSES, FREIGHTS, type ToAssignFilter, V, type ValidationKey } from '@grain/shared';
+import {
+  flagOf,
+  idsOf,
+  isReversed,
+  listOf,
+  oneOf,
+  positiveIntOf,
+  rangeOf,
+  textOf,
+} from '../../components/list/filter-values';
 import type { FilterValues } from '../../components/list/list-state';
-import { flagOf, idsOf, isReversed, listOf, oneOf, positiveIntOf, rangeOf, textOf } from './filter-values';
 
 /**
  * The allocations page filter as kept in the URL (filter_<key>, lists as filter_<key>[]) and as sent to

@@ -1,11 +1,16 @@
+import { CONTRACT_LIST_DEFAULT_FILTER, type ContractListFilter, isDateBefore, V } from '@grain/shared';
 import {
-  CONTRACT_LIST_DEFAULT_FILTER,
-  type ContractListFilter,
-  isDateBefore,
-  toMinorUnits,
-  tonnesToKg,
-  V,
-} from '@grain/shared';
+  decimalOf,
+  flagOf,
+  idsOf,
+  isReversed,
+  kgOf,
+  listOf,
+  minorOf,
+  positiveIntOf,
+  rangeOf,
+  textOf,
+} from '../../components/list/filter-values';
 import type { FilterValues } from '../../components/list/list-state';
 
 /**
@@ -40,57 +45,30 @@ export const PANEL_KEYS = [
 
 const LIST_KEYS = ['rawMaterialQualityId', 'agreementStatus', 'contractStatus'] as const;
 
-const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value.trim() : '');
-const list = (value: string | string[] | undefined) =>
-  (Array.isArray(value) ? value : value ? [value] : []).filter((item) => item !== '');
-
-function positiveInt(value: string | string[] | undefined): number | undefined {
-  const number = Number(text(value));
-  return text(value) !== '' && Number.isInteger(number) && number > 0 ? number : undefined;
-}
-
-function decimal(value: string | string[] | undefined): number | undefined {
-  const raw = text(value).replace(',', '.');
-  const number = Number(raw);
-  return raw !== '' && Number.isFinite(number) && number >= 0 ? number : undefined;
-}
-
-function flag(value: string | string[] | undefined): boolean | undefined {
-  const raw = text(value);
-  return raw === 'true' ? true : raw === 'false' ? false : undefined;
-}
-
-function range(from: number | undefined, to: number | undefined, convert: (value: number) => number) {
-  if (from === undefined && to === undefined) return undefined;
-  return { from: from === undefined ? null : convert(from), to: to === undefined ? null : convert(to) };
-}
-
 /** The URL filter as the list and export calls take it; unset and unreadable values are left out. */
 export function toContractListFilter(values: FilterValues): ContractListFilter {
   const filter: Record<string, unknown> = {};
-  const qualities = list(values.rawMaterialQualityId)
-    .map(Number)
-    .filter((id) => Number.isInteger(id) && id > 0);
-  if (qualities.length) filter.rawMaterialQualityId = qualities;
+  const qualities = idsOf(values.rawMaterialQualityId);
+  if (qualities) filter.rawMaterialQualityId = qualities;
   for (const key of ['contractStatus', 'agreementStatus'] as const) {
-    const chosen = list(values[key]);
+    const chosen = listOf(values[key]);
     if (chosen.length) filter[key] = chosen;
   }
   for (const key of ['isCert', 'isFor', 'isGmp'] as const) {
-    const value = flag(values[key]);
+    const value = flagOf(values[key]);
     if (value !== undefined) filter[key] = value;
   }
-  const freight = list(values.freight);
+  const freight = listOf(values.freight);
   if (freight.length) filter.freight = freight;
-  const cargoQuantity = range(decimal(values.cargoQuantityFrom), decimal(values.cargoQuantityTo), tonnesToKg);
+  const cargoQuantity = rangeOf(kgOf(values.cargoQuantityFrom), kgOf(values.cargoQuantityTo));
   if (cargoQuantity) filter.cargoQuantity = cargoQuantity;
-  const price = range(decimal(values.priceFrom), decimal(values.priceTo), toMinorUnits);
+  const price = rangeOf(minorOf(values.priceFrom), minorOf(values.priceTo));
   if (price) filter.price = price;
   for (const key of ['dateOfReceiptFrom', 'dateOfReceiptTo'] as const) {
-    if (text(values[key])) filter[key] = text(values[key]);
+    if (textOf(values[key])) filter[key] = textOf(values[key]);
   }
   for (const key of ['ownerId', 'rawMaterialId'] as const) {
-    const id = positiveInt(values[key]);
+    const id = positiveIntOf(values[key]);
     if (id) filter[key] = id;
   }
   return filter as ContractListFilter;
@@ -102,12 +80,10 @@ export function filterError(values: FilterValues): string | null {
     ['cargoQuantityFrom', 'cargoQuantityTo'],
     ['priceFrom', 'priceTo'],
   ] as const) {
-    const from = decimal(values[fromKey]);
-    const to = decimal(values[toKey]);
-    if (from !== undefined && to !== undefined && from > to) return V.rangeOrder;
+    if (isReversed({ from: decimalOf(values[fromKey]), to: decimalOf(values[toKey]) })) return V.rangeOrder;
   }
-  const dateFrom = text(values.dateOfReceiptFrom);
-  const dateTo = text(values.dateOfReceiptTo);
+  const dateFrom = textOf(values.dateOfReceiptFrom);
+  const dateTo = textOf(values.dateOfReceiptTo);
   if (dateFrom && dateTo && isDateBefore(dateTo, dateFrom)) return V.dateToIsBefore;
   return null;
 }
@@ -121,7 +97,7 @@ export function withoutPanelFilters(values: FilterValues): FilterValues {
 
 /** The chosen tab: filter_rawMaterialId, else raw material 1. */
 export function rawMaterialOf(values: FilterValues): number {
-  return positiveInt(values.rawMaterialId) ?? DEFAULT_RAW_MATERIAL_ID;
+  return positiveIntOf(values.rawMaterialId) ?? DEFAULT_RAW_MATERIAL_ID;
 }
 
 /** Another tab: the qualities belong to the previous raw material, so their filter goes. */
@@ -131,10 +107,10 @@ export function withRawMaterial(values: FilterValues, rawMaterialId: number): Fi
 }
 
 export function contractStatusesOf(values: FilterValues): string[] {
-  return list(values.contractStatus);
+  return listOf(values.contractStatus);
 }
 
 /** Multi-select values of the URL filter (one value or a list). */
 export function listValue(values: FilterValues, key: (typeof LIST_KEYS)[number]): string[] {
-  return list(values[key]);
+  return listOf(values[key]);
 }

@@ -1,4 +1,4 @@
-import { RATE_SCALE, type TransactionRow, toPln } from '@grain/shared';
+import { currentPlnValue, effectiveQuantityKg as effectiveKg, type TransactionRow } from '@grain/shared';
 
 /** spec/1 Transaction statement: quality, quantity, price and value each as final, real and planned. */
 export const LINE_KINDS = ['final', 'real', 'planned'] as const;
@@ -34,25 +34,17 @@ export function currentLine<T>(lines: Lines<T>): LineKind | null {
   return LINE_KINDS.find((kind) => lines[kind] !== null && lines[kind] !== undefined) ?? null;
 }
 
-/** RULES.md Settlements: PLN rows have the rate 1 (10 000); EUR and USD only once it has been entered. */
-export function knownRate(row: Pick<TransactionRow, 'currency' | 'exchangeRate'>): number | null {
-  return row.currency === 'PLN' ? RATE_SCALE : row.exchangeRate;
-}
-
 /**
- * The PLN value column: the server's figure; should it be missing while the rate is known, the final, else real,
- * else planned value through the rate. Null (shown empty) while an EUR/USD rate is unknown.
+ * The PLN value column: the server's figure; should it be missing while the rate is known, the shared rule
+ * (packages/shared/src/rules/settlements.ts currentPlnValue). Null (shown empty) while an EUR/USD rate is unknown.
  */
 export function plnValueOf(row: TransactionRow): number | null {
-  if (row.plnValue !== null) return row.plnValue;
-  const rate = knownRate(row);
-  if (rate === null) return null;
-  return toPln(row.finalValue ?? row.realValue ?? row.plannedValue, rate);
+  return row.plnValue ?? currentPlnValue(row);
 }
 
-/** What an unsettled row stands for: the real quantity once unloaded, else the planned one (kg). */
+/** What an unsettled row stands for (the shared rule, on the row's wire names). */
 export function effectiveQuantityKg(row: Pick<TransactionRow, 'realQuantity' | 'plannedQuantity'>): number {
-  return row.realQuantity ?? row.plannedQuantity;
+  return effectiveKg({ realQuantityKg: row.realQuantity, plannedQuantityKg: row.plannedQuantity });
 }
 
 export const ROW_ACTIONS = ['invoice', 'settle', 'split', 'move'] as const;

@@ -1,7 +1,7 @@
 import {
+  finalValueOf,
   fromMinorUnits,
   kgToTonnes,
-  lineValue,
   RATE_SCALE,
   type SettleRequest,
   SettleRequestSchema,
@@ -66,14 +66,16 @@ export interface SettlePreview {
   plnValue: number | null;
 }
 
-/** Final value = kg × price / 1000 (rounded) − deductions + surcharges, through the rate to PLN (rules.ts). */
+/** Final value = kg × price / 1000 (rounded) − deductions + surcharges, through the rate to PLN (packages/shared/src/rules/settlements.ts). */
 export function settlePreview(row: TransactionRow, values: SettleFormValues): SettlePreview {
   if (values.finalQuantity === null || values.finalPrice === null) return { finalValue: null, plnValue: null };
   const request = settleRequestOf(row, values);
-  const finalValue =
-    lineValue(request.finalQuantity ?? 0, request.finalPrice ?? 0) -
-    (request.deductions ?? 0) +
-    (request.surcharges ?? 0);
+  const finalValue = finalValueOf({
+    quantityKg: request.finalQuantity ?? 0,
+    price: request.finalPrice ?? 0,
+    deductions: request.deductions ?? 0,
+    surcharges: request.surcharges ?? 0,
+  });
   const rate = isForeignCurrency(row) ? (request.exchangeRate ?? null) : RATE_SCALE;
   return { finalValue, plnValue: rate ? toPln(finalValue, rate) : null };
 }

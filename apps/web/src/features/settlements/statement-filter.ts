@@ -1,4 +1,5 @@
 import type { TransactionListFilter } from '@grain/shared';
+import { isReversed, positiveIntOf, rangeOf, textOf } from '../../components/list/filter-values';
 import { FILTER_PREFIX, type FilterValues } from '../../components/list/list-state';
 import type { StatementTab } from './tabs';
 
@@ -14,29 +15,20 @@ export type SettlementState = (typeof SETTLEMENT_STATES)[number];
 export const DATE_FILTERS = ['dateLoading', 'dateUnloading', 'paymentDate'] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number];
 
-const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value.trim() : '');
-
-function positiveInt(value: string | string[] | undefined): number | undefined {
-  const number = Number(text(value));
-  return Number.isInteger(number) && number > 0 ? number : undefined;
-}
-
 function dateRangeOf(values: FilterValues, key: DateFilter) {
-  const from = text(values[`${key}From`]) || null;
-  const to = text(values[`${key}To`]) || null;
-  return from || to ? { from, to } : undefined;
+  return rangeOf(textOf(values[`${key}From`]) || undefined, textOf(values[`${key}To`]) || undefined);
 }
 
 export function stateOf(values: FilterValues): SettlementState | null {
-  const type = text(values.type);
+  const type = textOf(values.type);
   return (SETTLEMENT_STATES as readonly string[]).includes(type) ? (type as SettlementState) : null;
 }
 
 export function toTransactionFilter(tab: StatementTab, values: FilterValues): TransactionListFilter {
   const filter: TransactionListFilter = { type: tab === 'all' ? stateOf(values) : tab };
-  const contractorId = positiveInt(values.contractorId);
+  const contractorId = positiveIntOf(values.contractorId);
   if (contractorId) filter.contractorId = [contractorId];
-  const transportId = positiveInt(values.transportId);
+  const transportId = positiveIntOf(values.transportId);
   if (transportId) filter.transportId = transportId;
   for (const key of DATE_FILTERS) {
     const range = dateRangeOf(values, key);
@@ -49,8 +41,7 @@ export function toTransactionFilter(tab: StatementTab, values: FilterValues): Tr
 /** spec/1 List filters: "from" cannot exceed "to"; the date filters whose range is reversed. */
 export function reversedDateRanges(values: FilterValues): DateFilter[] {
   return DATE_FILTERS.filter((key) => {
-    const range = dateRangeOf(values, key);
-    return Boolean(range?.from && range.to && range.from > range.to);
+    return isReversed(dateRangeOf(values, key));
   });
 }
 

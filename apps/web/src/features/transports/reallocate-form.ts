@@ -2,6 +2,7 @@ import {
   fromMinorUnits,
   isDateBefore,
   isGmpNoteMissing,
+  isGmpNotSatisfied,
   type ReallocateCandidate,
   type TransportReallocateRequest,
   TransportReallocateRequestSchema,
@@ -41,7 +42,7 @@ export function defaultReallocateValues(transport: ReallocatedTransport): Reallo
 
 /** The new sale requires GMP that the transport lacks: the note of 10+ characters applies. */
 export function needsReallocateNote(transport: ReallocatedTransport, sale: Pick<ReallocateCandidate, 'isGmp'> | null) {
-  return Boolean(sale?.isGmp) && !transport.isGmp;
+  return isGmpNotSatisfied(Boolean(sale?.isGmp), transport.isGmp);
 }
 
 export function toReallocateRequest(

@@ -1,5 +1,4 @@
 import { TRANSPORT_STATUSES, type TransportListFilter, type TransportTab } from '@grain/shared';
-import type { FilterValues } from '../../components/list/list-state';
 import {
   flagOf,
   idsOf,
@@ -10,7 +9,8 @@ import {
   positiveIntOf,
   rangeOf,
   textOf,
-} from '../allocations/filter-values';
+} from '../../components/list/filter-values';
+import type { FilterValues } from '../../components/list/list-state';
 
 /**
  * The logistics filter (spec/1 Logistics, spec/2 Transport filter body) as kept in the URL (filter_<key>, lists as

@@ -3,6 +3,7 @@ import {
   fromMinorUnits,
   isDateBefore,
   isGmpNoteMissing,
+  isGmpNotSatisfied,
   kgToTonnes,
   missingOnTheWayFields,
   TRANSPORT_DEFAULT_CARGO_QUANTITY_KG,
@@ -106,7 +107,7 @@ const textOrNull = (value: string) => (value.trim() ? value.trim() : null);
  * number goes only with GMP and the note only when the sale requires GMP that the transport lacks.
  */
 export function toTransportRequest(values: TransportFormValues, context: TransportFormContext): TransportCreateRequest {
-  const needsNote = context.saleRequiresGmp && !values.isGmp;
+  const needsNote = isGmpNotSatisfied(context.saleRequiresGmp, values.isGmp);
   return {
     purchaseId: context.purchaseId,
     salesId: context.salesId,
@@ -173,5 +174,5 @@ export function withGmpToggled(isGmp: boolean): Partial<TransportFormValues> {
 }
 
 export function needsConfirmationNote(values: Pick<TransportFormValues, 'isGmp'>, saleRequiresGmp: boolean): boolean {
-  return saleRequiresGmp && !values.isGmp;
+  return isGmpNotSatisfied(saleRequiresGmp, values.isGmp);
 }

@@ -1,6 +1,13 @@
-import { type ContractListFilter, type ContractListRequest, type ContractType, parseOrderBy } from '@grain/shared';
-import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  type ContractListRequest,
+  type ContractType,
+  type PurchaseSortKey,
+  parseOrderBy,
+  type SalesSortKey,
+} from '@grain/shared';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { contractFilterConditions } from '../../../db/contract-filter.js';
 import { countRowsInGroups } from '../../../db/row-counts.js';
 import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
@@ -19,24 +26,27 @@ interface SortKey {
  * spec/1 contract lists: sort keys (indexed with `type` first in db/trading.ts; the counterparty's code is the
  * contract's copy, db/copies.ts); default newest first. Only the quality's title needs a join to sort by.
  */
+const commonSortKeys: Record<Exclude<PurchaseSortKey, 'supplier_code'>, SortKey> = {
+  id: { column: contracts.id, type: 'integer' },
+  document_number: { column: contracts.documentNumber, type: 'varchar' },
+  cargo_quantity: { column: contracts.cargoQuantityKg, type: 'bigint' },
+  price: { column: contracts.price, type: 'bigint' },
+  date_of_receipt_from: { column: contracts.dateOfReceiptFrom, type: 'date' },
+  date_of_receipt_to: { column: contracts.dateOfReceiptTo, type: 'date' },
+  status: { column: contracts.status, type: 'varchar' },
+  agreement_status: { column: contracts.agreementStatus, type: 'varchar' },
+  created_at: { column: contracts.createdAt, type: 'timestamptz' },
+  raw_material_quality_title: { column: rawMaterialQualities.title, type: 'varchar' },
+};
+const counterpartySortKey: SortKey = { column: contracts.counterpartyCode, type: 'varchar' };
+
 function sortKeys(type: ContractType): Record<string, SortKey> {
-  const counterpartyKey = type === 'PURCHASE' ? 'supplier_code' : 'recipient_code';
-  return {
-    id: { column: contracts.id, type: 'integer' },
-    document_number: { column: contracts.documentNumber, type: 'varchar' },
-    [counterpartyKey]: { column: contracts.counterpartyCode, type: 'varchar' },
-    cargo_quantity: { column: contracts.cargoQuantityKg, type: 'bigint' },
-    price: { column: contracts.price, type: 'bigint' },
-    date_of_receipt_from: { column: contracts.dateOfReceiptFrom, type: 'date' },
-    date_of_receipt_to: { column: contracts.dateOfReceiptTo, type: 'date' },
-    status: { column: contracts.status, type: 'varchar' },
-    agreement_status: { column: contracts.agreementStatus, type: 'varchar' },
-    created_at: { column: contracts.createdAt, type: 'timestamptz' },
-    raw_material_quality_title: { column: rawMaterialQualities.title, type: 'varchar' },
-  };
+  return type === 'PURCHASE'
+    ? ({ ...commonSortKeys, supplier_code: counterpartySortKey } satisfies Record<PurchaseSortKey, SortKey>)
+    : ({ ...commonSortKeys, recipient_code: counterpartySortKey } satisfies Record<SalesSortKey, SortKey>);
 }
 
-const DEFAULT_SORT = { key: 'created_at', direction: 'desc' as const };
+const DEFAULT_SORT = { key: 'created_at' satisfies PurchaseSortKey & SalesSortKey, direction: 'desc' as const };
 
 export function contractSort(type: ContractType): SortSpec {
   const keys = Object.fromEntries(Object.entries(sortKeys(type)).map(([key, { column }]) => [key, column]));
@@ -52,29 +62,6 @@ export function resolveSort(type: ContractType, orderBy: string | undefined) {
 }
 export type ResolvedSort = ReturnType<typeof resolveSort>;
 
-function rangeCondition(column: AnyColumn, range: { from?: number | string | null; to?: number | string | null }) {
-  return and(
-    range.from === undefined || range.from === null ? undefined : gte(column, range.from),
-    range.to === undefined || range.to === null ? undefined : lte(column, range.to),
-  );
-}
-
-/**
- * spec/2 Contract list filter. A receipt date given as one date bounds the receipt period so that contracts
- * whose period overlaps [dateOfReceiptFrom, dateOfReceiptTo] match; given as { from, to } it ranges that column.
- */
-function receiptConditions(filter: ContractListFilter): (SQL | undefined)[] {
-  const { dateOfReceiptFrom: from, dateOfReceiptTo: to } = filter;
-  return [
-    typeof from === 'string'
-      ? gte(contracts.dateOfReceiptTo, from)
-      : from && rangeCondition(contracts.dateOfReceiptFrom, from),
-    typeof to === 'string' ? lte(contracts.dateOfReceiptFrom, to) : to && rangeCondition(contracts.dateOfReceiptTo, to),
-  ];
-}
-
-const hasValue = <T>(value: T | undefined): value is T => value !== undefined;
-
 /** Filters and search of a contract list; the kind is always the first condition (it leads every index). */
 export function contractListWhere(type: ContractType, request: Pick<ContractListRequest, 'search' | 'filter'>) {
   const filter = request.filter ?? {};
@@ -83,15 +70,8 @@ export function contractListWhere(type: ContractType, request: Pick<ContractList
     filter.rawMaterialId ? eq(contracts.rawMaterialId, filter.rawMaterialId) : undefined,
     filter.contractStatus ? inArray(contracts.status, filter.contractStatus) : undefined,
     filter.agreementStatus ? inArray(contracts.agreementStatus, filter.agreementStatus) : undefined,
-    filter.rawMaterialQualityId ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId) : undefined,
-    filter.freight ? inArray(contracts.freight, filter.freight) : undefined,
-    hasValue(filter.isCert) ? eq(contracts.isCert, filter.isCert) : undefined,
-    hasValue(filter.isFor) ? eq(contracts.isFor, filter.isFor) : undefined,
-    hasValue(filter.isGmp) ? eq(contracts.isGmp, filter.isGmp) : undefined,
     filter.ownerId ? eq(contracts.userId, filter.ownerId) : undefined,
-    filter.cargoQuantity ? rangeCondition(contracts.cargoQuantityKg, filter.cargoQuantity) : undefined,
-    filter.price ? rangeCondition(contracts.price, filter.price) : undefined,
-    ...receiptConditions(filter),
+    ...contractFilterConditions(filter),
     // spec/1 Purchase contract list: number, counterparty, freight address, post code and comments.
     searchTextCondition(contracts.searchText, request.search),
   );

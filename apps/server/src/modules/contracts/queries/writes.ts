@@ -1,4 +1,4 @@
-import type { ContractType } from '@grain/shared';
+import { ACTIVE_TRANSPORT_STATUSES, type ContractType } from '@grain/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client.js';
 import { contractCopies } from '../../../db/copies.js';
@@ -185,7 +185,7 @@ export async function hasActiveTransport(db: Db, type: ContractType, id: number)
   const [row] = await db
     .select({ id: transports.id })
     .from(transports)
-    .where(and(eq(side, id), inArray(transports.status, ['NEW', 'ON_THE_WAY'])))
+    .where(and(eq(side, id), inArray(transports.status, [...ACTIVE_TRANSPORT_STATUSES])))
     .limit(1);
   return Boolean(row);
 }

@@ -1,12 +1,11 @@
 import { V } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import type { Ctx } from '../../../lib/context.js';
-import { AppError } from '../../../lib/errors.js';
+import { AppError, validationError } from '../../../lib/errors.js';
 import { createContractor } from '../../contractors/service.js';
 import type { ContractKind } from '../kinds.js';
 import * as details from '../queries/details.js';
 import * as q from '../queries/writes.js';
-import { validationError } from '../rules.js';
 import type { ContractInput } from './input.js';
 
 /**
@@ -38,6 +37,6 @@ export async function assertReferences(tx: Db, input: ContractInput) {
   const known = await details.qualityIdsOfRawMaterial(tx, input.rawMaterialId, [...new Set(qualityIds)]);
   if (qualityIds.some((id) => !known.has(id))) throw new AppError('RAW_MATERIAL_QUALITY_RELATION_NOT_FOUND');
   if (!(await q.countryExists(tx, input.address.countryCode))) {
-    throw validationError([{ field: 'address.country_code', code: V.chooseItem }]);
+    throw validationError({ field: 'address.country_code', code: V.chooseItem });
   }
 }

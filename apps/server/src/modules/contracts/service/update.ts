@@ -9,12 +9,12 @@ import type { Db } from '../../../db/client.js';
 import { refreshContractCopies } from '../../../db/copies.js';
 import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js';
 import { audit, diff } from '../../../lib/audit.js';
+import { childChanges, planChildren } from '../../../lib/child-plan.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { type ContractKind, PURCHASE, SALES } from '../kinds.js';
 import { overDeliveriesOf, priceOptionsOf } from '../queries/details.js';
 import * as q from '../queries/writes.js';
-import { childChanges, planChildren } from '../rules.js';
 import { rethrowDuplicateNumber } from './create.js';
 import {
   additionalOptionValues,

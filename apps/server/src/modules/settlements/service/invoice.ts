@@ -1,10 +1,10 @@
 import type { SetInvoiceRequest, TransactionRow } from '@grain/shared';
+import { INVOICE_KINDS, type InvoiceAction } from '@grain/shared';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries.js';
-import { INVOICE_KINDS, type InvoiceAction } from '../rules.js';
 import { lockTransactionOfKind, transactionRow } from './rows.js';
 
 /**

@@ -1,6 +1,7 @@
 import {
   type ContractType,
   lineValue,
+  moveRefusal,
   type ReallocatePurchaseSettlementRequest,
   type ReallocateSalesSettlementRequest,
   type TransactionRow,
@@ -11,7 +12,6 @@ import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries.js';
-import { moveRefusal } from '../rules.js';
 import { lockTransactionOfKind, transactionRow } from './rows.js';
 
 /**

@@ -1,9 +1,8 @@
-import { type TransactionKind, type TransactionRow, V } from '@grain/shared';
+import { currentPlnValue, knownExchangeRate, type TransactionKind, type TransactionRow, V } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { RetryWrite, shareLockContractors } from '../../../db/locks.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries.js';
-import { currentPlnValue, knownExchangeRate } from '../rules.js';
 import { type StatementDbRow, statementRowsByIds } from '../statement-queries.js';
 
 /** The one mapper of a statement row (spec/1 Transaction statement). */

@@ -1,11 +1,19 @@
-import { type SettleRequest, type TransactionRow, toPln, V } from '@grain/shared';
+import {
+  finalValueOf,
+  SETTLE_KIND,
+  type SettleAction,
+  type SettleRequest,
+  settlementExchangeRate,
+  type TransactionRow,
+  toPln,
+  V,
+} from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries.js';
-import { finalValueOf, SETTLE_KIND, type SettleAction, settlementExchangeRate } from '../rules.js';
 import { lockTransactionOfKind, transactionRow } from './rows.js';
 
 /** A final quality must exist and be of the row's raw material (that of its real, else planned, quality). */

@@ -1,10 +1,9 @@
-import { type SplitRequest, type SplitResponse, TRANSACTION_KINDS, V } from '@grain/shared';
+import { type SplitRequest, type SplitResponse, splitFigures, TRANSACTION_KINDS, V } from '@grain/shared';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries.js';
-import { splitFigures } from '../rules.js';
 import { lockTransactionWithParents, transactionRows } from './rows.js';
 
 /**

@@ -1,9 +1,10 @@
-import type { ListRequest } from '@grain/shared';
+import type { ListRequest, ReallocateCandidateSortKey } from '@grain/shared';
+import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { contractSummaryColumns } from '../../../db/contract-columns.js';
 import { contractors, contracts, rawMaterialQualities } from '../../../db/schema.js';
 import { listPage, type SortSpec, searchCondition } from '../../../lib/list.js';
-import { ALLOCATABLE_CONTRACT_STATUSES } from '../rules.js';
 
 /**
  * GET /transport/contract-to-reallocate and /transport/purchase-contract-to-reallocate: contracts of one kind
@@ -12,41 +13,16 @@ import { ALLOCATABLE_CONTRACT_STATUSES } from '../rules.js';
 const toAllocateSql = sql<number>`(${contracts.cargoQuantityKg} - ${contracts.allocatedKg})`;
 
 const candidateColumns = {
-  id: contracts.id,
-  documentNumber: contracts.documentNumber,
-  status: contracts.status,
-  counterpartyId: contracts.counterpartyId,
-  counterpartyCode: contractors.code,
-  counterpartyName: contractors.name,
-  rawMaterialId: contracts.rawMaterialId,
-  rawMaterialQualityId: contracts.rawMaterialQualityId,
-  rawMaterialQualityTitle: rawMaterialQualities.title,
-  cargoQuantityKg: contracts.cargoQuantityKg,
-  price: contracts.price,
-  currency: contracts.currency,
-  freight: contracts.freight,
-  isGmp: contracts.isGmp,
-  isCert: contracts.isCert,
-  dateOfReceiptFrom: contracts.dateOfReceiptFrom,
-  dateOfReceiptTo: contracts.dateOfReceiptTo,
-  street: contracts.street,
-  buildingNumber: contracts.buildingNumber,
-  postCode: contracts.postCode,
-  city: contracts.city,
-  countryCode: contracts.countryCode,
+  ...contractSummaryColumns,
   addressFull: sql<string>`concat_ws(', ',
     nullif(concat_ws(' ', ${contracts.street}, ${contracts.buildingNumber}), ''),
     nullif(concat_ws(' ', ${contracts.postCode}, ${contracts.city}), ''))`,
-  allocatedKg: contracts.allocatedKg,
   inDeliveryKg: contracts.inDeliveryKg,
   deliveredKg: contracts.deliveredKg,
-  isTolerance: contracts.isTolerance,
-  toleranceQuantity: contracts.toleranceQuantity,
-  toleranceUnit: contracts.toleranceUnit,
 };
 export type CandidateRow = Awaited<ReturnType<typeof listCandidates>>['list'][number];
 
-export const CANDIDATE_SORT: SortSpec = {
+export const CANDIDATE_SORT: SortSpec<ReallocateCandidateSortKey> = {
   keys: {
     document_number: contracts.documentNumber,
     counterparty_code: contractors.code,
@@ -76,7 +52,7 @@ export function listCandidates(
   const base: SQL | undefined = and(
     eq(contracts.type, current.type),
     eq(contracts.rawMaterialId, current.rawMaterialId),
-    inArray(contracts.status, [...ALLOCATABLE_CONTRACT_STATUSES]),
+    inArray(contracts.status, [...ALLOCATABLE_STATUSES]),
     ne(contracts.id, current.id),
   );
   const where = and(

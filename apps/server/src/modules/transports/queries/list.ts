@@ -3,6 +3,7 @@ import {
   TRANSPORT_TAB_STATUSES,
   type TransportListFilter,
   type TransportListRequest,
+  type TransportSortKey,
   type TransportStatus,
 } from '@grain/shared';
 import { and, asc, count, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { carrier, purchase, purchaseQuality, recipient, sale, supplier, transpor
  * Sort keys of the logistics table (shared TRANSPORT_SORT_KEYS); default id descending, newest first. Every key is
  * a column of transports (the joined values as copies, db/copies.ts) with an index (key, id, status).
  */
-export const TRANSPORT_SORT: SortSpec = {
+export const TRANSPORT_SORT: SortSpec<TransportSortKey> = {
   keys: {
     id: transports.id,
     status: transports.status,

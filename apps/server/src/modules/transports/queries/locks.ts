@@ -9,7 +9,8 @@ import { allocations, contractors, contracts, rawMaterialQualities, transports }
  * that rewrite copies on transports go the same way down, so the two queue and never deadlock.
  */
 
-const transportColumns = {
+/** A transport's own columns: what the rules read when it is locked, and the base of every transport row. */
+export const transportColumns = {
   id: transports.id,
   purchaseId: transports.purchaseId,
   salesId: transports.salesId,

@@ -10,6 +10,7 @@ import {
   transports,
   unloadings,
 } from '../../../db/schema.js';
+import { transportColumns } from './locks.js';
 
 /**
  * One transport with both contracts, their counterparties, the carrier, the qualities and the unloading: the
@@ -32,27 +33,9 @@ function addressFullSql(contract: typeof purchase | typeof sale) {
 }
 
 export const transportRowColumns = {
-  id: transports.id,
-  purchaseId: transports.purchaseId,
-  salesId: transports.salesId,
-  status: transports.status,
-  registrationNumber: transports.registrationNumber,
-  trailerNumber: transports.trailerNumber,
-  carrierId: transports.carrierId,
+  ...transportColumns,
   carrierCode: carrier.code,
   carrierName: carrier.name,
-  driverName: transports.driverName,
-  phoneNumber: transports.phoneNumber,
-  driverDocumentId: transports.driverDocumentId,
-  cargoQuantityKg: transports.cargoQuantityKg,
-  pricePerTon: transports.pricePerTon,
-  currency: transports.currency,
-  dateLoading: transports.dateLoading,
-  dateUnloading: transports.dateUnloading,
-  isGmp: transports.isGmp,
-  gmpNumber: transports.gmpNumber,
-  comment: transports.comment,
-  confirmationNote: transports.confirmationNote,
   createdAt: transports.createdAt,
   updatedAt: transports.updatedAt,
   supplierId: supplier.id,

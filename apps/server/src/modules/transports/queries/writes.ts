@@ -1,4 +1,4 @@
-import type { TransportStatus } from '@grain/shared';
+import type { DeliveryCounters, DeliveryTransaction, TransportStatus } from '@grain/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
@@ -9,7 +9,6 @@ import {
   transportCopies,
 } from '../../../db/copies.js';
 import { allocations, contracts, transactions, transports, unloadings } from '../../../db/schema.js';
-import type { DeliveryCounters, DeliveryTransaction } from '../rules.js';
 
 export type TransportValues = Pick<
   typeof transports.$inferInsert,

@@ -1,10 +1,10 @@
 import type { TransportCreateRequest, TransportResponse } from '@grain/shared';
+import { counterChange, countersOf, isTransportableContract, NO_COUNTERS } from '@grain/shared';
 import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { insertTransport, type TransportValues } from '../queries/writes.js';
-import { counterChange, countersOf, isTransportableContract, NO_COUNTERS } from '../rules.js';
 import {
   applyCounterChange,
   assertCarrierExists,

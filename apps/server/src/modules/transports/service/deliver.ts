@@ -1,4 +1,14 @@
-import { isConfirmationNoteSufficient, type TransportDeliveredRequest, type TransportResponse, V } from '@grain/shared';
+import {
+  counterChange,
+  countersOf,
+  deliveryGrowth,
+  deliveryTransactions,
+  isConfirmationNoteSufficient,
+  NO_COUNTERS,
+  type TransportDeliveredRequest,
+  type TransportResponse,
+  V,
+} from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
@@ -12,7 +22,6 @@ import {
   insertUnloading,
   updateTransport,
 } from '../queries/writes.js';
-import { counterChange, countersOf, deliveryGrowth, deliveryTransactions, NO_COUNTERS } from '../rules.js';
 import {
   allocationOf,
   applyCounterChange,

@@ -1,18 +1,19 @@
 import {
   camelToSnake,
-  type FieldError,
+  type DeliveryCounters,
+  fitsAllocation,
   isGmpNoteMissing,
+  isNoCounterChange,
   missingOnTheWayFields,
   type OnTheWayRequiredField,
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { RetryWrite, shareLockContractors } from '../../../db/locks.js';
-import { AppError } from '../../../lib/errors.js';
+import { AppError, validationError } from '../../../lib/errors.js';
 import type { LockedAllocation, LockedContract } from '../queries/locks.js';
 import * as locks from '../queries/locks.js';
 import { addToDeliveryCounters } from '../queries/writes.js';
-import { type DeliveryCounters, fitsAllocation, isNoCounterChange } from '../rules.js';
 
 /** Checks and writes every transport use case shares; each runs inside the caller's transaction. */
 
@@ -110,20 +111,15 @@ export function assertOnTheWayFields(transport: Record<OnTheWayRequiredField, st
   }
 }
 
-export function validationError(field: string, code: string): AppError {
-  const errors: FieldError[] = [{ field, code }];
-  return new AppError('VALIDATION_ERROR', 'Validation failed', errors);
-}
-
 /** spec/1 section 5: unloading not before loading. */
 export function assertUnloadingNotBeforeLoading(field: string, dateLoading: string, dateUnloading: string) {
-  if (dateUnloading < dateLoading) throw validationError(field, V.dateUnloadingIsBefore);
+  if (dateUnloading < dateLoading) throw validationError({ field, code: V.dateUnloadingIsBefore });
 }
 
 /** The carrier is a contractor (spec/1 section 5: carrierId chooses an item from the list). */
 export async function assertCarrierExists(tx: Db, carrierId: number) {
   const found = await locks.contractorsByIds(tx, [carrierId]);
-  if (!found.has(carrierId)) throw validationError('carrier_id', V.chooseItem);
+  if (!found.has(carrierId)) throw validationError({ field: 'carrier_id', code: V.chooseItem });
 }
 
 /** The transport's counter change applied to its allocation and both contracts (RULES.md Contracts, derived values). */

@@ -8,13 +8,13 @@ import {
   type TransportListRequest,
   type TransportListResponse,
   type TransportResponse,
+  toleranceUpperLimitKg,
   V,
 } from '@grain/shared';
 import type { Ctx } from '../../../lib/context.js';
-import { AppError } from '../../../lib/errors.js';
+import { AppError, validationError } from '../../../lib/errors.js';
 import { type CandidateRow, contractKindAndMaterial, listCandidates } from '../queries/candidates.js';
 import { listTransportRows, transportFilterOptions } from '../queries/list.js';
-import { upperToleranceLimitKg } from '../rules.js';
 import { loadTransport, toTransportResponse } from './response.js';
 
 /** GET /transport/details/{id}. */
@@ -71,7 +71,7 @@ function toCandidate(row: CandidateRow): ReallocateCandidate {
     addressFull: row.addressFull,
     allocated: row.allocatedKg,
     toAllocate: row.cargoQuantityKg - row.allocatedKg,
-    upperToleranceLimit: upperToleranceLimitKg(row),
+    toleranceUpperLimit: toleranceUpperLimitKg(row),
     inDelivery: row.inDeliveryKg,
     delivered: row.deliveredKg,
   };
@@ -87,7 +87,7 @@ async function candidatesOf(ctx: Ctx, currentId: number, type: 'PURCHASE' | 'SAL
 /** The current contract is required: the candidates share its raw material. */
 function requiredFilterId(value: number | undefined, field: string): number {
   if (value === undefined) {
-    throw new AppError('VALIDATION_ERROR', 'Validation failed', [{ field, code: V.required }]);
+    throw validationError({ field, code: V.required });
   }
   return value;
 }

@@ -1,9 +1,20 @@
-import { isReallocatableTransport, type TransportReallocateRequest, type TransportResponse, V } from '@grain/shared';
+import {
+  counterChange,
+  countersOf,
+  isAllocatableStatus,
+  isAllocationNoteMissing,
+  isGrowthWithinTolerance,
+  isReallocatableTransport,
+  NO_COUNTERS,
+  type TransportReallocateRequest,
+  type TransportResponse,
+  V,
+} from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
-import { AppError } from '../../../lib/errors.js';
+import { AppError, validationError } from '../../../lib/errors.js';
 import { type LockedAllocation, lockAllocation } from '../queries/locks.js';
 import {
   addToAllocation,
@@ -13,21 +24,12 @@ import {
   updateTransport,
 } from '../queries/writes.js';
 import {
-  ALLOCATABLE_CONTRACT_STATUSES,
-  counterChange,
-  countersOf,
-  fitsToleranceLimit,
-  isAllocationNoteMissing,
-  NO_COUNTERS,
-} from '../rules.js';
-import {
   allocationOf,
   assertFitsAllocation,
   assertGmpNote,
   assertUnloadingNotBeforeLoading,
   type LockedPair,
   lockTransportWithPair,
-  validationError,
 } from './pair.js';
 import { loadTransport } from './response.js';
 
@@ -46,7 +48,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
       locked,
     } = await lockTransportWithPair(tx, input.transportId, { extraContractIds: [input.newSalesId] });
     if (!isReallocatableTransport(transport.status)) throw new AppError('NOT_REALLOCATABLE_TRANSPORT');
-    if (input.newSalesId === transport.salesId) throw validationError('new_sales_id', V.chooseItem);
+    if (input.newSalesId === transport.salesId) throw validationError({ field: 'new_sales_id', code: V.chooseItem });
     // spec/1 section 5 Reallocate form: the quantity is read-only, the whole transport moves.
     if (input.cargoQuantity !== transport.cargoQuantityKg) {
       throw new AppError('VALUE_IS_WRONG', 'The quantity of a redirected transport cannot change', [
@@ -59,7 +61,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     if (newSale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
     const purchase = oldPair.purchase;
     if (newSale.rawMaterialId !== purchase.rawMaterialId) throw new AppError('CONTRACT_IS_NOT_COMPATIBLE');
-    if (!ALLOCATABLE_CONTRACT_STATUSES.includes(newSale.status)) throw new AppError('WRONG_STATUS');
+    if (!isAllocatableStatus(newSale.status)) throw new AppError('WRONG_STATUS');
     const oldAllocation = allocationOf(oldPair);
     const newPair: LockedPair = {
       purchase,
@@ -68,7 +70,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     };
 
     const movedKg = transport.cargoQuantityKg;
-    if (!fitsToleranceLimit(newSale, movedKg)) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
+    if (!isGrowthWithinTolerance(newSale, movedKg)) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
     if (!newPair.allocation && isAllocationNoteMissing(newSale, purchase, input.confirmationNote)) {
       throw new AppError('GMP_CERT_NOT_SATISFIED');
     }

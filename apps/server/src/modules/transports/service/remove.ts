@@ -1,10 +1,9 @@
-import { isRemovableTransport } from '@grain/shared';
+import { counterChange, countersOf, isRemovableTransport, NO_COUNTERS } from '@grain/shared';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { deleteTransport } from '../queries/writes.js';
-import { counterChange, countersOf, NO_COUNTERS } from '../rules.js';
 import { applyCounterChange, lockTransportWithPair } from './pair.js';
 
 /** DELETE /transport/remove/{id}: only while NEW or ON_THE_WAY; an ON_THE_WAY one leaves in_delivery. */

@@ -1,5 +1,7 @@
 import {
   type CanBeSetOnTheWayResponse,
+  counterChange,
+  countersOf,
   isAllowedTransportStatusChange,
   missingOnTheWayFields,
   type TransportResponse,
@@ -11,7 +13,6 @@ import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { getTransport } from '../queries/locks.js';
 import { updateTransport } from '../queries/writes.js';
-import { counterChange, countersOf } from '../rules.js';
 import { applyCounterChange, assertOnTheWayFields, lockTransportWithPair } from './pair.js';
 import { loadTransport } from './response.js';
 

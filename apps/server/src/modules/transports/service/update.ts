@@ -1,11 +1,17 @@
-import { isEditableTransport, type TransportResponse, type TransportUpdateRequest, V } from '@grain/shared';
+import {
+  counterChange,
+  countersOf,
+  isEditableTransport,
+  type TransportResponse,
+  type TransportUpdateRequest,
+  V,
+} from '@grain/shared';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import type { LockedTransport } from '../queries/locks.js';
 import { updateTransport as writeTransport } from '../queries/writes.js';
-import { counterChange, countersOf } from '../rules.js';
 import { transportValues } from './create.js';
 import {
   allocationOf,

@@ -3,8 +3,8 @@ import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
+import { listOf, textOf } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
-import { listOf, textOf } from '../filter-values';
 
 /** Small adapters between filter inputs and the text values a filter keeps (filter-values.ts reads them back). */
 

@@ -69,7 +69,7 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
             {formatTonnes(row.cargoQuantity)}
           </Text>
           <Text size="xs" c="dimmed" style={nowrap} title={t('allocations.upperLimit')}>
-            {t('allocations.upTo', { value: formatTonnes(row.upperToleranceLimit) })}
+            {t('allocations.upTo', { value: formatTonnes(row.toleranceUpperLimit) })}
           </Text>
         </Stack>
       ),

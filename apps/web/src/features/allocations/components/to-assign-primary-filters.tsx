@@ -1,8 +1,8 @@
 import type { ToAssignFilterOptionsResponse } from '@grain/shared';
 import { Select, SimpleGrid, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { flagOf, textOf } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
-import { flagOf, textOf } from '../filter-values';
 import { OptionsFilter } from './filter-fields';
 
 interface PrimaryFiltersProps {

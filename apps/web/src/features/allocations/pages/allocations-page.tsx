@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countActiveFilters, FilterPanel, FilterToggle } from '../../../components/list/filter-panel';
+import { pickFilter } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { useListState } from '../../../components/list/use-list-state';
@@ -15,7 +16,6 @@ import { ToAssignPrimaryFilters } from '../components/to-assign-primary-filters'
 import { ToAssignSecondaryFilters } from '../components/to-assign-secondary-filters';
 import { ToAssignTable } from '../components/to-assign-table';
 import { TotalsBar } from '../components/totals-bar';
-import { pickFilter } from '../filter-values';
 import { PRIMARY_FILTER_KEYS, SECONDARY_FILTER_KEYS, toAssignFilterError } from '../to-assign-filter';
 
 const NO_FILTER: FilterValues = {};

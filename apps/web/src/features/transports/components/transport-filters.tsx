@@ -2,9 +2,9 @@ import { TRANSPORT_STATUSES, type TransportFilterOptionsResponse, type Transport
 import { Collapse, MultiSelect, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
+import { listOf, textOf } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
 import { YesNoSelect } from '../../allocations/components/yes-no-select';
-import { listOf, textOf } from '../../allocations/filter-values';
 import { reversedRanges, type TransportFilterKey } from '../transport-filter';
 import { DebouncedTextFilter } from './debounced-text-filter';
 

@@ -1,6 +1,21 @@
-import { type Currency, lineValue, type MessageCode, RATE_SCALE, type TransactionKind, toPln } from '@grain/shared';
+import type { Currency, TransactionKind } from '../enums.js';
+import type { MessageCode } from '../message-codes.js';
+import { KG_PER_TONNE } from '../units.js';
 
 /** Pure settlement rules on integers: kilograms, minor units, exchange rates × RATE_SCALE (RULES.md Settlements). */
+
+/** RULES.md Settlements: value = quantity (kg) x price per tonne / 1000, rounded half away from zero to minor units. */
+export function lineValue(quantityKg: number, pricePerTonneMinor: number): number {
+  const raw = (quantityKg * pricePerTonneMinor) / KG_PER_TONNE;
+  return Math.sign(raw) * Math.round(Math.abs(raw));
+}
+
+/** Amount in minor units converted through an exchange rate kept as rate x 10 000 (4 decimals). */
+export const RATE_SCALE = 10_000;
+export function toPln(minor: number, rateScaled: number): number {
+  const raw = (minor * rateScaled) / RATE_SCALE;
+  return Math.sign(raw) * Math.round(Math.abs(raw));
+}
 
 export type SettleAction = 'purchase' | 'sales' | 'transport';
 export type InvoiceAction = 'purchase' | 'sales';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTRACT_STATUSES, type ContractStatus } from '../enums.js';
 import {
   CONTRACT_STATUS_TRANSITIONS,
   canDeleteContract,
@@ -10,11 +11,8 @@ import {
   purchaseFigures,
   realizedKg,
   salesFigures,
-  toleranceRange,
-  toleranceUpperLimitKg,
   toRealizeKg,
-} from './contract-rules.js';
-import { CONTRACT_STATUSES, type ContractStatus } from './enums.js';
+} from './contracts.js';
 
 describe('isAllowedStatusChange (RULES.md Contracts)', () => {
   const allowed: [ContractStatus, ContractStatus][] = [
@@ -48,61 +46,6 @@ describe('isAllowedStatusChange (RULES.md Contracts)', () => {
 
   it('blocks only CANCELLED and CLOSED while a transport is active', () => {
     expect(CONTRACT_STATUSES.filter(isStatusBlockedByActiveTransport)).toEqual(['CLOSED', 'CANCELLED']);
-  });
-});
-
-describe('tolerance (RULES.md Contracts, Tolerance)', () => {
-  const base = { cargoQuantityKg: 100_000, isTolerance: true };
-
-  it('adds the tonnes of unit T', () => {
-    expect(toleranceUpperLimitKg({ ...base, toleranceUnit: 'T', toleranceQuantity: 5_000 })).toBe(105_000);
-  });
-
-  it('multiplies by 1 + percent / 100 for PERCENT (hundredths of a percent), rounded down to kg', () => {
-    expect(toleranceUpperLimitKg({ ...base, toleranceUnit: 'PERCENT', toleranceQuantity: 250 })).toBe(102_500);
-    expect(
-      toleranceUpperLimitKg({
-        cargoQuantityKg: 33_333,
-        isTolerance: true,
-        toleranceUnit: 'PERCENT',
-        toleranceQuantity: 1_000,
-      }),
-    ).toBe(36_666);
-  });
-
-  it('is the quantity without tolerance, whatever the other fields say', () => {
-    expect(toleranceUpperLimitKg({ ...base, isTolerance: false, toleranceUnit: 'T', toleranceQuantity: 5_000 })).toBe(
-      100_000,
-    );
-    expect(toleranceUpperLimitKg({ ...base, toleranceUnit: null, toleranceQuantity: null })).toBe(100_000);
-  });
-
-  it('stays exact for quantities near 2^53', () => {
-    const huge = 2 ** 52;
-    expect(
-      toleranceUpperLimitKg({
-        cargoQuantityKg: huge,
-        isTolerance: true,
-        toleranceUnit: 'PERCENT',
-        toleranceQuantity: 10,
-      }),
-    ).toBe(huge + Number((BigInt(huge) * 10n) / 10_000n));
-  });
-
-  it('gives the range quantity ± tolerance, never below 0, and null without tolerance', () => {
-    expect(toleranceRange({ ...base, toleranceUnit: 'T', toleranceQuantity: 5_000 })).toEqual({
-      minKg: 95_000,
-      maxKg: 105_000,
-    });
-    expect(toleranceRange({ ...base, toleranceUnit: 'PERCENT', toleranceQuantity: 1_000 })).toEqual({
-      minKg: 90_000,
-      maxKg: 110_000,
-    });
-    expect(toleranceRange({ ...base, toleranceUnit: 'T', toleranceQuantity: 200_000 })).toEqual({
-      minKg: 0,
-      maxKg: 300_000,
-    });
-    expect(toleranceRange({ ...base, isTolerance: false, toleranceUnit: 'T', toleranceQuantity: 1 })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ContractStatus, ContractType, ToleranceUnit } from './enums.js';
+import type { ContractStatus, ContractType } from '../enums.js';
 
 /**
  * Pure contract rules on integers (kilograms, minor units), used by the server to enforce them and by the web
@@ -33,45 +33,6 @@ export function isStatusBlockedByActiveTransport(to: ContractStatus): boolean {
  * without passing through settlement or cancellation.
  */
 export const CONTRACT_CREATE_STATUSES: readonly ContractStatus[] = ['NEW', 'NEXT_SEASON', 'ACTIVE'];
-
-/** Hundredths of a percent in one whole (100 % = 10 000): toleranceQuantity for the unit PERCENT. */
-export const PERCENT_SCALE = 10_000;
-
-export interface ToleranceInput {
-  cargoQuantityKg: number;
-  isTolerance: boolean;
-  toleranceUnit: ToleranceUnit | null;
-  /** Kilograms for the unit T, hundredths of a percent for PERCENT. */
-  toleranceQuantity: number | null;
-}
-
-/** The tolerance in kilograms: the T quantity itself, or quantity × percent rounded down to whole kilograms. */
-export function toleranceKg({ cargoQuantityKg, isTolerance, toleranceUnit, toleranceQuantity }: ToleranceInput) {
-  if (!isTolerance || !toleranceUnit || !toleranceQuantity) return 0;
-  if (toleranceUnit === 'T') return toleranceQuantity;
-  // BigInt keeps the product exact for any safe integer quantity.
-  return Number((BigInt(cargoQuantityKg) * BigInt(toleranceQuantity)) / BigInt(PERCENT_SCALE));
-}
-
-/**
- * RULES.md Contracts, Tolerance: quantity + tolerance quantity (T) or quantity × (1 + percent / 100) (PERCENT),
- * rounded down to kilograms; without tolerance, the quantity.
- */
-export function toleranceUpperLimitKg(input: ToleranceInput): number {
-  return input.cargoQuantityKg + toleranceKg(input);
-}
-
-export interface ToleranceRange {
-  minKg: number;
-  maxKg: number;
-}
-
-/** spec/1 section 3: the range on a contract card, quantity ± tolerance; null when tolerance does not apply. */
-export function toleranceRange(input: ToleranceInput): ToleranceRange | null {
-  if (!input.isTolerance || !input.toleranceUnit || !input.toleranceQuantity) return null;
-  const tolerance = toleranceKg(input);
-  return { minKg: Math.max(0, input.cargoQuantityKg - tolerance), maxKg: input.cargoQuantityKg + tolerance };
-}
 
 export interface ContractCounters {
   cargoQuantityKg: number;

@@ -4,12 +4,14 @@ import {
   currentPlnValue,
   effectiveQuantityKg,
   finalValueOf,
+  lineValue,
   moveRefusal,
   proportionalShare,
   type SplitFigures,
   settlementExchangeRate,
   splitFigures,
-} from './rules.js';
+  toPln,
+} from './settlements.js';
 
 describe('finalValueOf', () => {
   it('is kg × price per tonne / 1000 rounded to minor units, minus deductions, plus surcharges', () => {
@@ -139,5 +141,36 @@ describe('moveRefusal', () => {
     expect(moveRefusal(row, 1, { ...target, currency: 'EUR' })).toBe('CONTRACT_IS_NOT_COMPATIBLE');
     expect(moveRefusal(row, 1, { ...target, status: 'CLOSED' })).toBe('WRONG_STATUS');
     expect(moveRefusal(row, 1, { ...target, status: 'CANCELLED' })).toBe('WRONG_STATUS');
+  });
+});
+
+describe('lineValue', () => {
+  it('is quantity (kg) x price per tonne / 1000 in minor units', () => {
+    // 25 t at 850.00 PLN/t = 21 250.00 PLN
+    expect(lineValue(25_000, 85_000)).toBe(2_125_000);
+    expect(lineValue(1, 100_000)).toBe(100);
+    expect(lineValue(0, 85_000)).toBe(0);
+  });
+
+  it('rounds half away from zero', () => {
+    expect(lineValue(1, 1500)).toBe(2); // 1.5
+    expect(lineValue(1, 1499)).toBe(1); // 1.499
+    expect(lineValue(1, 2500)).toBe(3); // 2.5, not banker's 2
+    expect(lineValue(-1, 1500)).toBe(-2);
+    expect(lineValue(1, -2500)).toBe(-3);
+  });
+
+  it('stays exact for large contracts', () => {
+    // 100 000 t at 9 999.99 PLN/t
+    expect(lineValue(100_000_000, 999_999)).toBe(99_999_900_000);
+  });
+});
+
+describe('toPln', () => {
+  it('applies a rate kept as rate x 10 000 and rounds half away from zero', () => {
+    expect(toPln(10_000, 43_000)).toBe(43_000); // 100.00 EUR at 4.3000
+    expect(toPln(1, 5_000)).toBe(1); // 0.5 grosz
+    expect(toPln(-1, 5_000)).toBe(-1);
+    expect(toPln(12_345, 10_000)).toBe(12_345);
   });
 });

@@ -1,77 +1,16 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AllocationCheck, type AllocationContract, allocationRefusal, upperToleranceLimitKg } from './rules.js';
+import { CONTRACT_STATUSES } from '../enums.js';
+import {
+  type AllocationCheck,
+  type AllocationContract,
+  allocationFloorKg,
+  allocationRefusal,
+  gmpCertGaps,
+  isAllocatableStatus,
+  isConfirmationNoteSufficient,
+} from './allocations.js';
 
 const noTolerance = { isTolerance: false, toleranceQuantity: null, toleranceUnit: null } as const;
-
-describe('upperToleranceLimitKg (RULES.md Contracts, Tolerance)', () => {
-  it('is the quantity without tolerance, or when the tolerance terms are incomplete or switched off', () => {
-    expect(upperToleranceLimitKg({ cargoQuantityKg: 100_000, ...noTolerance })).toBe(100_000);
-    expect(
-      upperToleranceLimitKg({
-        cargoQuantityKg: 100_000,
-        isTolerance: false,
-        toleranceUnit: 'T',
-        toleranceQuantity: 5000,
-      }),
-    ).toBe(100_000);
-    expect(
-      upperToleranceLimitKg({
-        cargoQuantityKg: 100_000,
-        isTolerance: true,
-        toleranceUnit: null,
-        toleranceQuantity: 5000,
-      }),
-    ).toBe(100_000);
-    expect(
-      upperToleranceLimitKg({
-        cargoQuantityKg: 100_000,
-        isTolerance: true,
-        toleranceUnit: 'T',
-        toleranceQuantity: null,
-      }),
-    ).toBe(100_000);
-  });
-
-  it('adds the kilograms of unit T', () => {
-    expect(
-      upperToleranceLimitKg({
-        cargoQuantityKg: 100_000,
-        isTolerance: true,
-        toleranceUnit: 'T',
-        toleranceQuantity: 5000,
-      }),
-    ).toBe(105_000);
-  });
-
-  it('multiplies by 1 + percent / 100 for unit PERCENT (hundredths of a percent), floored to the kilogram', () => {
-    const percent = (cargoQuantityKg: number, toleranceQuantity: number) =>
-      upperToleranceLimitKg({ cargoQuantityKg, isTolerance: true, toleranceUnit: 'PERCENT', toleranceQuantity });
-    expect(percent(100_000, 250)).toBe(102_500);
-    expect(percent(12_345, 250)).toBe(12_653);
-    expect(percent(999, 1)).toBe(999);
-    expect(percent(100_000, 0)).toBe(100_000);
-    // Exact near 2^53, where a float product would round.
-    expect(percent(9_000_000_000_000, 10_000)).toBe(18_000_000_000_000);
-    expect(percent(4_503_599_627_370_495, 1)).toBe(4_503_599_627_370_495 + 450_359_962_737);
-  });
-
-  it('never goes below the quantity and grows with the percentage', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 10 ** 12 }),
-        fc.integer({ min: 0, max: 10_000 }),
-        (quantity, hundredths) => {
-          const terms = { cargoQuantityKg: quantity, isTolerance: true, toleranceUnit: 'PERCENT' as const };
-          const limit = upperToleranceLimitKg({ ...terms, toleranceQuantity: hundredths });
-          expect(limit).toBeGreaterThanOrEqual(quantity);
-          expect(limit).toBe(Number((BigInt(quantity) * BigInt(10_000 + hundredths)) / 10_000n));
-          expect(upperToleranceLimitKg({ ...terms, toleranceQuantity: hundredths + 1 })).toBeGreaterThanOrEqual(limit);
-        },
-      ),
-    );
-  });
-});
 
 const contract = (values: Partial<AllocationContract> = {}): AllocationContract => ({
   cargoQuantityKg: 100_000,
@@ -89,7 +28,7 @@ const check = (values: Partial<AllocationCheck> = {}): AllocationCheck => ({
   sale: contract(),
   currentPairKg: 0,
   requestedKg: 10_000,
-  pairInTransportOrDeliveredKg: 0,
+  floorKg: 0,
   confirmationNote: null,
   ...values,
 });
@@ -129,7 +68,7 @@ describe('allocationRefusal (RULES.md Allocations)', () => {
   });
 
   it('refuses going below what the pair has in transport or delivered, removal included', () => {
-    const pair = { currentPairKg: 40_000, pairInTransportOrDeliveredKg: 25_000 };
+    const pair = { currentPairKg: 40_000, floorKg: 25_000 };
     expect(allocationRefusal(check({ ...pair, requestedKg: 25_000 }))).toBeNull();
     expect(allocationRefusal(check({ ...pair, requestedKg: 24_999 }))).toBe('ALLOCATE_QUANTITY_IS_TO_BIG');
     expect(allocationRefusal(check({ ...pair, requestedKg: 0 }))).toBe('ALLOCATE_QUANTITY_IS_TO_BIG');
@@ -146,5 +85,36 @@ describe('allocationRefusal (RULES.md Allocations)', () => {
     const certified = contract({ isGmp: true, isCert: true });
     expect(allocationRefusal(check({ sale: certified, purchase: certified }))).toBeNull();
     expect(allocationRefusal(check({ purchase: certified }))).toBeNull();
+  });
+});
+
+describe('allocatable statuses, notes and GMP/cert gaps (RULES.md Allocations)', () => {
+  it('allocates only on NEW, NEXT_SEASON and ACTIVE contracts', () => {
+    expect(CONTRACT_STATUSES.filter(isAllocatableStatus)).toEqual(['NEW', 'NEXT_SEASON', 'ACTIVE']);
+  });
+
+  it('takes a note of 10 characters after trimming', () => {
+    expect(isConfirmationNoteSufficient('  123456789  ')).toBe(false);
+    expect(isConfirmationNoteSufficient('1234567890')).toBe(true);
+    expect(isConfirmationNoteSufficient(null)).toBe(false);
+  });
+
+  it("names which of the sale's requirements the purchase lacks", () => {
+    const none = { isGmp: false, isCert: false };
+    const both = { isGmp: true, isCert: true };
+    expect(gmpCertGaps(both, none)).toEqual({ missingGmp: true, missingCert: true, hasMismatch: true });
+    expect(gmpCertGaps({ isGmp: false, isCert: true }, none)).toEqual({
+      missingGmp: false,
+      missingCert: true,
+      hasMismatch: true,
+    });
+    expect(gmpCertGaps(none, both)).toEqual({ missingGmp: false, missingCert: false, hasMismatch: false });
+  });
+});
+
+describe('allocationFloorKg (RULES.md Allocations)', () => {
+  it('counts planned NEW transports as well as in delivery and delivered', () => {
+    expect(allocationFloorKg({ plannedNewKg: 25_000, inDeliveryKg: 10_000, deliveredKg: 5_000 })).toBe(40_000);
+    expect(allocationFloorKg({ plannedNewKg: 0, inDeliveryKg: 0, deliveredKg: 0 })).toBe(0);
   });
 });

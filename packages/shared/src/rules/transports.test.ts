@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAllocationNoteMissing } from './allocations.js';
 import {
   counterChange,
   countersOf,
@@ -6,13 +7,54 @@ import {
   deliveryGrowth,
   deliveryTransactions,
   fitsAllocation,
-  fitsToleranceLimit,
-  isAllocationNoteMissing,
+  isAllowedTransportStatusChange,
+  isEditableTransport,
+  isGmpNoteMissing,
+  isGmpNotSatisfied,
   isNoCounterChange,
+  isReallocatableTransport,
+  isRemovableTransport,
   isTransportableContract,
+  missingOnTheWayFields,
   NO_COUNTERS,
-  upperToleranceLimitKg,
-} from './rules.js';
+} from './transports.js';
+
+describe('transport status rules (RULES.md Transports)', () => {
+  it('allows only the transitions of the table; DELIVERED goes through set-status-delivered', () => {
+    expect(isAllowedTransportStatusChange('NEW', 'ON_THE_WAY')).toBe(true);
+    expect(isAllowedTransportStatusChange('ON_THE_WAY', 'NEW')).toBe(true);
+    expect(isAllowedTransportStatusChange('ON_THE_WAY', 'DELIVERED')).toBe(false);
+    expect(isAllowedTransportStatusChange('NEW', 'RETURN_TO_CLIENT')).toBe(false);
+    expect(isAllowedTransportStatusChange('CANCELLED', 'NEW')).toBe(false);
+  });
+
+  it('edits and removes only NEW and ON_THE_WAY, redirects only ON_THE_WAY', () => {
+    expect([isEditableTransport('NEW'), isEditableTransport('ON_THE_WAY'), isEditableTransport('DELIVERED')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([isRemovableTransport('ON_THE_WAY'), isRemovableTransport('CANCELLED')]).toEqual([true, false]);
+    expect([isReallocatableTransport('ON_THE_WAY'), isReallocatableTransport('NEW')]).toEqual([true, false]);
+  });
+
+  it('names the ON_THE_WAY fields that are missing or blank', () => {
+    const filled = { registrationNumber: 'PO 1', driverName: 'Jan', phoneNumber: '600', driverDocumentId: 'A1' };
+    expect(missingOnTheWayFields(filled)).toEqual([]);
+    expect(missingOnTheWayFields({ ...filled, driverName: ' ', phoneNumber: null })).toEqual([
+      'driverName',
+      'phoneNumber',
+    ]);
+  });
+
+  it('needs a 10-character note only when the sale requires GMP and the transport has none', () => {
+    expect(isGmpNotSatisfied(true, false)).toBe(true);
+    expect(isGmpNoteMissing(true, false, '123456789')).toBe(true);
+    expect(isGmpNoteMissing(true, false, '1234567890')).toBe(false);
+    expect(isGmpNoteMissing(true, true, null)).toBe(false);
+    expect(isGmpNoteMissing(false, false, null)).toBe(false);
+  });
+});
 
 describe('countersOf / counterChange (RULES.md Contracts, derived values)', () => {
   it('counts ON_THE_WAY as planned kg in delivery and DELIVERED as real kg delivered', () => {
@@ -39,30 +81,6 @@ describe('fitsAllocation (RULES.md Transports)', () => {
   it('accepts up to the allocation and refuses one kilogram more', () => {
     expect(fitsAllocation({ allocationKg: 100_000, committedKg: 75_000, transportKg: 25_000 })).toBe(true);
     expect(fitsAllocation({ allocationKg: 100_000, committedKg: 75_000, transportKg: 25_001 })).toBe(false);
-  });
-});
-
-describe('upperToleranceLimitKg (RULES.md Contracts, Tolerance)', () => {
-  const terms = { cargoQuantityKg: 100_000, isTolerance: true };
-  it('adds kilograms for T and a floored share for PERCENT (hundredths of a percent)', () => {
-    expect(upperToleranceLimitKg({ ...terms, toleranceUnit: 'T', toleranceQuantity: 5_000 })).toBe(105_000);
-    expect(upperToleranceLimitKg({ ...terms, toleranceUnit: 'PERCENT', toleranceQuantity: 250 })).toBe(102_500);
-    expect(
-      upperToleranceLimitKg({ ...terms, cargoQuantityKg: 33_333, toleranceUnit: 'PERCENT', toleranceQuantity: 333 }),
-    ).toBe(34_442);
-  });
-
-  it('is the quantity without tolerance', () => {
-    expect(upperToleranceLimitKg({ ...terms, isTolerance: false, toleranceUnit: 'T', toleranceQuantity: 5_000 })).toBe(
-      100_000,
-    );
-    expect(upperToleranceLimitKg({ ...terms, toleranceUnit: null, toleranceQuantity: null })).toBe(100_000);
-  });
-
-  it('fitsToleranceLimit counts what is already allocated', () => {
-    const contract = { ...terms, toleranceUnit: 'T' as const, toleranceQuantity: 5_000, allocatedKg: 80_000 };
-    expect(fitsToleranceLimit(contract, 25_000)).toBe(true);
-    expect(fitsToleranceLimit(contract, 25_001)).toBe(false);
   });
 });
 

@@ -1,18 +1,73 @@
-import {
-  type AccountingMethod,
-  type ContractStatus,
-  type Currency,
-  isConfirmationNoteSufficient,
-  isGmpCertMismatch,
-  lineValue,
-  RATE_SCALE,
-  type ToleranceUnit,
-  type TransactionKind,
-  type TransportStatus,
-  toleranceUpperLimitKg,
-} from '@grain/shared';
+import type { AccountingMethod, ContractStatus, Currency, TransactionKind, TransportStatus } from '../enums.js';
+import { isConfirmationNoteSufficient } from './allocations.js';
+import { lineValue, RATE_SCALE } from './settlements.js';
+import { type ToleranceTerms, toleranceUpperLimitKg } from './tolerance.js';
 
-/** Pure transport rules on integers (kg, minor units). No I/O. */
+/** Pure transport rules on integers (kg, minor units), RULES.md Transports. No I/O. */
+
+/** spec/1 section 4: active statuses; the active tab shows them, the delivered tab DELIVERED. */
+export const ACTIVE_TRANSPORT_STATUSES = ['NEW', 'ON_THE_WAY'] as const satisfies readonly TransportStatus[];
+/**
+ * RULES.md Transports: the changes update-status makes. ON_THE_WAY -> DELIVERED happens only through
+ * set-status-delivered; DELIVERED, RETURN_TO_CLIENT and CANCELLED are final. Anything else is WRONG_STATUS.
+ */
+export const TRANSPORT_STATUS_TRANSITIONS: Readonly<Record<TransportStatus, readonly TransportStatus[]>> = {
+  NEW: ['ON_THE_WAY', 'CANCELLED'],
+  ON_THE_WAY: ['NEW', 'RETURN_TO_CLIENT', 'CANCELLED'],
+  DELIVERED: [],
+  RETURN_TO_CLIENT: [],
+  CANCELLED: [],
+};
+
+export function isAllowedTransportStatusChange(from: TransportStatus, to: TransportStatus): boolean {
+  return TRANSPORT_STATUS_TRANSITIONS[from].includes(to);
+}
+
+const isActiveStatus = (status: TransportStatus) => (ACTIVE_TRANSPORT_STATUSES as readonly string[]).includes(status);
+
+/** RULES.md Transports: edit only while NEW or ON_THE_WAY. */
+export function isEditableTransport(status: TransportStatus): boolean {
+  return isActiveStatus(status);
+}
+
+/** RULES.md Transports: delete only while NEW or ON_THE_WAY. */
+export function isRemovableTransport(status: TransportStatus): boolean {
+  return isActiveStatus(status);
+}
+
+/** RULES.md Transports: redirect only while ON_THE_WAY. */
+export function isReallocatableTransport(status: TransportStatus): boolean {
+  return status === 'ON_THE_WAY';
+}
+
+/** RULES.md Transports: what ON_THE_WAY requires (VALUE_IS_MISSING). */
+export const ON_THE_WAY_REQUIRED_FIELDS = [
+  'registrationNumber',
+  'driverName',
+  'phoneNumber',
+  'driverDocumentId',
+] as const;
+export type OnTheWayRequiredField = (typeof ON_THE_WAY_REQUIRED_FIELDS)[number];
+
+export function missingOnTheWayFields(
+  transport: Record<OnTheWayRequiredField, string | null | undefined>,
+): OnTheWayRequiredField[] {
+  return ON_THE_WAY_REQUIRED_FIELDS.filter((field) => !transport[field]?.trim());
+}
+
+/** spec/1 Logistics warning row: the sale requires GMP and the transport has none. */
+export function isGmpNotSatisfied(saleIsGmp: boolean, transportIsGmp: boolean): boolean {
+  return saleIsGmp && !transportIsGmp;
+}
+
+/** RULES.md Transports: when GMP is not satisfied, a confirmationNote of 10+ characters is required. */
+export function isGmpNoteMissing(
+  saleIsGmp: boolean,
+  transportIsGmp: boolean,
+  confirmationNote: string | null,
+): boolean {
+  return isGmpNotSatisfied(saleIsGmp, transportIsGmp) && !isConfirmationNoteSufficient(confirmationNote);
+}
 
 /** A transport's share of its pair's and contracts' derived values. */
 export interface DeliveryCounters {
@@ -55,22 +110,6 @@ export function fitsAllocation(check: { allocationKg: number; committedKg: numbe
   return check.committedKg + check.transportKg <= check.allocationKg;
 }
 
-/** The contract terms the tolerance limit depends on (toleranceQuantity: kg for T, hundredths of a percent for PERCENT). */
-export interface ToleranceTerms {
-  cargoQuantityKg: number;
-  isTolerance: boolean;
-  toleranceQuantity: number | null;
-  toleranceUnit: ToleranceUnit | null;
-}
-
-/** RULES.md Contracts, Tolerance: one implementation, shared with the contracts module and the web app. */
-export const upperToleranceLimitKg = toleranceUpperLimitKg;
-
-/** RULES.md Allocations: the sum of allocations on a contract may not pass its upper tolerance limit. */
-export function fitsToleranceLimit(contract: ToleranceTerms & { allocatedKg: number }, growthKg: number): boolean {
-  return contract.allocatedKg + growthKg <= upperToleranceLimitKg(contract);
-}
-
 /**
  * RULES.md Transports, Delivered: the growth of the pair's allocation a real quantity needs (what the pair then
  * carries, `committedKg` of the other transports plus the real kg, beyond the allocation), and by how much that
@@ -85,12 +124,9 @@ export function deliveryGrowth(input: {
 }) {
   const growthKg = Math.max(0, input.committedKg + input.realKg - input.allocationKg);
   const overKg = (contract: ToleranceTerms & { allocatedKg: number }) =>
-    Math.min(growthKg, Math.max(0, contract.allocatedKg + growthKg - upperToleranceLimitKg(contract)));
+    Math.min(growthKg, Math.max(0, contract.allocatedKg + growthKg - toleranceUpperLimitKg(contract)));
   return { growthKg, purchaseOverKg: overKg(input.purchase), salesOverKg: overKg(input.sale) };
 }
-
-/** RULES.md Allocations: an allocation is made only on NEW, NEXT_SEASON or ACTIVE contracts (the redirect's new pair). */
-export const ALLOCATABLE_CONTRACT_STATUSES: readonly ContractStatus[] = ['NEW', 'NEXT_SEASON', 'ACTIVE'];
 
 /**
  * A new transport needs both contracts still open: a CANCELLED or CLOSED contract takes no transport (RULES.md
@@ -98,15 +134,6 @@ export const ALLOCATABLE_CONTRACT_STATUSES: readonly ContractStatus[] = ['NEW', 
  */
 export function isTransportableContract(status: ContractStatus): boolean {
   return status !== 'CANCELLED' && status !== 'CLOSED';
-}
-
-/** RULES.md Allocations: a new pair whose sale needs GMP or a certificate the purchase lacks needs a 10+ note. */
-export function isAllocationNoteMissing(
-  sale: { isGmp: boolean; isCert: boolean },
-  purchase: { isGmp: boolean; isCert: boolean },
-  note: string | null,
-): boolean {
-  return isGmpCertMismatch(sale, purchase) && !isConfirmationNoteSufficient(note);
 }
 
 // --- Delivery: one unloading, three transactions (RULES.md Transports, Delivered) ---

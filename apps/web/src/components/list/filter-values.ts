@@ -1,7 +1,10 @@
 import { toMinorUnits, tonnesToKg } from '@grain/shared';
-import type { FilterValues } from '../../components/list/list-state';
+import type { FilterValues } from './list-state';
 
-/** Reading filter values kept in the URL (always text) into what the list requests carry. */
+/**
+ * Reading filter values kept in the URL (always text) into what the list requests carry: the one set of parsers
+ * every list filter uses (allocations, contracts, transports, the statement).
+ */
 
 type FilterValue = FilterValues[string] | undefined;
 
@@ -38,7 +41,8 @@ export function oneOf<T extends string>(allowed: readonly T[], value: FilterValu
   return picked.length ? picked : undefined;
 }
 
-function numberOf(value: FilterValue): number | undefined {
+/** A number of zero or more as typed (a decimal comma is read as a point). */
+export function decimalOf(value: FilterValue): number | undefined {
   const text = textOf(value).replace(',', '.');
   const number = Number(text);
   return text && Number.isFinite(number) && number >= 0 ? number : undefined;
@@ -46,13 +50,13 @@ function numberOf(value: FilterValue): number | undefined {
 
 /** Tonnes as typed in a filter, sent as kilograms. */
 export function kgOf(value: FilterValue): number | undefined {
-  const tonnes = numberOf(value);
+  const tonnes = decimalOf(value);
   return tonnes === undefined ? undefined : tonnesToKg(tonnes);
 }
 
 /** Major units as typed in a filter, sent as minor units. */
 export function minorOf(value: FilterValue): number | undefined {
-  const major = numberOf(value);
+  const major = decimalOf(value);
   return major === undefined ? undefined : toMinorUnits(major);
 }
 

@@ -1,0 +1,6 @@
+import type { Db } from '../../db/client.js';
+import { countries } from '../../db/schema.js';
+
+export function listCountries(db: Db) {
+  return db.select().from(countries);
+}

@@ -1,0 +1,9 @@
+/**
+ * The pure domain rules (RULES.md), one place per rule: the server enforces them, the web app warns with them.
+ * Integers only (kilograms, minor units, rates × 10 000); no I/O.
+ */
+export * from './allocations.js';
+export * from './contracts.js';
+export * from './settlements.js';
+export * from './tolerance.js';
+export * from './transports.js';
