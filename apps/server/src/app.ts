@@ -9,6 +9,7 @@ import { APP_VERSION } from '@grain/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { registerAfterAnswer } from './lib/after-answer.js';
 import { AppError } from './lib/errors.js';
 import { allocationRoutes } from './modules/allocations/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -57,6 +58,11 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
   registerWireFormat(app);
   registerErrorHandler(app);
   registerServerTiming(app);
+  registerAfterAnswer(app);
+  // API answers carry tokens and personal data: no cache keeps them (issue 14). The web app's files set their own.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
