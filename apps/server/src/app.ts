@@ -25,6 +25,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerServerTiming } from './plugins/server-timing.js';
+import { registerTlsHeaders } from './plugins/tls-headers.js';
 import { openApiTransform, registerWireFormat } from './plugins/wire.js';
 
 export interface AppDeps {
@@ -77,10 +78,14 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Added by registerTlsHeaders only for requests that came over TLS.
+        upgradeInsecureRequests: null,
       },
     },
+    hsts: false,
     crossOriginEmbedderPolicy: false,
   });
+  registerTlsHeaders(app);
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
 
   await app.register(fastifySwagger, {
