@@ -23,7 +23,7 @@ import { settlementRoutes } from './modules/settlements/routes.js';
 import { transportRoutes } from './modules/transports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerServerTiming } from './plugins/server-timing.js';
 import { registerTlsHeaders } from './plugins/tls-headers.js';
 import { openApiTransform, registerWireFormat } from './plugins/wire.js';
@@ -53,6 +53,8 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
     logger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
 
