@@ -12,6 +12,7 @@ export * from './enums.js';
 export * from './list.js';
 export * from './message-codes.js';
 export * from './positions.js';
+export * from './read-only.js';
 export * from './settlements.js';
 export * from './transports.js';
 export * from './units.js';
