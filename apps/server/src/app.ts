@@ -26,7 +26,7 @@ import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerServerTiming } from './plugins/server-timing.js';
 import { registerTlsHeaders } from './plugins/tls-headers.js';
-import { openApiTransform, registerWireFormat } from './plugins/wire.js';
+import { openApiTransform, openApiTransformObject, registerWireFormat } from './plugins/wire.js';
 
 export interface AppDeps {
   db: Db;
@@ -97,6 +97,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
       security: [{ bearer: [] }],
     },
     transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -228,6 +228,30 @@ export function openApiTransform({
   return { schema: out as FastifySchema, url };
 }
 
+/**
+ * OpenAPI 3.0 `nullable` does not widen an `enum`: a nullable enum (`tolerance_type`, the statement's `filter.type`)
+ * must list null itself, or a validator refuses the nulls the server accepts and answers.
+ */
+function withNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) withNullInNullableEnums(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null];
+  }
+  for (const value of Object.values(schema)) withNullInNullableEnums(value);
+}
+
+/** The whole generated document, once: see withNullInNullableEnums. */
+export function openApiTransformObject(document: object) {
+  const generated = 'openapiObject' in document ? document.openapiObject : document;
+  withNullInNullableEnums(generated);
+  return generated as Record<string, unknown>;
+}
+
 /** Handlers see the parsed (output) type of their request schemas and return the input type of the response schema. */
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends ZodType ? z.output<this['schema']> : unknown;
