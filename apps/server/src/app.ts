@@ -9,6 +9,7 @@ import { APP_VERSION } from '@grain/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { registerAfterAnswer } from './lib/after-answer.js';
 import { AppError } from './lib/errors.js';
 import { allocationRoutes } from './modules/allocations/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -22,9 +23,10 @@ import { settlementRoutes } from './modules/settlements/routes.js';
 import { transportRoutes } from './modules/transports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerServerTiming } from './plugins/server-timing.js';
-import { openApiTransform, registerWireFormat } from './plugins/wire.js';
+import { registerTlsHeaders } from './plugins/tls-headers.js';
+import { openApiTransform, openApiTransformObject, registerWireFormat } from './plugins/wire.js';
 
 export interface AppDeps {
   db: Db;
@@ -51,12 +53,19 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
     logger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
 
   registerWireFormat(app);
   registerErrorHandler(app);
   registerServerTiming(app);
+  registerAfterAnswer(app);
+  // API answers carry tokens and personal data: no cache keeps them (issue 14). The web app's files set their own.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -71,10 +80,14 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Added by registerTlsHeaders only for requests that came over TLS.
+        upgradeInsecureRequests: null,
       },
     },
+    hsts: false,
     crossOriginEmbedderPolicy: false,
   });
+  registerTlsHeaders(app);
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
 
   await app.register(fastifySwagger, {
@@ -84,6 +97,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
       security: [{ bearer: [] }],
     },
     transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

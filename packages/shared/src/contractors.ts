@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from './enums.js';
 import { EmptyFilterSchema, listRequestSchema, listResponseSchema, OptionSchema } from './list.js';
+import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { idList, optionalEmail, optionalString, positiveId, requiredString, V } from './validation.js';
 
 /** RULES.md Contractors and cargo: at most 10 contacts and 10 additional addresses per contractor. */
@@ -142,12 +143,6 @@ function refineContractor(value: ContractorRuleInput, ctx: z.RefinementCtx) {
 export const ContractorCreateRequestSchema = z.strictObject(contractorFields).superRefine(refineContractor);
 export type ContractorCreateRequest = z.infer<typeof ContractorCreateRequestSchema>;
 
-/** Update: the same form plus the ids of addresses and contacts to remove. */
-export const ContractorUpdateRequestSchema = z
-  .strictObject({ ...contractorFields, addressToDelete: idList.default([]), contactToDelete: idList.default([]) })
-  .superRefine(refineContractor);
-export type ContractorUpdateRequest = z.infer<typeof ContractorUpdateRequestSchema>;
-
 const AddressResponseSchema = z.object({
   street: z.string().nullable(),
   buildingNumber: z.string().nullable(),
@@ -201,6 +196,21 @@ export const ContractorResponseSchema = z.object({
   updatedAt: z.string(),
 });
 export type ContractorResponse = z.infer<typeof ContractorResponseSchema>;
+
+const contractorUpdateFields = {
+  ...contractorFields,
+  addressToDelete: idList.default([]),
+  contactToDelete: idList.default([]),
+};
+/** What get-one answers besides the form (id, created_at, updated_at): ignored when sent back (read-only.ts). */
+const CONTRACTOR_READ_ONLY = readOnlyKeys(ContractorResponseSchema, contractorUpdateFields);
+
+/** Update: the same form plus the ids of addresses and contacts to remove. */
+export const ContractorUpdateRequestSchema = z
+  .strictObject({ ...contractorUpdateFields, ...readOnlyFields(CONTRACTOR_READ_ONLY) })
+  .superRefine(refineContractor)
+  .transform(dropReadOnly(CONTRACTOR_READ_ONLY));
+export type ContractorUpdateRequest = z.infer<typeof ContractorUpdateRequestSchema>;
 
 /** spec/2 Contractors: get-one answers `{ success, result }`; create and update answer the same. */
 export const ContractorResultResponseSchema = z.object({ success: z.literal(true), result: ContractorResponseSchema });

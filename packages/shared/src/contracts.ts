@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  PriceOptionResponseSchema,
+  PurchaseDashboardResponseSchema,
+  SalesDashboardResponseSchema,
+} from './contract-responses.js';
 import { ContractorCreateRequestSchema, countryCodeField, dropEmptyFirstEntry, isEmptyContact } from './contractors.js';
 import {
   AGREEMENT_STATUSES,
@@ -10,6 +15,7 @@ import {
 } from './enums.js';
 import { listRequestSchema } from './list.js';
 import { PERCENT_SCALE } from './rules/tolerance.js';
+import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import {
   emailField,
   idList,
@@ -87,16 +93,33 @@ const dropContractualQualityWhenOff = <T extends { isContractualQuality: boolean
   option: T,
 ): T => (option.isContractualQuality ? option : { ...option, contractualQuality: null });
 
+/** spec/1 Price option: isMainOption may be sent; true on the main option, false on an additional one. */
+const mainOptionFields = {
+  ...priceOptionFields,
+  isMainOption: z.literal(true, { error: V.oneOf }).optional(),
+};
+const MAIN_OPTION_READ_ONLY = readOnlyKeys(PriceOptionResponseSchema, mainOptionFields);
+
 export const MainCargoOptionSchema = z
-  .strictObject(priceOptionFields)
+  .strictObject({ ...mainOptionFields, ...readOnlyFields(MAIN_OPTION_READ_ONLY) })
   .superRefine(withContractualQuality)
-  .transform(dropContractualQualityWhenOff);
+  .transform(dropContractualQualityWhenOff)
+  .transform(dropReadOnly(MAIN_OPTION_READ_ONLY));
 export type MainCargoOption = z.infer<typeof MainCargoOptionSchema>;
 
+const additionalOptionFields = {
+  id: positiveId.nullish(),
+  ...priceOptionFields,
+  isMainOption: z.literal(false, { error: V.oneOf }).optional(),
+  attachToContract: z.boolean().default(false),
+};
+const ADDITIONAL_OPTION_READ_ONLY = readOnlyKeys(PriceOptionResponseSchema, additionalOptionFields);
+
 export const AdditionalCargoOptionSchema = z
-  .strictObject({ id: positiveId.nullish(), ...priceOptionFields, attachToContract: z.boolean().default(false) })
+  .strictObject({ ...additionalOptionFields, ...readOnlyFields(ADDITIONAL_OPTION_READ_ONLY) })
   .superRefine(withContractualQuality)
-  .transform(dropContractualQualityWhenOff);
+  .transform(dropContractualQualityWhenOff)
+  .transform(dropReadOnly(ADDITIONAL_OPTION_READ_ONLY));
 export type AdditionalCargoOption = z.infer<typeof AdditionalCargoOptionSchema>;
 
 export const ContractContactSchema = z
@@ -223,11 +246,16 @@ export const PurchaseCreateRequestSchema = z
   .transform(normalisePurchase);
 export type PurchaseCreateRequest = z.infer<typeof PurchaseCreateRequestSchema>;
 
+const purchaseUpdateFields = { ...commonFields, ...updateStatusFields, ...purchaseOnlyFields, ...deleteListFields };
+/** What the dashboard answers besides the form: ignored when a client sends it back (read-only.ts). */
+const PURCHASE_READ_ONLY = readOnlyKeys(PurchaseDashboardResponseSchema, purchaseUpdateFields);
+
 export const PurchaseUpdateRequestSchema = z
-  .strictObject({ ...commonFields, ...updateStatusFields, ...purchaseOnlyFields, ...deleteListFields })
+  .strictObject({ ...purchaseUpdateFields, ...readOnlyFields(PURCHASE_READ_ONLY) })
   .superRefine(refineContract)
   .superRefine(purchaseCounterparty)
-  .transform(normalisePurchase);
+  .transform(normalisePurchase)
+  .transform(dropReadOnly(PURCHASE_READ_ONLY));
 export type PurchaseUpdateRequest = z.infer<typeof PurchaseUpdateRequestSchema>;
 
 export const SalesCreateRequestSchema = z
@@ -237,11 +265,15 @@ export const SalesCreateRequestSchema = z
   .transform(normaliseContract);
 export type SalesCreateRequest = z.infer<typeof SalesCreateRequestSchema>;
 
+const salesUpdateFields = { ...commonFields, ...updateStatusFields, ...salesOnlyFields, ...deleteListFields };
+const SALES_READ_ONLY = readOnlyKeys(SalesDashboardResponseSchema, salesUpdateFields);
+
 export const SalesUpdateRequestSchema = z
-  .strictObject({ ...commonFields, ...updateStatusFields, ...salesOnlyFields, ...deleteListFields })
+  .strictObject({ ...salesUpdateFields, ...readOnlyFields(SALES_READ_ONLY) })
   .superRefine(refineContract)
   .superRefine(salesCounterparty)
-  .transform(normaliseContract);
+  .transform(normaliseContract)
+  .transform(dropReadOnly(SALES_READ_ONLY));
 export type SalesUpdateRequest = z.infer<typeof SalesUpdateRequestSchema>;
 
 /** spec/2: status and agreement-status calls name the contract in the body. */

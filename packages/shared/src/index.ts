@@ -12,6 +12,7 @@ export * from './list.js';
 export * from './message-codes.js';
 export * from './positions.js';
 export * from './rules/index.js';
+export * from './read-only.js';
 export * from './settlements.js';
 export * from './transports.js';
 export * from './units.js';

@@ -18,11 +18,19 @@ function parseFilter(value: unknown): unknown {
   }
 }
 
+/** Optional, with its default (so the OpenAPI document says so too); query-string text is read as a number. */
 const queryInt = (min: number, max: number, fallback: number) =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? fallback : typeof value === 'string' ? Number(value) : value),
-    z.number({ error: V.wrongType }).int(V.integer).min(min, V.tooSmall).max(max, V.tooBig),
-  );
+  z
+    .preprocess(
+      (value) => (value === undefined || value === '' ? fallback : typeof value === 'string' ? Number(value) : value),
+      z
+        .number({ error: V.wrongType })
+        .int(V.integer)
+        .min(min, V.tooSmall)
+        .max(max, V.tooBig)
+        .meta({ default: fallback }),
+    )
+    .default(fallback);
 
 /** A list request: limit, offset, search, filter, orderBy (ARCHITECTURE.md, The API). */
 export function listRequestSchema<F extends z.ZodTypeAny>(filter: F, maxLimit = OPTION_LIST_MAX) {

@@ -35,6 +35,8 @@ export const MESSAGE_CODES = {
   DATE_FROM_CANNOT_BE_AFTER_TO: 400,
   DATE_TO_CANNOT_BE_BEFORE_FROM: 400,
   PAYLOAD_TOO_LARGE: 413,
+  /** The request line (path and query string) or headers pass the server's limit. */
+  REQUEST_TOO_LARGE: 431,
   // Duplicates
   DOCUMENT_NUMBER_IS_DUPLICATED: 409,
   NAME_IS_DUPLICATED: 409,

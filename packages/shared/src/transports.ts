@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS, TRANSPORT_STATUSES, type TransportStatus } from './enums.js';
 import { listRequestSchema, listResponseSchema } from './list.js';
 import { ACTIVE_TRANSPORT_STATUSES } from './rules/transports.js';
+import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import {
   amountRange,
   dateRange,
@@ -72,23 +73,17 @@ function refineTransportForm(
   }
 }
 
-/** POST /transport/create and /transport/in-progress-create. */
-export const TransportCreateRequestSchema = z.strictObject(transportFormFields).superRefine(refineTransportForm);
+/** POST /transport/create: the form; its status, when sent, is the one a created transport takes (NEW). */
+export const TransportCreateRequestSchema = z
+  .strictObject({ ...transportFormFields, status: z.literal('NEW', { error: V.oneOf }).optional() })
+  .superRefine(refineTransportForm);
 export type TransportCreateRequest = z.infer<typeof TransportCreateRequestSchema>;
 
-/**
- * PUT /transport/update/{id}: the form again. transportId, purchaseId and salesId may be sent but must name
- * this transport and its pair: the pair changes only through a redirect (VALUE_IS_WRONG otherwise).
- */
-export const TransportUpdateRequestSchema = z
-  .strictObject({
-    ...transportFormFields,
-    transportId: positiveId.optional(),
-    purchaseId: positiveId.optional(),
-    salesId: positiveId.optional(),
-  })
+/** POST /transport/in-progress-create: the same form, created ON_THE_WAY; a status sent must say so (spec/2). */
+export const TransportInProgressCreateRequestSchema = z
+  .strictObject({ ...transportFormFields, status: z.literal('ON_THE_WAY', { error: V.oneOf }).optional() })
   .superRefine(refineTransportForm);
-export type TransportUpdateRequest = z.infer<typeof TransportUpdateRequestSchema>;
+export type TransportInProgressCreateRequest = z.infer<typeof TransportInProgressCreateRequestSchema>;
 
 /** PATCH /transport/update-status. */
 export const TransportStatusRequestSchema = z.strictObject({
@@ -274,6 +269,25 @@ export const TransportResponseSchema = z.object({
 export type TransportResponse = z.infer<typeof TransportResponseSchema>;
 
 export const TransportListResponseSchema = listResponseSchema(TransportResponseSchema);
+
+/**
+ * PUT /transport/update/{id}: the form again. transportId, purchaseId and salesId may be sent but must name
+ * this transport and its pair: the pair changes only through a redirect (VALUE_IS_WRONG otherwise).
+ */
+const transportUpdateFields = {
+  ...transportFormFields,
+  transportId: positiveId.optional(),
+  purchaseId: positiveId.optional(),
+  salesId: positiveId.optional(),
+};
+/** What details answers besides the form (id, status, names, real values...): ignored when sent back (read-only.ts). */
+const TRANSPORT_READ_ONLY = readOnlyKeys(TransportResponseSchema, transportUpdateFields);
+
+export const TransportUpdateRequestSchema = z
+  .strictObject({ ...transportUpdateFields, ...readOnlyFields(TRANSPORT_READ_ONLY) })
+  .superRefine(refineTransportForm)
+  .transform(dropReadOnly(TRANSPORT_READ_ONLY));
+export type TransportUpdateRequest = z.infer<typeof TransportUpdateRequestSchema>;
 export type TransportListResponse = z.infer<typeof TransportListResponseSchema>;
 
 export const CanBeSetOnTheWayResponseSchema = z.object({ canBeSet: z.boolean() });

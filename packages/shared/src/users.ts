@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_ROLES } from './enums.js';
 import { listRequestSchema, listResponseSchema } from './list.js';
+import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { emailField, passwordField, requiredString, V } from './validation.js';
 
 export type UserSortKey = 'first_name' | 'last_name' | 'email' | 'role' | 'id';
@@ -23,9 +24,6 @@ export const UserCreateRequestSchema = z.strictObject({
 });
 export type UserCreateRequest = z.infer<typeof UserCreateRequestSchema>;
 
-export const UserUpdateRequestSchema = z.strictObject({ ...userFields, active: z.boolean() });
-export type UserUpdateRequest = z.infer<typeof UserUpdateRequestSchema>;
-
 /** Create form: adds the repeat field checked on the client. */
 export const UserCreateFormSchema = UserCreateRequestSchema.extend({ repeatPassword: z.string() }).refine(
   (v) => v.password === v.repeatPassword,
@@ -45,6 +43,14 @@ export const UserResponseSchema = z.object({
   updatedAt: z.string(),
 });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+const userUpdateFields = { ...userFields, active: z.boolean() };
+/** What get answers besides the form (id, created_at, updated_at): ignored when sent back (read-only.ts). */
+const USER_READ_ONLY = readOnlyKeys(UserResponseSchema, userUpdateFields);
+export const UserUpdateRequestSchema = z
+  .strictObject({ ...userUpdateFields, ...readOnlyFields(USER_READ_ONLY) })
+  .transform(dropReadOnly(USER_READ_ONLY));
+export type UserUpdateRequest = z.infer<typeof UserUpdateRequestSchema>;
 
 export const UserListRequestSchema = listRequestSchema(z.strictObject({ active: z.boolean().optional() }));
 export const UserListResponseSchema = listResponseSchema(UserResponseSchema);

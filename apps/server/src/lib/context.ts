@@ -16,9 +16,11 @@ export interface SessionUser {
 export interface Ctx {
   db: Db;
   user: SessionUser;
+  /** The caller's session: the refresh-token family its access token was issued in (absent outside a request). */
+  familyId?: string;
   config: Config;
   log: FastifyBaseLogger;
 }
 
 /** Context of a call made before sign-in (login, password reset). */
-export type PublicCtx = Omit<Ctx, 'user'> & { ip: string };
+export type PublicCtx = Omit<Ctx, 'user' | 'familyId'> & { ip: string };

@@ -1,10 +1,10 @@
 import fastifyJwt from '@fastify/jwt';
 import type { UserRole } from '@grain/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { refreshTokens, users } from '../db/schema.js';
 import type { Ctx, SessionUser } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
 
@@ -51,23 +51,31 @@ export async function registerAuth(app: FastifyInstance, db: Db, config: Config)
     const routeConfig = request.routeOptions.config;
     if (routeConfig.public || !routeConfig.roles) return;
     const user = await authenticate(request, db);
-    if (!routeConfig.roles.includes(user.role)) throw new AppError('FORBIDDEN');
-    if (user.passwordExpired && !routeConfig.allowExpiredPassword) throw new AppError('ACCESS_DENIED');
-    request.ctx = { db, user, config, log: request.log };
+    if (!routeConfig.roles.includes(user.user.role)) throw new AppError('FORBIDDEN');
+    if (user.user.passwordExpired && !routeConfig.allowExpiredPassword) throw new AppError('ACCESS_DENIED');
+    request.ctx = { db, user: user.user, familyId: user.familyId, config, log: request.log };
   });
 }
 
-async function authenticate(request: FastifyRequest, db: Db): Promise<SessionUser> {
+/**
+ * The caller of a bearer token: the user row and whether the token's session (its refresh-token family) is still
+ * alive, read by one query on every call, so that logout, a revoked family and deactivation end the access token at
+ * once (issue 14) and role changes apply at once.
+ */
+async function authenticate(request: FastifyRequest, db: Db): Promise<{ user: SessionUser; familyId: string }> {
   if (!request.headers.authorization?.startsWith('Bearer ')) throw new AppError('UNAUTHORIZED');
-  let payload: { sub: string; typ: string };
+  let payload: { sub: string; typ: string; fam?: unknown };
   try {
     payload = await request.jwtVerify();
   } catch {
     throw new AppError('INVALID_TOKEN');
   }
   const id = Number(payload.sub);
-  if (payload.typ !== 'access' || !Number.isInteger(id)) throw new AppError('INVALID_TOKEN');
-  // The user is read on every call so that deactivation and role changes apply at once.
+  const familyId = payload.fam;
+  // Every access token the server signs names its session; one without it cannot be ended and is not accepted.
+  if (payload.typ !== 'access' || !Number.isInteger(id) || typeof familyId !== 'string') {
+    throw new AppError('INVALID_TOKEN');
+  }
   const [row] = await db
     .select({
       id: users.id,
@@ -77,10 +85,21 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<SessionUse
       role: users.role,
       active: users.active,
       passwordExpired: users.passwordExpired,
+      isSessionAlive: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, familyId),
+            eq(refreshTokens.userId, users.id),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )})`,
     })
     .from(users)
     .where(eq(users.id, id));
-  if (!row?.active) throw new AppError('UNAUTHORIZED');
-  const { active: _active, ...user } = row;
-  return user;
+  if (!row) throw new AppError('UNAUTHORIZED');
+  if (!row.active || !row.isSessionAlive) throw new AppError('DENIED_TOKEN');
+  const { active: _active, isSessionAlive: _alive, ...user } = row;
+  return { user, familyId };
 }

@@ -1,12 +1,45 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { type ErrorBody, MESSAGE_CODES, type MessageCode } from '@grain/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { RequestValidationError } from './wire.js';
 
-function send(reply: FastifyReply, code: MessageCode, extra: Partial<ErrorBody> = {}) {
+function errorBody(code: MessageCode, extra: Partial<ErrorBody> = {}): string {
   const body: ErrorBody = { message_code: code, message: extra.message ?? code };
   if (extra.errors) body.errors = extra.errors;
-  return reply.status(MESSAGE_CODES[code]).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  return JSON.stringify(body);
+}
+
+function send(reply: FastifyReply, code: MessageCode, extra: Partial<ErrorBody> = {}) {
+  return reply.status(MESSAGE_CODES[code]).type('application/json; charset=utf-8').send(errorBody(code, extra));
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path that cannot be decoded (`/%`) is 400 BAD_REQUEST and a path parameter over
+ * its length limit 404 NOT_FOUND, in the error format rather than Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'BAD_REQUEST');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any route runs. A request line (path and
+ * query string) or headers over the limit (Node's maxHeaderSize) is 431 REQUEST_TOO_LARGE; anything else that does
+ * not parse is 400 BAD_REQUEST; both in the error format (issue 14).
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: MessageCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_TOO_LARGE' : 'BAD_REQUEST';
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : MESSAGE_CODES[code];
+  const body = errorBody(code);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nCache-Control: no-store\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Fastify's own refusals mapped onto the catalogue. */
@@ -26,6 +59,9 @@ function frameworkCode(error: FastifyError): MessageCode | null {
   if (error.statusCode === 429) return 'TOO_MANY_REQUESTS';
   if (error instanceof SyntaxError || error.statusCode === 400) return 'BAD_REQUEST';
   if (error.statusCode === 413) return 'PAYLOAD_TOO_LARGE';
+  // @fastify/static refuses paths it will not serve (`//x`, `%00`, `%5C`, dot segments) as 403 Forbidden: to a
+  // client that is a file that does not exist, not a failure of the server (issue 14).
+  if (error.statusCode === 403 || error.statusCode === 404) return 'NOT_FOUND';
   if (error.statusCode === 415) return 'BAD_REQUEST';
   return null;
 }

@@ -1,4 +1,12 @@
-import { camelToSnake, type FieldError, toCamelKeys, toSnakeKeys, V } from '@grain/shared';
+import {
+  camelToSnake,
+  type FieldError,
+  MESSAGE_CODES,
+  toCamelKeys,
+  toSnakeKeys,
+  V,
+  XLSX_CONTENT_TYPE,
+} from '@grain/shared';
 import type { FastifyInstance, FastifySchema, FastifyTypeProvider } from 'fastify';
 import { type ZodError, type ZodType, z } from 'zod';
 import { AppError } from '../lib/errors.js';
@@ -120,23 +128,128 @@ function snakeProperties(node: unknown): unknown {
   return out;
 }
 
-export function openApiTransform({ schema, url }: { schema: FastifySchema; url: string }) {
+/** The refusal body every error status answers (ARCHITECTURE.md, The API). */
+const ERROR_BODY_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    message_code: { type: 'string', enum: Object.keys(MESSAGE_CODES) },
+    message: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, code: { type: 'string' } },
+        required: ['field', 'code'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['message_code', 'message'],
+  additionalProperties: false,
+};
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request: VALIDATION_ERROR with per-field errors, ID_IS_NOT_A_NUMBER, BAD_REQUEST, ...',
+  401: 'No valid session: UNAUTHORIZED, INVALID_TOKEN, DENIED_TOKEN, WRONG_CREDENTIALS',
+  403: 'Not allowed: FORBIDDEN, ACCESS_DENIED (password expired), USER_DISABLED',
+  404: 'The record (or path) does not exist: NOT_FOUND or the entity *_NOT_FOUND code',
+  409: 'Refused by a business rule (RULES.md): WRONG_STATUS, ALLOCATE_QUANTITY_IS_TO_BIG, ...',
+  413: 'The body is over 1 MB: PAYLOAD_TOO_LARGE',
+  429: 'Too many attempts in the window: TOO_MANY_REQUESTS',
+  500: 'Unexpected failure: INTERNAL_ERROR (logged)',
+  503: 'The database does not answer: MISSING_DATABASE',
+};
+
+/** Which refusals a route can answer, from what it declares (roles, body, rate limit). */
+function errorStatuses(url: string, method: string, config: Record<string, unknown>): number[] {
+  const isSessionCall = /\/api\/auth\/(login|refresh-token)$/.test(url);
+  const statuses = [400, 404, 500];
+  if (!config.public || isSessionCall) statuses.push(401, 403);
+  if (method !== 'GET' && method !== 'HEAD') statuses.push(409, 413);
+  if (config.rateLimit) statuses.push(429);
+  if (url === '/api/health') statuses.push(503);
+  return statuses.sort((a, b) => a - b);
+}
+
+/**
+ * GET list calls carry `filter` as JSON text in the query string (ARCHITECTURE.md, The API): documented as the
+ * string it is; the object it holds is the `filter` of the POST form of the same call.
+ */
+function querystringOnWire(json: JsonSchema): JsonSchema {
+  const properties = json.properties as Record<string, JsonSchema> | undefined;
+  if (!properties?.filter) return json;
+  return {
+    ...json,
+    properties: {
+      ...properties,
+      filter: {
+        type: 'string',
+        description:
+          'The filter object as JSON text, snake_case keys (as `filter` in the POST body), e.g. {"status":["NEW"]}',
+      },
+    },
+  };
+}
+
+export function openApiTransform({
+  schema,
+  url,
+  route,
+}: {
+  schema: FastifySchema;
+  url: string;
+  route?: { method: string | string[]; config?: unknown };
+}) {
   if (!schema) return { schema, url };
   const { response, body, querystring, params, headers, ...rest } = schema as Record<string, unknown>;
   const out: Record<string, unknown> = { ...rest };
   if (body) out.body = toWireJsonSchema(body, 'input');
-  if (querystring) out.querystring = toWireJsonSchema(querystring, 'input');
+  if (querystring) out.querystring = querystringOnWire(toWireJsonSchema(querystring, 'input'));
   if (params) out.params = toWireJsonSchema(params, 'input');
   if (headers) out.headers = toWireJsonSchema(headers, 'input');
-  if (response) {
-    out.response = Object.fromEntries(
-      Object.entries(response as Record<string, unknown>).map(([code, value]) => [
-        code,
-        toWireJsonSchema(value, 'output'),
-      ]),
-    );
+  const answers: Record<string, unknown> = Object.fromEntries(
+    Object.entries((response as Record<string, unknown>) ?? {}).map(([code, value]) => [
+      code,
+      toWireJsonSchema(value, 'output'),
+    ]),
+  );
+  if (route && url.startsWith('/api/') && !url.startsWith('/api/docs')) {
+    // The spreadsheet exports stream a file and declare no JSON answer.
+    answers['200'] ??= {
+      description: 'The spreadsheet file',
+      content: { [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+    };
+    const method = Array.isArray(route.method) ? String(route.method[0]) : route.method;
+    for (const status of errorStatuses(url, method, (route.config ?? {}) as Record<string, unknown>)) {
+      answers[String(status)] ??= { description: ERROR_DESCRIPTIONS[status], ...ERROR_BODY_SCHEMA };
+    }
   }
+  if (Object.keys(answers).length) out.response = answers;
   return { schema: out as FastifySchema, url };
+}
+
+/**
+ * OpenAPI 3.0 `nullable` does not widen an `enum`: a nullable enum (`tolerance_type`, the statement's `filter.type`)
+ * must list null itself, or a validator refuses the nulls the server accepts and answers.
+ */
+function withNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) withNullInNullableEnums(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null];
+  }
+  for (const value of Object.values(schema)) withNullInNullableEnums(value);
+}
+
+/** The whole generated document, once: see withNullInNullableEnums. */
+export function openApiTransformObject(document: object) {
+  const generated = 'openapiObject' in document ? document.openapiObject : document;
+  withNullInNullableEnums(generated);
+  return generated as Record<string, unknown>;
 }
 
 /** Handlers see the parsed (output) type of their request schemas and return the input type of the response schema. */

@@ -99,8 +99,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const app = await buildApp({ db, config });
   await app.ready();
 
-  const call: TestApp['call'] = ({ token, headers, ...options }) =>
-    app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  // Waits for the work a call does after answering (lib/after-answer.ts), so tests see its effects.
+  const call: TestApp['call'] = async ({ token, headers, ...options }) => {
+    const response = await app.inject({
+      ...options,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    await app.afterAnswer.settled();
+    return response;
+  };
 
   const tokens = async (email = ADMIN_EMAIL, password = TEST_PASSWORD) => {
     const response = await call({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

@@ -122,6 +122,7 @@ describe('logs', () => {
       expect(change.statusCode, change.body).toBe(200);
 
       expect((await post(app, '/api/auth/reset-password-request', { email })).statusCode).toBe(200);
+      await app.afterAnswer.settled();
       await worker.runOnce();
       const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
       const code = /kod do zmiany hasła: (\S+)/.exec(mail!.body)![1]!;

@@ -34,8 +34,9 @@ afterAll(() => t.close());
 
 describe('the web app with a build present', () => {
   let app: FastifyInstance;
+  let webDist: string;
   beforeAll(async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'grain-web-'));
+    webDist = mkdtempSync(join(tmpdir(), 'grain-web-'));
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
@@ -67,11 +68,39 @@ describe('the web app with a build present', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{6,}/);
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(response.headers['x-powered-by']).toBeUndefined();
     },
   );
+
+  it.each(['/', '/assets/app.js', '/api/health'])(
+    'sends neither HSTS nor upgrade-insecure-requests over plain HTTP on a LAN name (%s)',
+    async (url) => {
+      for (const headers of [{ host: 'biuro:3000' }, { host: '192.168.1.20:3000', 'x-forwarded-proto': 'https' }]) {
+        const response = await app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+        expect(String(response.headers['content-security-policy'] ?? '')).not.toContain('upgrade-insecure-requests');
+      }
+    },
+  );
+
+  it('sends HSTS and upgrade-insecure-requests when a trusted proxy says the request came over TLS', async () => {
+    const behindProxy = await buildApp({ db: t.db, config: testConfig({ webDist, trustProxy: true }) });
+    try {
+      for (const url of ['/', '/api/health']) {
+        const response = await behindProxy.inject({
+          method: 'GET',
+          url,
+          headers: { host: 'biuro.example.com', 'x-forwarded-proto': 'https' },
+        });
+        expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{6,}/);
+        expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      }
+    } finally {
+      await behindProxy.close();
+    }
+  });
 
   it('answers the app for its own routes and 404 for a missing asset or API path', async () => {
     for (const url of ['/', '/allocations']) {

@@ -35,6 +35,7 @@ const messageCode: Record<MessageCode, string> = {
   DATE_FROM_CANNOT_BE_AFTER_TO: 'Data „od” nie może być późniejsza niż data „do”',
   DATE_TO_CANNOT_BE_BEFORE_FROM: 'Data „do” nie może być wcześniejsza niż data „od”',
   PAYLOAD_TOO_LARGE: 'Przesłane dane są zbyt duże',
+  REQUEST_TOO_LARGE: 'Adres lub nagłówki zapytania są zbyt długie',
   DOCUMENT_NUMBER_IS_DUPLICATED: 'Podany numer umowy już istnieje',
   NAME_IS_DUPLICATED: 'Podana nazwa już istnieje',
   NIP_IS_DUPLICATED: 'Kontrahent z tym numerem NIP już istnieje',

@@ -221,12 +221,12 @@ describe('GET /api/auth/me', () => {
     expect(response.json().message_code).toBe('INVALID_TOKEN');
   });
 
-  it('refuses the access token of a user deactivated since it was issued', async () => {
+  it('refuses the access token of a user deactivated since it was issued with DENIED_TOKEN', async () => {
     const { id, token } = await t.userWithRole('USER');
     await deactivate(id);
     const response = await t.call({ method: 'GET', url: '/api/auth/me', token });
     expect(response.statusCode).toBe(401);
-    expect(response.json().message_code).toBe('UNAUTHORIZED');
+    expect(response.json().message_code).toBe('DENIED_TOKEN');
   });
 
   it('refuses the access token of a deleted user', async () => {

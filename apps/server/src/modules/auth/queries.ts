@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { passwordResets, refreshTokens, users } from '../../db/schema.js';
 
@@ -10,6 +10,21 @@ export async function findUserByEmail(db: Db, email: string) {
 export async function findUserById(db: Db, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+export async function lockUser(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Whether a reset code (used or not) was issued to the user since `since`. */
+export async function hasPasswordResetSince(db: Db, userId: number, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), gte(passwordResets.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertRefreshToken(
@@ -35,11 +50,18 @@ export async function revokeFamily(db: Db, familyId: string) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserTokens(db: Db, userId: number) {
+/** Revokes every refresh token of the user, except those of the family `keepFamilyId` (the caller's own session). */
+export async function revokeUserTokens(db: Db, userId: number, keepFamilyId?: string) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
 }
 
 export async function updatePassword(db: Db, userId: number, passwordHash: string) {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, passwordResets, users } from '../../db/schema.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
@@ -34,6 +34,14 @@ async function codeFor(email: string): Promise<string> {
   const code = /kod do zmiany hasła: (\S+)/.exec(mail?.body ?? '')?.[1];
   if (!code) throw new Error(`no reset code in the outbox for ${email}`);
   return code;
+}
+
+/** Moves the user's reset codes back past the rate-limit window, as if they had been asked for a while ago. */
+async function ageResetCodes(userId: number) {
+  await t.db
+    .update(passwordResets)
+    .set({ createdAt: sql`${passwordResets.createdAt} - interval '2 minutes'` })
+    .where(eq(passwordResets.userId, userId));
 }
 
 /** Any code of the alphabet other than the given one. */
@@ -226,11 +234,15 @@ describe('POST /api/auth/reset-password-confirm', () => {
     expect(await t.login('confirm-twice@example.com', NEW_PASSWORD)).toEqual(expect.any(String));
   });
 
-  it('replaces an earlier code when a new one is requested', async () => {
-    await t.userWithRole('USER', 'two-requests@example.com');
+  it('replaces an earlier code when a new one is requested after the rate-limit window', async () => {
+    const { id } = await t.userWithRole('USER', 'two-requests@example.com');
     const first = await codeFor('two-requests@example.com');
+    await ageResetCodes(id);
     let second = await codeFor('two-requests@example.com');
-    while (second === first) second = await codeFor('two-requests@example.com');
+    while (second === first) {
+      await ageResetCodes(id);
+      second = await codeFor('two-requests@example.com');
+    }
     expect((await verify('two-requests@example.com', first)).json().message_code).toBe('INVALID_DATA');
     expect((await confirm('two-requests@example.com', second)).statusCode).toBe(200);
   });

@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.js';
 import type { Ctx, PublicCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { AUTH_RATE_WINDOW_MS } from '../../lib/rate-limit.js';
 import { enqueueMail } from '../mail/outbox.js';
 import * as q from './queries.js';
 import { newFamilyId, newRefreshToken, newResetCode, resetCodeHash, sha256 } from './tokens.js';
@@ -59,9 +60,9 @@ export async function refresh(ctx: PublicCtx, jwt: Signer, refreshToken: string)
   return outcome.tokens;
 }
 
-export async function logout(ctx: Ctx, familyId: string | undefined): Promise<void> {
+export async function logout(ctx: Ctx): Promise<void> {
   await withWriteTransaction(ctx.db, async (tx) => {
-    if (familyId) await q.revokeFamily(tx, familyId);
+    if (ctx.familyId) await q.revokeFamily(tx, ctx.familyId);
     else await q.revokeUserTokens(tx, ctx.user.id);
     await audit(tx, ctx.user.id, 'user', ctx.user.id, 'logout');
   });
@@ -80,16 +81,25 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordRequest): Pr
   const passwordHash = await hashPassword(input.newPassword);
   await withWriteTransaction(ctx.db, async (tx) => {
     await q.updatePassword(tx, user.id, passwordHash);
+    // Every other session ends, as after a reset; the one that changed it stays signed in (issue 14).
+    await q.revokeUserTokens(tx, user.id, ctx.familyId);
     await audit(tx, ctx.user.id, 'user', user.id, 'change-password', { password: true });
   });
 }
 
-/** Answers the same whether or not the e-mail belongs to an active account (no user enumeration). */
+/**
+ * Writes a reset code and its mail for an active account; nothing for an unknown or deactivated one. Runs after the
+ * answer (routes.ts). At most one mail per address per rate-limit window, however many requests come in it: the user
+ * row is locked, so requests at the same moment see each other's code.
+ */
 export async function requestPasswordReset(ctx: PublicCtx, email: string): Promise<void> {
-  const user = await q.findUserByEmail(ctx.db, email);
-  if (!user?.active) return;
+  const found = await q.findUserByEmail(ctx.db, email);
+  if (!found?.active) return;
   const code = newResetCode();
   await withWriteTransaction(ctx.db, async (tx) => {
+    const user = await q.lockUser(tx, found.id);
+    if (!user?.active) return;
+    if (await q.hasPasswordResetSince(tx, user.id, new Date(Date.now() - AUTH_RATE_WINDOW_MS))) return;
     await q.insertPasswordReset(tx, {
       userId: user.id,
       codeHash: resetCodeHash(user.id, code),

@@ -141,9 +141,20 @@ async function adminId(): Promise<number> {
   return row!.id;
 }
 
+/** The session (refresh-token family) of a fresh admin sign-in: hand-made tokens name a live one. */
+let family = '';
+beforeAll(async () => {
+  const { refreshToken } = await t.tokens();
+  const [row] = await t.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  family = row!.familyId;
+});
+
 function claims(sub: number, overrides: object = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: String(sub), typ: 'access', iat: now, exp: now + 600, ...overrides };
+  return { sub: String(sub), typ: 'access', fam: family, iat: now, exp: now + 600, ...overrides };
 }
 
 describe('access JWT', () => {
@@ -209,6 +220,20 @@ describe('access JWT', () => {
   it('refuses a signed token whose subject is not a user id', async () => {
     const token = jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(1), sub: 'admin' }, SECRET());
     expect((await me(token)).json().message_code).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses a signed token that names no session with INVALID_TOKEN', async () => {
+    const { fam: _fam, ...sessionless } = claims(await adminId());
+    expect((await me(jwt({ alg: 'HS256', typ: 'JWT' }, sessionless, SECRET()))).json().message_code).toBe(
+      'INVALID_TOKEN',
+    );
+  });
+
+  it("refuses a signed token naming another user's session with DENIED_TOKEN", async () => {
+    const user = await t.userWithRole('USER');
+    const response = await me(jwt({ alg: 'HS256', typ: 'JWT' }, claims(user.id), SECRET()));
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message_code).toBe('DENIED_TOKEN');
   });
 
   it('refuses a signed token of a user that does not exist with UNAUTHORIZED', async () => {

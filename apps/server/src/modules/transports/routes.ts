@@ -8,6 +8,7 @@ import {
   TransportCreateRequestSchema,
   TransportDeliveredRequestSchema,
   TransportFilterOptionsResponseSchema,
+  TransportInProgressCreateRequestSchema,
   TransportListRequestSchema,
   TransportListResponseSchema,
   TransportReallocateRequestSchema,
@@ -46,7 +47,7 @@ export function transportRoutes(app: FastifyInstance) {
   );
   r.post(
     '/transport/in-progress-create',
-    { config: ANY_ROLE, schema: { tags, body: TransportCreateRequestSchema, response: transportAnswer } },
+    { config: ANY_ROLE, schema: { tags, body: TransportInProgressCreateRequestSchema, response: transportAnswer } },
     (request) => createTransport(request.ctx, request.body, 'ON_THE_WAY'),
   );
   r.put(

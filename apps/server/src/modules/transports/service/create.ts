@@ -43,7 +43,7 @@ export function transportValues(input: Omit<TransportCreateRequest, 'purchaseId'
  */
 export function createTransport(
   ctx: Ctx,
-  input: TransportCreateRequest,
+  input: Omit<TransportCreateRequest, 'status'>,
   status: 'NEW' | 'ON_THE_WAY',
 ): Promise<TransportResponse> {
   if (status === 'ON_THE_WAY') assertOnTheWayFields(input);

@@ -18,7 +18,7 @@ import { confirmAction } from '../../../components/form/confirm';
 import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 
 /** The edit form carries the unused password pair, so the strict request schema is loosened here. */
-const editSchema = z.object(UserUpdateRequestSchema.shape);
+const editSchema = z.object(UserUpdateRequestSchema.in.shape);
 
 export interface UserFormValues extends Record<string, unknown> {
   email: string;
