@@ -14,8 +14,8 @@ import {
   TOLERANCE_UNITS,
 } from './enums.js';
 import { listRequestSchema } from './list.js';
-import { PERCENT_SCALE } from './rules/tolerance.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
+import { PERCENT_SCALE } from './rules/tolerance.js';
 import {
   emailField,
   idList,

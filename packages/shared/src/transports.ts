@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS, TRANSPORT_STATUSES, type TransportStatus } from './enums.js';
 import { listRequestSchema, listResponseSchema } from './list.js';
-import { ACTIVE_TRANSPORT_STATUSES } from './rules/transports.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
+import { ACTIVE_TRANSPORT_STATUSES } from './rules/transports.js';
 import {
   amountRange,
   dateRange,
