@@ -41,6 +41,8 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
   const columns: Column<ToAssignRow>[] = [
     {
       key: 'sales',
+      card: 'title',
+      isAlwaysShown: true,
       title: t('allocations.salesDocument'),
       sortKey: 'sales_agreement_document_number',
       render: (row) => (
@@ -57,6 +59,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'purchase',
+      card: 'field',
       title: t('allocations.purchaseDocument'),
       sortKey: 'purchase_agreement_document_number',
       render: (row) => (
@@ -73,6 +76,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'supplier',
+      card: 'field',
       title: t('allocations.supplier'),
       sortKey: 'purchase_supplier_code',
       render: (row) => (
@@ -83,6 +87,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'recipient',
+      card: 'subtitle',
       title: t('allocations.recipient'),
       sortKey: 'sales_recipient_code',
       render: (row) => (
@@ -105,6 +110,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'toPickUp',
+      card: 'field',
       title: t('allocations.toPickUp'),
       sortKey: 'to_deliver',
       align: 'right',
@@ -112,6 +118,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'inDelivery',
+      card: 'field',
       title: t('allocations.inDelivery'),
       sortKey: 'in_delivery',
       align: 'right',
@@ -128,6 +135,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'delivered',
+      card: 'field',
       title: t('allocations.delivered'),
       sortKey: 'delivered',
       align: 'right',
@@ -135,17 +143,20 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'cargo',
+      isHiddenByDefault: true,
       title: t('allocations.cargoName'),
       sortKey: 'raw_material_quality_title',
       render: (row) => <Clamped text={row.cargoName} width={160} />,
     },
     {
       key: 'comments',
+      isHiddenByDefault: true,
       title: t('allocations.comments'),
       render: (row) => <Clamped text={row.purchaseComments} width={200} />,
     },
     {
       key: 'salesGmp',
+      isHiddenByDefault: true,
       title: t('allocations.salesGmpColumn'),
       sortKey: 'sales_is_gmp',
       align: 'center',
@@ -157,6 +168,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'warning',
+      card: 'field',
       title: <IconAlertTriangle size={16} aria-label={t('allocations.warning')} />,
       align: 'center',
       render: (row) => {
@@ -171,10 +183,24 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
   ];
   if (renderAction) {
-    columns.push({ key: 'actions', title: t('common.actions'), align: 'right', sticky: true, render: renderAction });
+    columns.push({
+      key: 'actions',
+      card: 'actions',
+      isAlwaysShown: true,
+      title: t('common.actions'),
+      align: 'right',
+      sticky: true,
+      render: renderAction,
+    });
   }
 
   return (
-    <DataTable columns={columns} rowKey={(row) => row.id} rowHeight={TO_ASSIGN_ROW_HEIGHT} minWidth={1750} {...table} />
+    <DataTable
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowHeight={TO_ASSIGN_ROW_HEIGHT}
+      listId="allocations"
+      {...table}
+    />
   );
 }
