@@ -26,22 +26,22 @@ export const theme = createTheme({
 /**
  * WCAG 2.1 AA (issue 13): Mantine's shade 6 is too light for text on white or on its own light tint (grey #868e96
  * 3.3:1, brand green #469b4f 3.5:1, the blue NOWY badge 2.7:1). Every colour's text, light-variant text, outline
- * and filled background uses a darker "ink" that reaches at least 4.5:1 on white, on its light tint and under
- * white text. The palettes stay as they are, so tints and hovers look the same.
+ * and filled background uses a darker "ink" that reaches at least 4.5:1 on white, on its light tint (shade 1)
+ * and under white text. The palettes stay as they are, so tints and hovers look the same.
  */
 const INK: Record<string, string> = {
   gray: '#495057',
   dark: '#343a40',
-  red: '#c92a2a',
-  pink: '#c2255c',
-  grape: '#9c36b5',
-  violet: '#6741d9',
-  indigo: '#3b5bdb',
+  red: '#b02525',
+  pink: '#a61e4d',
+  grape: '#862e9c',
+  violet: '#5f3dc4',
+  indigo: '#364fc7',
   blue: '#1864ab',
-  cyan: '#0b7285',
+  cyan: '#0b6b7d',
   teal: '#066b4d',
   green: '#2f6b3a',
-  lime: '#4f7a0c',
+  lime: '#466d0b',
   yellow: '#855600',
   orange: '#a8420a',
 };

@@ -98,12 +98,14 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'shipping',
+      isHiddenByDefault: true,
       title: t('allocations.shippingAddress'),
       sortKey: 'purchase_address_full',
       render: (row) => <Clamped text={row.purchaseAddressFull} width={220} />,
     },
     {
       key: 'unloading',
+      isHiddenByDefault: true,
       title: t('allocations.unloadingAddress'),
       sortKey: 'sales_address_full',
       render: (row) => <Clamped text={row.salesAddressFull} width={220} />,

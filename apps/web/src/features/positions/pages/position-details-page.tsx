@@ -76,7 +76,7 @@ export function Page() {
                   <Anchor
                     component={Link}
                     to={positionListLink('purchase', position.id, detail.id)}
-                    aria-label={t('positions.showPurchaseList', { name: detail.title })}
+                    aria-label={`${formatTonnes(detail.purchase)}, ${t('positions.showPurchaseList', { name: detail.title })}`}
                   >
                     {formatTonnes(detail.purchase)}
                   </Anchor>
@@ -85,7 +85,7 @@ export function Page() {
                   <Anchor
                     component={Link}
                     to={positionListLink('sales', position.id, detail.id)}
-                    aria-label={t('positions.showSalesList', { name: detail.title })}
+                    aria-label={`${formatTonnes(detail.sales)}, ${t('positions.showSalesList', { name: detail.title })}`}
                   >
                     {formatTonnes(detail.sales)}
                   </Anchor>

@@ -49,9 +49,9 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
       card: 'badge',
       title: c('statusId'),
       sortKey: 'id',
-      width: 170,
+      width: 130,
       render: (row) => (
-        <Stack gap={2} align="flex-start" miw={150}>
+        <Stack gap={2} align="flex-start" miw={120}>
           {statusCell(row)}
           <Text size="xs" c="dimmed">
             #{row.id}
@@ -89,7 +89,7 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
       card: 'field',
       title: c('shipping'),
       sortKey: 'date_loading',
-      width: 180,
+      width: 150,
       render: (row) => <TwoLines top={row.loadingAddressFull} bottom={formatDate(row.dateLoading)} />,
     },
     {
@@ -193,9 +193,10 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'unloading',
+      isHiddenByDefault: true,
       title: c('unloading'),
       sortKey: 'date_unloading',
-      width: 180,
+      width: 150,
       render: (row) => (
         <TwoLines
           top={row.unloadingAddressFull}
