@@ -241,5 +241,15 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
       render: actionsCell,
     },
   ];
-  return columns.filter((column) => !hidden.includes(column.key));
+  const shown = columns.filter((column) => !hidden.includes(column.key));
+  // A purchase dashboard leaves out its own side: the sale's number names the row instead.
+  if (hidden.includes('purchaseDocument')) {
+    for (const column of shown) {
+      if (column.key === 'salesDocument') {
+        Object.assign(column, { card: 'title', isAlwaysShown: true, isHiddenByDefault: false });
+      }
+      if (column.key === 'recipient') column.card = 'subtitle';
+    }
+  }
+  return shown;
 }
