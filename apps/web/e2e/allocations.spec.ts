@@ -196,6 +196,10 @@ test.describe
         `/contract/purchase-list/dashboard/${seed.plain.id}/realization`,
       );
       await expect(plainRow).toContainText('20,000 t');
+      // The loading address is one of the columns shown on demand (column chooser, issue 13).
+      await page.getByRole('button', { name: 'Kolumny' }).click();
+      await page.getByRole('checkbox', { name: 'Adres załadunku' }).check();
+      await page.keyboard.press('Escape');
       await expect(plainRow).toContainText(`Rampa ${tag}`);
       await plainRow.getByTestId('gmp-cert-warning').hover();
       await expect(page.getByTestId('gmp-cert-tooltip')).toContainText(`Uzasadnienie: ${NOTE}`);

@@ -9,7 +9,7 @@ const nextTag = () => String(++serial);
 const dialog = (page: Page) => page.getByRole('dialog');
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-const pageTitle = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 });
+const pageTitle = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 /** Types a search and waits until it is committed to the URL (600 ms debounce), so later changes start from it. */
 async function search(page: Page, text: string) {
   await page.getByLabel('Szukaj').fill(text);

@@ -128,6 +128,7 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
     {
       key: 'receipt',
+      isHiddenByDefault: true,
       card: 'field',
       title: t('allocations.receiptDates'),
       sortKey: 'date_of_receipt_from',

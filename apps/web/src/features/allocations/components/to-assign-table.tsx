@@ -170,7 +170,8 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'warning',
-      card: 'field',
+      card: 'badge',
+      label: t('allocations.warning'),
       title: <IconAlertTriangle size={16} aria-label={t('allocations.warning')} />,
       align: 'center',
       render: (row) => {

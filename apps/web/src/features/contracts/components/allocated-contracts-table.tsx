@@ -51,6 +51,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
     },
     {
       key: 'quality',
+      isHiddenByDefault: true,
       title: t('contracts.fields.quality'),
       sortKey: 'raw_material_quality_title',
       render: (row) => row.qualityTitle,
@@ -73,6 +74,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
     },
     {
       key: 'receipt',
+      isHiddenByDefault: true,
       title: t('contracts.fields.receipt'),
       sortKey: 'date_of_receipt_from',
       render: (row) => (
