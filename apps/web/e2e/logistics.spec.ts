@@ -112,6 +112,10 @@ test.describe
       await confirm(page, 'Zapisz i wyślij w drogę', 'Zapisz i wyślij w drogę');
       await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
       await expect(rowOf(page, ids.noDriver)).toContainText('W drodze');
+      // The car is one of the columns shown on demand (column chooser, issue 13).
+      await page.getByRole('button', { name: 'Kolumny' }).click();
+      await page.getByRole('checkbox', { name: 'Samochód' }).check();
+      await page.keyboard.press('Escape');
       await expect(rowOf(page, ids.noDriver)).toContainText(DRIVER.registration_number);
     });
 
@@ -167,7 +171,7 @@ test.describe
       await expect(row).toContainText('Dostarczony');
       await expect(row).toContainText('24,460 t');
       await expect(row).toContainText('25,000 t plan.');
-      await expect(row).toContainText('95 zł');
+      await expect(row).toContainText('95,00 zł/t');
       // Delivered is final: details instead of edit, no status menu, no delete.
       await expect(row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}` })).toBeVisible();
       await expect(page.getByRole('button', { name: `Zmień status transportu #${ids.toDeliver}` })).toHaveCount(0);

@@ -73,7 +73,7 @@ const stickyStyle: CSSProperties = {
 
 /** Compact rows: tighter padding and line height, so two-line cells stay within 40 px. */
 const compactStyle = {
-  '--mantine-line-height-xs': '1.2',
+  '--mantine-line-height-xs': '1.15',
   '--mantine-line-height-sm': '1.25',
   '--mantine-line-height-md': '1.25',
   '--mantine-line-height': '1.25',
@@ -131,7 +131,7 @@ function DesktopTable<T>(props: DataTableProps<T> & { density: Density; hasRows:
       <Table
         highlightOnHover
         withRowBorders
-        verticalSpacing={isCompact ? 4 : 'xs'}
+        verticalSpacing={isCompact ? 2 : 'xs'}
         horizontalSpacing={isCompact ? 'xs' : 'sm'}
         aria-busy={isLoading}
         data-density={density}
