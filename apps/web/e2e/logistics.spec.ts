@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DRIVER, deliverTransport, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, showColumns, signIn } from './support';
 
 /**
  * Issue 6, web: the logistics screen. One purchase allocated to a plain sale, a sale requiring GMP and a third
@@ -113,9 +113,7 @@ test.describe
       await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
       await expect(rowOf(page, ids.noDriver)).toContainText('W drodze');
       // The car is one of the columns shown on demand (column chooser, issue 13).
-      await page.getByRole('button', { name: 'Kolumny' }).click();
-      await page.getByRole('checkbox', { name: 'Samochód' }).check();
-      await page.keyboard.press('Escape');
+      await showColumns(page, ['Samochód']);
       await expect(rowOf(page, ids.noDriver)).toContainText(DRIVER.registration_number);
     });
 
@@ -147,6 +145,7 @@ test.describe
       await modal.getByRole('button', { name: 'Zobacz podsumowanie' }).click();
       await modal.getByRole('button', { name: 'Przekieruj transport' }).click();
       await expect(page.getByText('Transport został przekierowany')).toBeVisible();
+      await showColumns(page, ['Umowa sprzedaży']);
       await expect(rowOf(page, ids.toRedirect)).toContainText(seed.otherSaleNumber);
     });
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { contractBody, type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, showColumns, signIn } from './support';
 
 interface Ids {
   purchase: number;
@@ -101,6 +101,7 @@ test.describe('transaction statement', () => {
     await page.getByRole('dialog', { name: 'Zapis faktury' }).getByRole('button', { name: 'Zapisz fakturę' }).click();
     await expect(page.getByText('Faktura została zapisana')).toBeVisible();
     const row = rowOf(page, ids.purchase);
+    await showColumns(page, ['Faktura']);
     await expect(row).toContainText(`FV/${tag}`);
     await expect(row).toContainText('19.03.2026');
 

@@ -19,6 +19,8 @@ interface ToAssignTableProps {
   isError: boolean;
   /** The "add transport" action of a row; the column is left out without it. */
   renderAction?: (row: ToAssignRow) => ReactNode;
+  /** The same action on a phone card. */
+  renderCardAction?: (row: ToAssignRow) => ReactNode;
 }
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -35,7 +37,7 @@ function Clamped({ text, width }: { text: string | null; width: number }) {
 }
 
 /** spec/1 Allocations page table: the columns and sort keys in the spec's order. */
-export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
+export function ToAssignTable({ renderAction, renderCardAction, ...table }: ToAssignTableProps) {
   const { t } = useTranslation();
   const tonnes = (kg: number) => <span style={nowrap}>{formatTonnes(kg)}</span>;
   const columns: Column<ToAssignRow>[] = [
@@ -194,6 +196,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
       align: 'right',
       sticky: true,
       render: renderAction,
+      cardRender: renderCardAction,
     });
   }
 

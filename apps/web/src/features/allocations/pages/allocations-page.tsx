@@ -82,7 +82,8 @@ export function Page() {
         list={list}
         isLoading={query.isFetching}
         isError={query.isError}
-        renderAction={(row) => <AddTransportButton row={row} />}
+        renderAction={(row) => <AddTransportButton row={row} isIconOnly />}
+        renderCardAction={(row) => <AddTransportButton row={row} />}
       />
     </>
   );
