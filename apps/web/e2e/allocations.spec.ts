@@ -196,8 +196,8 @@ test.describe
         `/contract/purchase-list/dashboard/${seed.plain.id}/realization`,
       );
       await expect(plainRow).toContainText('20,000 t');
-      // The addresses are columns shown on demand (column chooser, issue 13).
-      await showColumns(page, ['Adres załadunku', 'Adres rozładunku']);
+      // The comments are a column shown on demand (column chooser, issue 13).
+      await showColumns(page, ['Uwagi']);
       await expect(plainRow).toContainText(`Rampa ${tag}`);
       await plainRow.getByTestId('gmp-cert-warning').hover();
       await expect(page.getByTestId('gmp-cert-tooltip')).toContainText(`Uzasadnienie: ${NOTE}`);
