@@ -24,6 +24,7 @@ function phoneLists(): { path: string; text: string }[] {
     { path: `/contract/sale-list/dashboard/${seed.salesId}/realization`, text: `ZK/${tag}` },
     { path: `/contract/sale-list/dashboard/${seed.salesId}/transport`, text: `ZK/${tag}` },
     { path: '/users', text: '@example.com' },
+    { path: '/positions/1', text: ',000 t' },
   ];
 }
 
