@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { allocate, createContract, createContractor } from './allocations-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, showColumns, signIn } from './support';
 
 /**
  * Issue 5, web: the sale allocation screen (allocate, the GMP mismatch step, edit, remove) and the allocations
@@ -196,6 +196,8 @@ test.describe
         `/contract/purchase-list/dashboard/${seed.plain.id}/realization`,
       );
       await expect(plainRow).toContainText('20,000 t');
+      // The comments are a column shown on demand (column chooser, issue 13).
+      await showColumns(page, ['Uwagi']);
       await expect(plainRow).toContainText(`Rampa ${tag}`);
       await plainRow.getByTestId('gmp-cert-warning').hover();
       await expect(page.getByTestId('gmp-cert-tooltip')).toContainText(`Uzasadnienie: ${NOTE}`);

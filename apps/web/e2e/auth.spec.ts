@@ -108,7 +108,7 @@ test('a USER opening /users is sent to the forbidden page', async ({ page }) => 
   await signIn(page, user.email, USER_PASSWORD);
   await page.goto('/users');
   await expect(page).toHaveURL(/\/forbidden$/);
-  await expect(page.getByRole('heading', { name: 'Forbidden' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Brak dostępu' })).toBeVisible();
   await page.goto('/positions');
   await expect(page.getByRole('link', { name: 'Użytkownicy' })).toHaveCount(0);
 });

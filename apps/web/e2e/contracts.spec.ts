@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { allocate, createContract, createContractor } from './allocations-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, showColumns, signIn } from './support';
 
 let serial = Date.now() % 1_000_000;
 const nextTag = () => String(++serial);
@@ -9,7 +9,7 @@ const nextTag = () => String(++serial);
 const dialog = (page: Page) => page.getByRole('dialog');
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-const pageTitle = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 });
+const pageTitle = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 /** Types a search and waits until it is committed to the URL (600 ms debounce), so later changes start from it. */
 async function search(page: Page, text: string) {
   await page.getByLabel('Szukaj').fill(text);
@@ -368,6 +368,7 @@ test.describe
       await expect(rowOf(page, matching.documentNumber)).toBeVisible();
       await expect(rowOf(page, `POZ-B-${run}`)).toHaveCount(0);
       await expect(rowOf(page, cancelled.documentNumber)).toHaveCount(0);
+      await showColumns(page, ['Jakość']);
       const qualityCells = page.getByRole('row').locator('td:nth-child(3)');
       for (const text of await qualityCells.allTextContents()) expect(text).toBe(chosen!.label);
       expect(other).toBeDefined();

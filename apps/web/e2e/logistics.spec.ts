@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DRIVER, deliverTransport, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, showColumns, signIn } from './support';
 
 /**
  * Issue 6, web: the logistics screen. One purchase allocated to a plain sale, a sale requiring GMP and a third
@@ -122,6 +122,8 @@ test.describe
       await confirm(page, 'Zapisz i wyślij w drogę', 'Zapisz i wyślij w drogę');
       await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
       await expect(rowOf(page, ids.noDriver)).toContainText('W drodze');
+      // The car is one of the columns shown on demand (column chooser, issue 13).
+      await showColumns(page, ['Samochód']);
       await expect(rowOf(page, ids.noDriver)).toContainText(DRIVER.registration_number);
     });
 
@@ -153,6 +155,7 @@ test.describe
       await modal.getByRole('button', { name: 'Zobacz podsumowanie' }).click();
       await modal.getByRole('button', { name: 'Przekieruj transport' }).click();
       await expect(page.getByText('Transport został przekierowany')).toBeVisible();
+      await showColumns(page, ['Umowa sprzedaży']);
       await expect(rowOf(page, ids.toRedirect)).toContainText(seed.otherSaleNumber);
     });
 
@@ -177,7 +180,9 @@ test.describe
       await expect(row).toContainText('Dostarczony');
       await expect(row).toContainText('24,460 t');
       await expect(row).toContainText('25,000 t plan.');
-      await expect(row).toContainText('95 zł');
+      // Deductions are a column shown on demand (column chooser, issue 13).
+      await showColumns(page, ['Potrącenia']);
+      await expect(row).toContainText('95,00 zł');
       // Delivered is final: details instead of edit, no status menu, no delete.
       await expect(row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}` })).toBeVisible();
       await expect(page.getByRole('button', { name: `Zmień status transportu #${ids.toDeliver}` })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { contractBody, type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, showColumns, signIn } from './support';
 
 interface Ids {
   purchase: number;
@@ -61,11 +61,12 @@ test.describe('transaction statement', () => {
     await expect(purchase).toContainText(`ZK/${tag}`);
     await expect(purchase).toContainText(`SP/${tag}`);
     await expect(purchase).toContainText('Do rozliczenia');
-    // 24 540 kg unloaded of 25 000 planned; 850 zł/t; no final figure yet.
-    await expect(purchase.locator('[data-line="real"]').nth(1)).toHaveText('24,540 t');
-    await expect(purchase.locator('[data-line="planned"]').nth(1)).toHaveText('25,000 t');
-    await expect(purchase.locator('[data-line="final"]').nth(1)).toHaveText('—');
-    await expect(purchase).toContainText('20 859 zł');
+    // 24 540 kg unloaded of 25 000 planned; 850 zł/t; no final figure yet. The quality column is shown on demand
+    // (column chooser), so the first three-line cell is the quantity.
+    await expect(purchase.locator('[data-line="real"]').nth(0)).toHaveText('24,540 t');
+    await expect(purchase.locator('[data-line="planned"]').nth(0)).toHaveText('25,000 t');
+    await expect(purchase.locator('[data-line="final"]').nth(0)).toHaveText('—');
+    await expect(purchase).toContainText('20 859,00 zł');
     await expect(rowOf(page, ids.sales)).toContainText(seed.recipientCode);
     await expect(rowOf(page, ids.transport)).toContainText(seed.carrierCode);
     await expect(rowOf(page, ids.transport)).toContainText('Transport');
@@ -79,6 +80,8 @@ test.describe('transaction statement', () => {
   test('invoice and settle the purchase row', async ({ page }) => {
     await page.goto(`/transaction-statement/purchase?search=${tag}`);
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
+    // The invoice and payment date are columns shown on demand (column chooser, issue 13).
+    await showColumns(page, ['Faktura', 'Płatność']);
 
     // Settling needs the invoice: the modal says so before anything is sent, and leads to the invoice form.
     await openAction(page, ids.purchase, 'Rozlicz');
@@ -109,11 +112,11 @@ test.describe('transaction statement', () => {
     // Defaults come from the real figures.
     await expect(dialog.getByLabel('Ilość końcowa (t)')).toHaveValue('24,54');
     await expect(dialog.getByLabel('Cena końcowa za t (PLN)')).toHaveValue('850');
-    await expect(dialog.getByTestId('settle-preview')).toContainText('20 859 zł');
+    await expect(dialog.getByTestId('settle-preview')).toContainText('20 859,00 zł');
     await dialog.getByLabel('Cena końcowa za t (PLN)').fill('860');
     await dialog.getByLabel('Potrącenia (PLN)').fill('104,4');
     // 24 540 kg × 860 zł/t = 21 104,40 zł − 104,40 zł
-    await expect(dialog.getByTestId('settle-preview')).toContainText('21 000 zł');
+    await expect(dialog.getByTestId('settle-preview')).toContainText('21 000,00 zł');
     await dialog.getByRole('button', { name: 'Rozlicz' }).click();
     await page
       .getByRole('dialog', { name: 'Rozliczenie transakcji', exact: true })
@@ -121,8 +124,8 @@ test.describe('transaction statement', () => {
       .click();
     await expect(page.getByText('Rozliczenie zostało zapisane')).toBeVisible();
     await expect(row).toContainText('Rozliczona');
-    await expect(row.locator('[data-line="final"]').nth(2)).toHaveText('860 zł');
-    await expect(row.locator('[data-line="final"]').nth(3)).toHaveText('21 000 zł');
+    await expect(row.locator('[data-line="final"]').nth(1)).toHaveText('860,00 zł/t');
+    await expect(row.locator('[data-line="final"]').nth(2)).toHaveText('21 000,00 zł');
 
     // A settled row offers nothing more; the reason is in a tooltip.
     await page.getByRole('button', { name: `Akcje transakcji #${ids.purchase}`, exact: true }).click();
@@ -152,7 +155,7 @@ test.describe('transaction statement', () => {
       .click();
     await expect(page.getByText('Transakcja została podzielona')).toBeVisible();
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 2');
-    await expect(rowOf(page, ids.sales).locator('[data-line="real"]').nth(1)).toHaveText('20,000 t');
+    await expect(rowOf(page, ids.sales).locator('[data-line="real"]').nth(0)).toHaveText('20,000 t');
     await expect(page.getByRole('row').filter({ hasText: `z podziału #${ids.sales}` })).toContainText('4,540 t');
   });
 
@@ -191,7 +194,7 @@ test.describe('transaction statement', () => {
     await expect(page.getByText('Transakcja została przeniesiona')).toBeVisible();
     await expect(rowOf(page, ids.sales)).toContainText(`SP/${tag}-B`);
     // The planned price now comes from the new contract: 990 zł/t.
-    await expect(rowOf(page, ids.sales).locator('[data-line="planned"]').nth(2)).toHaveText('990 zł');
+    await expect(rowOf(page, ids.sales).locator('[data-line="planned"]').nth(1)).toHaveText('990,00 zł/t');
   });
 
   test('the settled filter shows only the settled row', async ({ page }) => {

@@ -88,3 +88,10 @@ function decodeQuotedPrintable(text: string): string {
   const bytes = joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
+
+/** Shows columns a list keeps hidden by default, through its column chooser (issue 13). */
+export async function showColumns(page: Page, names: string[]) {
+  await page.getByRole('button', { name: 'Kolumny' }).click();
+  for (const name of names) await page.getByRole('checkbox', { name, exact: true }).check();
+  await page.keyboard.press('Escape');
+}

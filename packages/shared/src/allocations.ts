@@ -260,8 +260,10 @@ export type ToAssignSortKey =
   | 'in_delivery'
   | 'delivered'
   | 'raw_material_quality_title'
-  | 'sales_is_gmp';
-export const TO_ASSIGN_DEFAULT_SORT = 'sales_agreement_document_number:asc';
+  | 'sales_is_gmp'
+  // Issue 13: the allocations page opens with the newest allocations first.
+  | 'created_at';
+export const TO_ASSIGN_DEFAULT_SORT = 'created_at:desc';
 
 /** spec/1 section 3 "Transports-to-assign rows": one allocation pair; id is the allocation's. */
 export const ToAssignRowSchema = z.object({

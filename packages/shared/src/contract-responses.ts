@@ -117,8 +117,23 @@ export const SalesListItemSchema = z.object({
 });
 export type SalesListItem = z.infer<typeof SalesListItemSchema>;
 
-export const PurchaseListResponseSchema = listResponseSchema(PurchaseListItemSchema);
-export const SalesListResponseSchema = listResponseSchema(SalesListItemSchema);
+/** Tonnage sums (kg) over every filtered contract, not only the page (issue 13: totals above the contract lists). */
+export const ContractListTotalsSchema = z.object({
+  sumCargoQuantity: z.number(),
+  sumAllocated: z.number(),
+  sumInDelivery: z.number(),
+  sumDelivered: z.number(),
+  /** Quantity not yet realized (purchase toPickUp, sales toDeliver), never below 0 per contract. */
+  sumRemaining: z.number(),
+});
+export type ContractListTotals = z.infer<typeof ContractListTotalsSchema>;
+
+export const PurchaseListResponseSchema = listResponseSchema(PurchaseListItemSchema).extend({
+  totalData: ContractListTotalsSchema,
+});
+export const SalesListResponseSchema = listResponseSchema(SalesListItemSchema).extend({
+  totalData: ContractListTotalsSchema,
+});
 
 /** Tolerance range in kilograms (quantity ± tolerance); null when the contract has no tolerance. */
 export const ToleranceRangeResponseSchema = z.object({ min: z.number(), max: z.number() }).nullable();

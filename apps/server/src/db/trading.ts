@@ -240,6 +240,8 @@ export const allocations = pgTable(
     index('allocations_to_deliver_idx').on(sql`(quantity_kg - in_delivery_kg - delivered_kg)`, t.id),
     index('allocations_in_delivery_idx').on(t.inDeliveryKg, t.id),
     index('allocations_delivered_idx').on(t.deliveredKg, t.id),
+    // The allocations page opens newest first (issue 13).
+    index('allocations_created_at_idx').on(t.createdAt, t.id),
     check('allocations_quantity_positive', sql`quantity_kg > 0`),
     check('allocations_progress_non_negative', sql`in_delivery_kg >= 0 and delivered_kg >= 0`),
     check('allocations_not_over_in_transport', sql`in_delivery_kg + delivered_kg <= quantity_kg`),

@@ -23,6 +23,11 @@ export function useSession(): SessionValue {
   return value;
 }
 
+/** The signed-in user's id, or null (also outside the provider, as in component tests). */
+export function useSessionUserId(): number | null {
+  return useContext(SessionContext)?.user?.id ?? null;
+}
+
 export function SessionProvider({ children, navigate }: { children: ReactNode; navigate: (path: string) => void }) {
   const [status, setStatus] = useState<SessionStatus>('init');
   const [user, setUser] = useState<Me | null>(null);

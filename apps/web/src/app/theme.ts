@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'green',
@@ -21,4 +21,58 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
   },
+});
+
+/**
+ * WCAG 2.1 AA (issue 13): Mantine's shade 6 is too light for text on white or on its own light tint (grey #868e96
+ * 3.3:1, brand green #469b4f 3.5:1, the blue NOWY badge 2.7:1). Every colour's text, light-variant text, outline
+ * and filled background uses a darker "ink" that reaches at least 4.5:1 on white, on its light tint (shade 1)
+ * and under white text. The palettes stay as they are, so tints and hovers look the same.
+ */
+const INK: Record<string, string> = {
+  gray: '#495057',
+  dark: '#343a40',
+  red: '#b02525',
+  pink: '#a61e4d',
+  grape: '#862e9c',
+  violet: '#5f3dc4',
+  indigo: '#364fc7',
+  blue: '#1864ab',
+  cyan: '#0b6b7d',
+  teal: '#066b4d',
+  green: '#2f6b3a',
+  lime: '#466d0b',
+  yellow: '#855600',
+  orange: '#a8420a',
+};
+/** The brand's filled green (buttons): white text on it is 5.3:1. */
+const BRAND_FILLED = '#2f7a37';
+const BRAND_FILLED_HOVER = '#2f6b3a';
+const DIMMED = '#5f666d';
+
+function inkVariables(): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [color, ink] of Object.entries(INK)) {
+    const filled = color === 'green' ? BRAND_FILLED : ink;
+    variables[`--mantine-color-${color}-text`] = ink;
+    variables[`--mantine-color-${color}-light-color`] = ink;
+    variables[`--mantine-color-${color}-outline`] = ink;
+    variables[`--mantine-color-${color}-filled`] = filled;
+    variables[`--mantine-color-${color}-filled-hover`] = color === 'green' ? BRAND_FILLED_HOVER : ink;
+  }
+  return variables;
+}
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    ...inkVariables(),
+    '--mantine-color-dimmed': DIMMED,
+    '--mantine-color-anchor': INK.green!,
+    '--mantine-primary-color-filled': BRAND_FILLED,
+    '--mantine-primary-color-filled-hover': BRAND_FILLED_HOVER,
+    '--mantine-primary-color-light-color': INK.green!,
+    '--mantine-color-placeholder': DIMMED,
+  },
+  dark: {},
 });

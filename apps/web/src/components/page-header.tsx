@@ -1,13 +1,16 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
+const ROOT_PATH = '/positions';
 
 export interface Crumb {
   label: string;
   to?: string;
 }
 
-/** Breadcrumbs, title and actions: the top of every screen (spec/1 section 2: breadcrumbs on every screen). */
+/** Breadcrumbs, the page's one h1 and actions: the top of every screen (spec/1 section 2: breadcrumbs on every screen). */
 export function PageHeader({
   crumbs,
   title,
@@ -19,10 +22,14 @@ export function PageHeader({
   actions?: ReactNode;
   badge?: ReactNode;
 }) {
+  const { t } = useTranslation();
+  // Issue 13: every screen's breadcrumbs start at the same root.
+  const root: Crumb = { label: t('nav.home'), to: ROOT_PATH };
+  const trail = crumbs[0]?.label === root.label ? crumbs : [root, ...crumbs];
   return (
     <Stack gap={6} mb="lg">
-      <Breadcrumbs separator="›" separatorMargin={6} aria-label="breadcrumbs" style={{ flexWrap: 'wrap' }}>
-        {crumbs.map((crumb) =>
+      <Breadcrumbs separator="›" separatorMargin={6} aria-label={t('a11y.breadcrumbs')} style={{ flexWrap: 'wrap' }}>
+        {trail.map((crumb) =>
           crumb.to ? (
             <Anchor component={Link} to={crumb.to} key={crumb.label} size="sm">
               {crumb.label}
@@ -36,7 +43,7 @@ export function PageHeader({
       </Breadcrumbs>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Group gap="sm" align="center">
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
             {title}
           </Title>
           {badge}

@@ -1,6 +1,6 @@
 import { fromMinorUnits, isoToDisplayDate, kgToTonnes } from '@grain/shared';
 
-/** pl-PL display helpers (spec/2 section 9). Thousands are always grouped, also for 4-digit numbers, so columns align. */
+/** pl-PL display helpers (spec/2 section 9): the one place that formats money (two decimals and the unit) and tonnes. Thousands are always grouped, also for 4-digit numbers, so columns align. */
 const tonnesFormat = new Intl.NumberFormat('pl-PL', {
   minimumFractionDigits: 3,
   maximumFractionDigits: 3,
@@ -14,7 +14,7 @@ function moneyFormat(currency: string) {
     format = new Intl.NumberFormat('pl-PL', {
       style: 'currency',
       currency,
-      minimumFractionDigits: 0,
+      minimumFractionDigits: 2,
       maximumFractionDigits: 2,
       useGrouping: 'always',
     } as Intl.NumberFormatOptions);
@@ -36,6 +36,12 @@ export function formatTonnes(kg: number | null | undefined): string {
 export function formatMoney(minor: number | null | undefined, currency = 'PLN'): string {
   if (minor === null || minor === undefined) return '—';
   return moneyFormat(currency).format(fromMinorUnits(minor));
+}
+
+/** A price per tonne: two decimals, the currency and "/t" ("850,50 zł/t"). */
+export function formatPricePerTonne(minor: number | null | undefined, currency = 'PLN'): string {
+  if (minor === null || minor === undefined) return '—';
+  return `${formatMoney(minor, currency)}/t`;
 }
 
 export function formatNumber(value: number | null | undefined): string {

@@ -81,7 +81,7 @@ const rowColumns = {
 export type ToAssignDbRow = Awaited<ReturnType<typeof toAssignRows>>[number];
 
 /**
- * spec/1 Allocations page: the column sort keys; default sales document number ascending. The numbers and codes
+ * spec/1 Allocations page: the column sort keys; default newest first (issue 13), created_at descending. The numbers and codes
  * are the allocation's copies (db/copies.ts) with an index each; the others need the pair's contracts joined.
  */
 export const TO_ASSIGN_SORT: SortSpec<ToAssignSortKey> = {
@@ -97,8 +97,10 @@ export const TO_ASSIGN_SORT: SortSpec<ToAssignSortKey> = {
     delivered: allocations.deliveredKg,
     raw_material_quality_title: quality.title,
     sales_is_gmp: sale.isGmp,
+    created_at: allocations.createdAt,
   },
-  defaultKey: 'sales_agreement_document_number',
+  defaultKey: 'created_at',
+  defaultDirection: 'desc',
   tiebreaker: allocations.id,
 };
 
@@ -111,6 +113,7 @@ const OWN_SORT_KEYS = new Set([
   'to_deliver',
   'in_delivery',
   'delivered',
+  'created_at',
 ]);
 
 function toAssignRows(db: Db) {

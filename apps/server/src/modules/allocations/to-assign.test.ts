@@ -113,7 +113,8 @@ const list = (query = '') => t.call({ method: 'GET', url: `/api/transport/get-to
 /** The rows as A1..A5, in the order answered. */
 const pairs = (response: Response) =>
   response.json().list.map((row: { id: number }) => Object.keys(ids).find((key) => ids[key] === row.id));
-const filtered = async (filter: Body) => pairs(await list(filterQuery(filter)));
+/** Which pairs a filter keeps, in name order (the default sort is newest first). */
+const filtered = async (filter: Body) => pairs(await list(filterQuery(filter))).sort();
 
 describe('GET /api/transport/get-to-assign-list', () => {
   it('answers one row per pair with every field of the transports-to-assign row', async () => {
@@ -161,15 +162,15 @@ describe('GET /api/transport/get-to-assign-list', () => {
     expect(gdansk.purchase_address_full).toBe('Gdańsk');
   });
 
-  it('hides pairs with a cancelled or closed contract by default; sorts by sales document number', async () => {
+  it('hides pairs with a cancelled or closed contract by default; newest first', async () => {
     const response = await list();
-    expect(pairs(response)).toEqual(['a1', 'a2', 'a3', 'a4']);
+    expect(pairs(response)).toEqual(['a4', 'a3', 'a2', 'a1']);
     expect(response.json()).toMatchObject({ filtered: 4, total: 5 });
   });
 
   it('sums delivered, in delivery, transport count and to deliver over every filtered row, not the page', async () => {
     const page = await list('?limit=10&offset=3');
-    expect(pairs(page)).toEqual(['a4']);
+    expect(pairs(page)).toEqual(['a1']);
     expect(page.json().total_data).toEqual({
       sum_delivered: 25 * T,
       sum_in_delivery: 35 * T,
@@ -198,10 +199,10 @@ describe('GET /api/transport/get-to-assign-list', () => {
   it('searches document numbers, counterparty codes, addresses, cargo name and comments', async () => {
     expect(pairs(await list('?search=ZK%2F3'))).toEqual(['a4']);
     expect(pairs(await list('?search=sp%2F2'))).toEqual(['a3']);
-    expect(pairs(await list('?search=mlyn'))).toEqual(['a1', 'a2']);
+    expect(pairs(await list('?search=mlyn'))).toEqual(['a2', 'a1']);
     expect(pairs(await list('?search=beta'))).toEqual(['a4']);
-    expect(pairs(await list(`?search=${encodeURIComponent('Leśna 5')}`))).toEqual(['a2', 'a3']);
-    expect(pairs(await list('?search=61-100'))).toEqual(['a1', 'a2']);
+    expect(pairs(await list(`?search=${encodeURIComponent('Leśna 5')}`))).toEqual(['a3', 'a2']);
+    expect(pairs(await list('?search=61-100'))).toEqual(['a2', 'a1']);
     expect(pairs(await list('?search=kukurydza'))).toEqual(['a4']);
     expect(pairs(await list('?search=magazynu'))).toEqual(['a1']);
   });
@@ -265,6 +266,7 @@ describe('GET /api/transport/get-to-assign-list', () => {
     ['delivered:desc', ['a3', 'a1', 'a4', 'a2']],
     ['raw_material_quality_title', ['a4', 'a1', 'a2', 'a3']],
     ['sales_is_gmp:desc', ['a2', 'a1', 'a4', 'a3']],
+    ['created_at', ['a1', 'a2', 'a3', 'a4']],
   ])('sorts by %s', async (orderBy, expected) => {
     expect(pairs(await list(`?order_by=${orderBy}`))).toEqual(expected);
   });

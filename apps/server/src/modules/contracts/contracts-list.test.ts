@@ -127,6 +127,25 @@ describe('GET and POST /api/contract/get-purchase-list', () => {
     expect(d).toMatchObject({ can_delete: true, allocated: 0 });
   });
 
+  it('sums the tonnage of every filtered contract in total_data, not only the page', async () => {
+    const { a, sale } = await seedContracts();
+    await insertAllocation(t.db, a.id, sale.id, 30_000);
+    await insertTransport(t.db, a.id, sale.id, 'ON_THE_WAY', 10_000);
+    await insertTransport(t.db, a.id, sale.id, 'DELIVERED', 5_000);
+    const filter = { contract_status: ['NEW', 'ACTIVE'], raw_material_id: 1 };
+    const page = (await api.call('POST', 'get-purchase-list', { limit: 10, offset: 2, filter })).json();
+    expect(page.list).toHaveLength(1);
+    expect(page.total_data).toEqual({
+      sum_cargo_quantity: 50_000 + 150_000 + 100_000,
+      sum_allocated: 30_000,
+      sum_in_delivery: 10_000,
+      sum_delivered: 5_000,
+      sum_remaining: 35_000 + 150_000 + 100_000,
+    });
+    const none = (await api.call('POST', 'get-purchase-list', { limit: 10, search: 'nothing-like-this' })).json();
+    expect(none.total_data).toMatchObject({ sum_cargo_quantity: 0, sum_remaining: 0 });
+  });
+
   it('takes the same request as a query string, the filter as JSON text', async () => {
     await seedContracts();
     const filter = encodeURIComponent(JSON.stringify({ contract_status: ['ACTIVE'], is_cert: true }));

@@ -175,6 +175,13 @@ describe('GET|POST /api/transport/list', () => {
     expect(await ids({ filter: { sales_is_gmp: false, purchase_is_gmp: '' } })).toEqual([seed.t4, seed.t3]);
   });
 
+  it('finds a transport by its id, typed as "3002" or "#3002"', async () => {
+    expect(await ids({ search: String(seed.t3) })).toContain(seed.t3);
+    expect(await ids({ search: `#${seed.t3}` })).toEqual([seed.t3]);
+    expect(await ids({ search: ` #${seed.t2} ` })).toEqual([seed.t2]);
+    expect(await ids({ search: '#99999999' })).toEqual([]);
+  });
+
   it('searches carrier name, driver name, GMP number, phone, registration and comment', async () => {
     expect(await ids({ search: 'logistyka' })).toEqual([seed.t4, seed.t2]);
     expect(await ids({ search: 'Nowak' })).toEqual([seed.t1]);

@@ -2,6 +2,7 @@ import { APP_VERSION } from '@grain/shared';
 import { AppShell, Avatar, Burger, Group, Image, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconAdjustments,
   IconArrowsExchange,
   IconBuildingStore,
   IconChartBar,
@@ -48,15 +49,18 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.logistics'), to: '/logistics', icon: <IconTruck size={18} /> },
     { label: t('nav.transactionStatement'), to: '/transaction-statement', icon: <IconReceipt size={18} /> },
     { label: t('nav.users'), to: '/users', icon: <IconUsers size={18} />, isAdminOnly: true },
+    // Issue 13: the cargo parameters screen is reachable from the menu.
+    { label: t('nav.cargoParams'), to: '/cargo-params', icon: <IconAdjustments size={18} />, isAdminOnly: true },
   ];
 }
 
 function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   return (
-    <nav aria-label="menu">
+    <nav aria-label={t('a11y.mainMenu')}>
       {useMenu()
         .filter((entry) => !entry.isAdminOnly || user?.role === 'ADMIN')
         .map((entry) =>
@@ -166,10 +170,14 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 56, collapsed: false }}
+      // Skip link target: the first Tab on a page offers to jump past the menu (WCAG 2.4.1).
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !isOpened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
+        <a href="#main-content" className="skip-link">
+          {t('a11y.skipToContent')}
+        </a>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
             <Burger opened={isOpened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('nav.openMenu')} />
@@ -188,7 +196,7 @@ export function AppLayout() {
           <UserBlock onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         {user?.passwordExpired ? (
           <ForcedPasswordChange />
         ) : (

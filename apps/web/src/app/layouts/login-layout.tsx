@@ -1,5 +1,5 @@
 import { APP_VERSION } from '@grain/shared';
-import { Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Image, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
@@ -11,7 +11,9 @@ export function LoginLayout() {
       <Stack w="100%" maw={420} gap="lg">
         <Stack align="center" gap={6}>
           <Image src="/logo.svg" w={56} h={56} alt="" />
-          <Title order={3}>{t('common.appName')}</Title>
+          <Text fw={700} fz="h3">
+            {t('common.appName')}
+          </Text>
         </Stack>
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
           <Outlet />

@@ -1,10 +1,21 @@
 import { currentPage, PAGE_SIZES, pageCount } from '@grain/shared';
 import { ActionIcon, Box, Center, Group, Loader, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnChooser } from './column-chooser';
+import { type Density, useColumnPrefs, visibleColumns } from './column-prefs';
 import { isFiltering, nextOffset, nextOrderBy, previousOffset, sortDirectionOf } from './list-state';
+import { type CardPlace, columnLabel, RowCards } from './row-cards';
 import type { ListStateApi } from './use-list-state';
+
+/** Below Mantine's `sm` breakpoint every list is a list of cards (issue 13, phone). */
+export const CARDS_QUERY = '(max-width: 47.99em)';
+
+export function useIsCardView(): boolean {
+  return useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+}
 
 export interface Column<T> {
   key: string;
@@ -16,9 +27,21 @@ export interface Column<T> {
   align?: 'left' | 'right' | 'center';
   /** Stays visible at the right edge while the table scrolls sideways (action columns). */
   sticky?: boolean;
+  /** The column's name in the column chooser and on a card when the title is not plain text. */
+  label?: string;
+  /** Where the column goes on a phone card; columns without a place are left off the card. */
+  card?: CardPlace;
+  /** A different rendering on a card (the row's main action with the others in a menu). */
+  cardRender?: (row: T) => ReactNode;
+  /** Hidden until the user shows it in the column chooser. */
+  isHiddenByDefault?: boolean;
+  /** The column chooser cannot hide it (the row's name, its actions). */
+  isAlwaysShown?: boolean;
 }
 
 interface DataTableProps<T> {
+  /** Names the list in the user's stored column and density choices (`grain.list.<userId>.<listId>`). */
+  listId: string;
   columns: Column<T>[];
   rows: T[] | undefined;
   filtered: number;
@@ -26,8 +49,10 @@ interface DataTableProps<T> {
   list: ListStateApi;
   isLoading: boolean;
   isError: boolean;
+  /** Row height in the comfortable density. */
   rowHeight?: number;
-  minWidth?: number;
+  /** Compact (rows of at most 40 px) unless the list says otherwise; the user's choice wins. */
+  defaultDensity?: Density;
   rowStyle?: (row: T) => CSSProperties | undefined;
   /** Extra row under a row (warnings), spanning every column. */
   rowNote?: (row: T) => ReactNode;
@@ -46,63 +71,107 @@ const stickyStyle: CSSProperties = {
   boxShadow: '-4px 0 6px -4px rgba(0,0,0,0.15)',
 };
 
-/** The shared data table: sortable headers, empty / error / no-result states and the paging footer. */
+/** Compact rows: tighter padding and line height, so two-line cells stay within 40 px. */
+const compactStyle = {
+  '--mantine-line-height-xs': '1.15',
+  '--mantine-line-height-sm': '1.25',
+  '--mantine-line-height-md': '1.25',
+  '--mantine-line-height': '1.25',
+} as CSSProperties;
+
+/**
+ * The shared data table: sortable headers, empty / error / no-result states, the paging footer, a column chooser
+ * with the row density (kept per user), and cards instead of the table below `sm`.
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
-  const { columns, rows, list, isLoading, isError, rowHeight, minWidth = 800 } = props;
-  const hasRows = Boolean(rows && rows.length > 0);
+  const { list, isLoading, isError, listId } = props;
+  const hasRows = Boolean(props.rows && props.rows.length > 0);
+  const isCardView = useIsCardView();
+  const { prefs, save } = useColumnPrefs(listId);
+  const density = prefs.density ?? props.defaultDensity ?? 'compact';
+  const columns = visibleColumns(props.columns, prefs);
+  const rowHeight = density === 'compact' ? undefined : props.rowHeight;
 
   let state: ReactNode = null;
   if (isError) state = t('list.error');
-  else if (!hasRows && isLoading) state = <Loader size="sm" />;
+  else if (!hasRows && isLoading) state = <Loader size="sm" aria-label={t('tableView.loadingResults')} />;
   else if (!hasRows) state = isFiltering(list, list.defaults) ? t('list.noResults') : t('list.empty');
 
   return (
-    <Box>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table highlightOnHover withRowBorders verticalSpacing="xs" aria-busy={isLoading}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const direction = column.sortKey ? sortDirectionOf(list.orderBy, column.sortKey) : null;
-                return (
-                  <Table.Th
-                    key={column.key}
-                    style={{ width: column.width, textAlign: column.align, ...(column.sticky ? stickyStyle : {}) }}
-                    aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                  >
-                    {column.sortKey ? (
-                      <UnstyledButton
-                        onClick={() => list.setOrderBy(nextOrderBy(list.orderBy, column.sortKey!))}
-                        fw={600}
-                        fz="sm"
-                      >
-                        <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
-                          {column.title}
-                          <SortIcon direction={direction} />
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      column.title
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ opacity: isLoading && hasRows ? 0.6 : 1 }}>
-            {hasRows &&
-              rows!.map((row) => <TableRow key={props.rowKey(row)} row={row} {...props} rowHeight={rowHeight} />)}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+    <Box data-list-id={listId}>
+      {isCardView ? (
+        hasRows && <RowCards columns={props.columns} rows={props.rows!} rowKey={props.rowKey} rowNote={props.rowNote} />
+      ) : (
+        <>
+          <ColumnChooser
+            columns={props.columns.map((column) => ({ ...column, label: columnLabel(column) }))}
+            prefs={prefs}
+            density={density}
+            onChange={save}
+          />
+          <DesktopTable {...props} columns={columns} rowHeight={rowHeight} density={density} hasRows={hasRows} />
+        </>
+      )}
       {state && (
         <Center py="xl" c={isError ? 'red' : 'dimmed'} data-testid="list-state">
           {state}
         </Center>
       )}
-      <PaginationFooter list={list} filtered={props.filtered} />
+      <PaginationFooter list={list} filtered={props.filtered} isLoading={isLoading && !hasRows} />
     </Box>
+  );
+}
+
+function DesktopTable<T>(props: DataTableProps<T> & { density: Density; hasRows: boolean }) {
+  const { columns, rows, list, isLoading, rowHeight, density, hasRows } = props;
+  const isCompact = density === 'compact';
+  return (
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table
+        highlightOnHover
+        withRowBorders
+        verticalSpacing={isCompact ? 2 : 'xs'}
+        horizontalSpacing={isCompact ? 'xs' : 'sm'}
+        aria-busy={isLoading}
+        data-density={density}
+        style={isCompact ? compactStyle : undefined}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const direction = column.sortKey ? sortDirectionOf(list.orderBy, column.sortKey) : null;
+              return (
+                <Table.Th
+                  key={column.key}
+                  style={{ width: column.width, textAlign: column.align, ...(column.sticky ? stickyStyle : {}) }}
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                >
+                  {column.sortKey ? (
+                    <UnstyledButton
+                      onClick={() => list.setOrderBy(nextOrderBy(list.orderBy, column.sortKey!))}
+                      fw={600}
+                      fz="sm"
+                    >
+                      <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
+                        {column.title}
+                        <SortIcon direction={direction} />
+                      </Group>
+                    </UnstyledButton>
+                  ) : (
+                    column.title
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ opacity: isLoading && hasRows ? 0.6 : 1 }}>
+          {hasRows &&
+            rows!.map((row) => <TableRow key={props.rowKey(row)} row={row} {...props} rowHeight={rowHeight} />)}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -128,14 +197,23 @@ function TableRow<T>({ row, columns, rowHeight, rowStyle, rowNote }: DataTablePr
   );
 }
 
-export function PaginationFooter({ list, filtered }: { list: ListStateApi; filtered: number }) {
+export function PaginationFooter({
+  list,
+  filtered,
+  isLoading = false,
+}: {
+  list: ListStateApi;
+  filtered: number;
+  /** Nothing fetched yet: the count is not known, so it is not shown as 0. */
+  isLoading?: boolean;
+}) {
   const { t } = useTranslation();
   const pages = Math.max(1, pageCount(filtered, list.limit));
   const page = Math.min(currentPage(list.offset, list.limit), pages);
   return (
     <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed" data-testid="result-count">
-        {t('list.results', { count: filtered })}
+      <Text size="sm" c="dimmed" data-testid="result-count" aria-live="polite">
+        {isLoading ? t('tableView.loadingResults') : t('list.results', { count: filtered })}
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Text size="sm" c="dimmed">

@@ -2,6 +2,7 @@ import { Badge, Button, Collapse, Group, Paper, SimpleGrid } from '@mantine/core
 import { IconFilter } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsCardView } from './data-table';
 import type { FilterValues } from './list-state';
 
 /** Empty strings and empty lists count as unset (spec/1 List filters). */
@@ -92,6 +93,8 @@ export function FilterToggle({
   activeCount: number;
 }) {
   const { t } = useTranslation();
+  // Phone: one "Filtry" button opens the filters, chips and totals together (PhoneCollapse).
+  const isCardView = useIsCardView();
   return (
     <Button
       variant={isOpen ? 'light' : 'default'}
@@ -106,7 +109,7 @@ export function FilterToggle({
         ) : undefined
       }
     >
-      {isOpen ? t('filters.hide') : t('filters.show')}
+      {isCardView ? t('tableView.filtersButton') : isOpen ? t('filters.hide') : t('filters.show')}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import {
   type ContractListRequest,
+  type ContractListTotals,
   type ContractType,
   type PurchaseSortKey,
   parseOrderBy,
@@ -119,13 +120,35 @@ async function countContracts(db: Db, where: SQL | undefined): Promise<number> {
   return row?.n ?? 0;
 }
 
-export function listContracts(db: Db, type: ContractType, request: ContractListRequest) {
+const sumKg = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+
+/** Tonnage sums over the same filtered rows as `filtered` (ARCHITECTURE.md: counts from the same query). */
+async function sumContracts(db: Db, where: SQL | undefined): Promise<ContractListTotals> {
+  const realized = sql`${contracts.inDeliveryKg} + ${contracts.deliveredKg}`;
+  const [row] = await db
+    .select({
+      sumCargoQuantity: sumKg(sql`${contracts.cargoQuantityKg}`),
+      sumAllocated: sumKg(sql`${contracts.allocatedKg}`),
+      sumInDelivery: sumKg(sql`${contracts.inDeliveryKg}`),
+      sumDelivered: sumKg(sql`${contracts.deliveredKg}`),
+      sumRemaining: sumKg(sql`greatest(${contracts.cargoQuantityKg} - (${realized}), 0)`),
+    })
+    .from(contracts)
+    .where(where);
+  return row ?? { sumCargoQuantity: 0, sumAllocated: 0, sumInDelivery: 0, sumDelivered: 0, sumRemaining: 0 };
+}
+
+export async function listContracts(db: Db, type: ContractType, request: ContractListRequest) {
   const where = contractListWhere(type, request);
-  return listPage(request, contractSort(type), {
-    page: (order, limit, offset) => rowsOfIds(db, type, where, order, limit, offset),
-    countFiltered: isNarrowed(request) ? () => countContracts(db, where) : null,
-    countTotal: () => countRowsInGroups(db, 'contracts', [`type:${type}`]),
-  });
+  const [page, totalData] = await Promise.all([
+    listPage(request, contractSort(type), {
+      page: (order, limit, offset) => rowsOfIds(db, type, where, order, limit, offset),
+      countFiltered: isNarrowed(request) ? () => countContracts(db, where) : null,
+      countTotal: () => countRowsInGroups(db, 'contracts', [`type:${type}`]),
+    }),
+    sumContracts(db, where),
+  ]);
+  return { ...page, totalData };
 }
 
 export interface ExportCursor {

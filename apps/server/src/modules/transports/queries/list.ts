@@ -6,7 +6,7 @@ import {
   type TransportSortKey,
   type TransportStatus,
 } from '@grain/shared';
-import { and, asc, count, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
@@ -113,9 +113,24 @@ function statusGroups(filter: TransportListFilter): `status:${TransportStatus}`[
   return allowed.map((status) => `status:${status}` as const);
 }
 
+const MAX_ID = 2_147_483_647;
+
+/**
+ * Issue 13: a search finds a transport by its id, typed as "3002" or "#3002". "#3002" means the id alone;
+ * plain digits also match the searched text (phone numbers, GMP numbers hold digits too).
+ */
+export function transportSearchCondition(search: string | undefined): SQL | undefined {
+  const term = search?.trim() ?? '';
+  const idMatch = /^(#?)(\d{1,10})$/.exec(term);
+  const id = idMatch ? Number(idMatch[2]) : 0;
+  if (!idMatch || id < 1 || id > MAX_ID) return searchTextCondition(transports.searchText, search);
+  if (idMatch[1] === '#') return eq(transports.id, id);
+  return or(eq(transports.id, id), searchTextCondition(transports.searchText, term));
+}
+
 export function listTransportRows(db: Db, request: TransportListRequest) {
   const filter = request.filter ?? {};
-  const search = searchTextCondition(transports.searchText, request.search);
+  const search = transportSearchCondition(request.search);
   const otherConditions = [search, ...transportFilterConditions(filter)].filter((condition) => condition);
   const where = and(tabCondition(filter.tab), isIn(transports.status, filter.status), ...otherConditions);
   const groups = statusGroups(filter);

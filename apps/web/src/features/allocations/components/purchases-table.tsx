@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/list/data-table';
 import type { ListStateApi } from '../../../components/list/use-list-state';
-import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { allocationContext } from '../allocation-form';
 import { FlagBadges } from './flag-badges';
@@ -30,6 +30,8 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
   const columns: Column<PurchaseToAllocateRow>[] = [
     {
       key: 'documentNumber',
+      card: 'title',
+      isAlwaysShown: true,
       title: t('allocations.documentNumber'),
       sortKey: 'document_number',
       render: (row) => (
@@ -40,6 +42,7 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
     {
       key: 'supplier',
+      card: 'subtitle',
       title: t('allocations.supplier'),
       sortKey: 'supplier_code',
       render: (row) => (
@@ -50,6 +53,7 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
     {
       key: 'quality',
+      card: 'field',
       title: t('allocations.quality'),
       sortKey: 'raw_material_quality_title',
       render: (row) => (
@@ -76,6 +80,7 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
     {
       key: 'allowed',
+      card: 'field',
       title: t('allocations.allowed'),
       sortKey: 'allowed',
       align: 'right',
@@ -105,6 +110,7 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
     {
       key: 'flags',
+      card: 'badge',
       title: t('allocations.requirements'),
       render: (row) => {
         const context = allocationContext(sale, row);
@@ -122,6 +128,8 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
     {
       key: 'receipt',
+      isHiddenByDefault: true,
+      card: 'field',
       title: t('allocations.receiptDates'),
       sortKey: 'date_of_receipt_from',
       render: (row) => (
@@ -133,13 +141,16 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
     {
       key: 'price',
+      card: 'field',
       title: t('allocations.price'),
       sortKey: 'price',
       align: 'right',
-      render: (row) => <span style={nowrap}>{formatMoney(row.price, row.currency)}</span>,
+      render: (row) => <span style={nowrap}>{formatPricePerTonne(row.price, row.currency)}</span>,
     },
     {
       key: 'actions',
+      card: 'actions',
+      isAlwaysShown: true,
       title: t('common.actions'),
       align: 'right',
       sticky: true,
@@ -161,5 +172,5 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
   ];
 
-  return <DataTable columns={columns} rowKey={(row) => row.id} minWidth={1100} {...table} />;
+  return <DataTable columns={columns} rowKey={(row) => row.id} listId="allocations.purchases-to-allocate" {...table} />;
 }

@@ -2,7 +2,7 @@ import type { SalesDashboardResponse } from '@grain/shared';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { FlagBadges } from './flag-badges';
 
@@ -43,7 +43,7 @@ export function SaleSummary({ sale }: { sale: SalesDashboardResponse }) {
         </Figure>
         <Figure label={t('allocations.quality')}>{sale.rawMaterialQualityTitle}</Figure>
         <Figure label={t('allocations.quantity')}>{formatTonnes(sale.cargoQuantity)}</Figure>
-        <Figure label={t('allocations.price')}>{formatMoney(sale.price, sale.currency)}</Figure>
+        <Figure label={t('allocations.price')}>{formatPricePerTonne(sale.price, sale.currency)}</Figure>
         <Figure label={t('allocations.receiptDates')}>
           {formatDate(sale.dateOfReceiptFrom)} – {formatDate(sale.dateOfReceiptTo)}
         </Figure>
@@ -70,7 +70,7 @@ export function SaleSummary({ sale }: { sale: SalesDashboardResponse }) {
         <Progress
           value={allocatedShare}
           color={sale.toAllocate < 0 ? 'orange' : 'teal'}
-          aria-label={t('allocations.allocated')}
+          aria-label={t('indicators.allocatedShare', { percent: Math.round(allocatedShare) })}
         />
         <Text size="sm" c="dimmed">
           {t('allocations.allocated')}:{' '}

@@ -19,6 +19,8 @@ interface ToAssignTableProps {
   isError: boolean;
   /** The "add transport" action of a row; the column is left out without it. */
   renderAction?: (row: ToAssignRow) => ReactNode;
+  /** The same action on a phone card. */
+  renderCardAction?: (row: ToAssignRow) => ReactNode;
 }
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -35,12 +37,14 @@ function Clamped({ text, width }: { text: string | null; width: number }) {
 }
 
 /** spec/1 Allocations page table: the columns and sort keys in the spec's order. */
-export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
+export function ToAssignTable({ renderAction, renderCardAction, ...table }: ToAssignTableProps) {
   const { t } = useTranslation();
   const tonnes = (kg: number) => <span style={nowrap}>{formatTonnes(kg)}</span>;
   const columns: Column<ToAssignRow>[] = [
     {
       key: 'sales',
+      card: 'title',
+      isAlwaysShown: true,
       title: t('allocations.salesDocument'),
       sortKey: 'sales_agreement_document_number',
       render: (row) => (
@@ -57,6 +61,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'purchase',
+      card: 'field',
       title: t('allocations.purchaseDocument'),
       sortKey: 'purchase_agreement_document_number',
       render: (row) => (
@@ -73,6 +78,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'supplier',
+      card: 'field',
       title: t('allocations.supplier'),
       sortKey: 'purchase_supplier_code',
       render: (row) => (
@@ -83,6 +89,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'recipient',
+      card: 'subtitle',
       title: t('allocations.recipient'),
       sortKey: 'sales_recipient_code',
       render: (row) => (
@@ -93,18 +100,21 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'shipping',
+      isHiddenByDefault: true,
       title: t('allocations.shippingAddress'),
       sortKey: 'purchase_address_full',
       render: (row) => <Clamped text={row.purchaseAddressFull} width={220} />,
     },
     {
       key: 'unloading',
+      isHiddenByDefault: true,
       title: t('allocations.unloadingAddress'),
       sortKey: 'sales_address_full',
       render: (row) => <Clamped text={row.salesAddressFull} width={220} />,
     },
     {
       key: 'toPickUp',
+      card: 'field',
       title: t('allocations.toPickUp'),
       sortKey: 'to_deliver',
       align: 'right',
@@ -112,6 +122,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'inDelivery',
+      card: 'field',
       title: t('allocations.inDelivery'),
       sortKey: 'in_delivery',
       align: 'right',
@@ -128,6 +139,7 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'delivered',
+      card: 'field',
       title: t('allocations.delivered'),
       sortKey: 'delivered',
       align: 'right',
@@ -135,17 +147,20 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'cargo',
+      isHiddenByDefault: true,
       title: t('allocations.cargoName'),
       sortKey: 'raw_material_quality_title',
       render: (row) => <Clamped text={row.cargoName} width={160} />,
     },
     {
       key: 'comments',
+      isHiddenByDefault: true,
       title: t('allocations.comments'),
       render: (row) => <Clamped text={row.purchaseComments} width={200} />,
     },
     {
       key: 'salesGmp',
+      isHiddenByDefault: true,
       title: t('allocations.salesGmpColumn'),
       sortKey: 'sales_is_gmp',
       align: 'center',
@@ -157,6 +172,8 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
     {
       key: 'warning',
+      card: 'badge',
+      label: t('allocations.warning'),
       title: <IconAlertTriangle size={16} aria-label={t('allocations.warning')} />,
       align: 'center',
       render: (row) => {
@@ -171,10 +188,25 @@ export function ToAssignTable({ renderAction, ...table }: ToAssignTableProps) {
     },
   ];
   if (renderAction) {
-    columns.push({ key: 'actions', title: t('common.actions'), align: 'right', sticky: true, render: renderAction });
+    columns.push({
+      key: 'actions',
+      card: 'actions',
+      isAlwaysShown: true,
+      title: t('common.actions'),
+      align: 'right',
+      sticky: true,
+      render: renderAction,
+      cardRender: renderCardAction,
+    });
   }
 
   return (
-    <DataTable columns={columns} rowKey={(row) => row.id} rowHeight={TO_ASSIGN_ROW_HEIGHT} minWidth={1750} {...table} />
+    <DataTable
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowHeight={TO_ASSIGN_ROW_HEIGHT}
+      listId="allocations"
+      {...table}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { countActiveFilters, FilterPanel, FilterToggle } from '../../../componen
 import { pickFilter } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
 import { ListToolbar } from '../../../components/list/list-toolbar';
+import { PhoneCollapse } from '../../../components/list/totals-bar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
 import { validationText } from '../../../i18n';
@@ -50,11 +51,13 @@ export function Page() {
           activeCount={countActiveFilters(secondary, NO_FILTER)}
         />
       </ListToolbar>
-      <ToAssignPrimaryFilters
-        value={primary}
-        options={options.data}
-        onChange={(change) => list.setFilter({ ...list.filter, ...change })}
-      />
+      <PhoneCollapse isOpen={isFilterOpen}>
+        <ToAssignPrimaryFilters
+          value={primary}
+          options={options.data}
+          onChange={(change) => list.setFilter({ ...list.filter, ...change })}
+        />
+      </PhoneCollapse>
       <FilterPanel
         isOpen={isFilterOpen}
         value={secondary}
@@ -69,15 +72,18 @@ export function Page() {
           <ToAssignSecondaryFilters draft={draft} setDraft={setDraft} qualities={options.data?.qualities ?? []} />
         )}
       </FilterPanel>
-      <ActiveFilterChips value={list.filter} options={options.data} onChange={list.setFilter} />
-      <TotalsBar totals={totalsOf(query.data)} />
+      <PhoneCollapse isOpen={isFilterOpen}>
+        <ActiveFilterChips value={list.filter} options={options.data} onChange={list.setFilter} />
+        <TotalsBar totals={totalsOf(query.data)} />
+      </PhoneCollapse>
       <ToAssignTable
         rows={query.data?.list}
         filtered={query.data?.filtered ?? 0}
         list={list}
         isLoading={query.isFetching}
         isError={query.isError}
-        renderAction={(row) => <AddTransportButton row={row} />}
+        renderAction={(row) => <AddTransportButton row={row} isIconOnly />}
+        renderCardAction={(row) => <AddTransportButton row={row} />}
       />
     </>
   );

@@ -34,7 +34,9 @@ export function Page() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Title order={4}>{t('auth.loginTitle')}</Title>
+        <Title order={1} fz="h4">
+          {t('auth.loginTitle')}
+        </Title>
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {error}

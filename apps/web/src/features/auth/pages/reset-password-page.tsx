@@ -57,7 +57,9 @@ export function Page() {
 
   return (
     <Stack>
-      <Title order={4}>{t('auth.resetTitle')}</Title>
+      <Title order={1} fz="h4">
+        {t('auth.resetTitle')}
+      </Title>
       <Stepper active={step} size="xs" allowNextStepsSelect={false}>
         <Stepper.Step label={t('auth.steps.email')}>
           <form

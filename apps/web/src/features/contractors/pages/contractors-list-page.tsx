@@ -24,6 +24,8 @@ export function Page() {
   const columns: Column<ContractorListItem>[] = [
     {
       key: 'contractor',
+      card: 'title',
+      isAlwaysShown: true,
       title: t('contractors.contractor'),
       sortKey: 'code',
       render: (row) => (
@@ -37,10 +39,11 @@ export function Page() {
         </Stack>
       ),
     },
-    { key: 'nip', title: t('contractors.nip'), sortKey: 'nip', render: (row) => row.nip ?? '—' },
+    { key: 'nip', card: 'field', title: t('contractors.nip'), sortKey: 'nip', render: (row) => row.nip ?? '—' },
     { key: 'pesel', title: t('contractors.pesel'), sortKey: 'pesel', render: (row) => row.pesel ?? '—' },
     {
       key: 'phoneNumber',
+      card: 'field',
       title: t('contractors.phoneNumber'),
       sortKey: 'phone_number',
       render: (row) => (
@@ -51,16 +54,20 @@ export function Page() {
     },
     {
       key: 'contacts',
+      card: 'field',
       title: t('contractors.contacts'),
       render: (row) => <ContactsCell contacts={row.contactList} />,
     },
     {
       key: 'address',
+      card: 'field',
       title: t('contractors.address'),
       render: (row) => <Text size="sm">{formatAddress(row.accountingAddress, countryName)}</Text>,
     },
     {
       key: 'actions',
+      card: 'actions',
+      isAlwaysShown: true,
       title: t('common.actions'),
       align: 'right',
       sticky: true,
@@ -105,7 +112,8 @@ export function Page() {
         list={list}
         isLoading={query.isFetching}
         isError={query.isError}
-        minWidth={1000}
+        listId="contractors"
+        defaultDensity="comfortable"
       />
     </>
   );

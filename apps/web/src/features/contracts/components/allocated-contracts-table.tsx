@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/list/data-table';
 import { useListState } from '../../../components/list/use-list-state';
 import { ContractStatusBadge } from '../../../components/status-badges';
-import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { useAllocatedContracts } from '../api';
 import { type AllocationRowView, allocationRowView, type ContractDashboard } from '../contract-view';
@@ -32,6 +32,8 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
   const columns: Column<AllocationRowView>[] = [
     {
       key: 'documentNumber',
+      card: 'title',
+      isAlwaysShown: true,
       title: t('contracts.fields.documentNumber'),
       sortKey: 'document_number',
       render: (row) => (
@@ -42,18 +44,21 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
     },
     {
       key: 'counterparty',
+      card: 'subtitle',
       title: t(`${other.i18n}.counterparty`),
       sortKey: keys.counterparty,
       render: (row) => <ContractorCode id={row.counterparty.id} code={row.counterparty.code} />,
     },
     {
       key: 'quality',
+      isHiddenByDefault: true,
       title: t('contracts.fields.quality'),
       sortKey: 'raw_material_quality_title',
       render: (row) => row.qualityTitle,
     },
     {
       key: 'quantity',
+      card: 'field',
       title: t('contracts.fields.cargoQuantity'),
       sortKey: 'cargo_quantity',
       align: 'right',
@@ -61,13 +66,15 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
     },
     {
       key: 'price',
+      card: 'field',
       title: t('contracts.fields.price'),
       sortKey: 'price',
       align: 'right',
-      render: (row) => <span style={nowrap}>{formatMoney(row.price, row.currency)}</span>,
+      render: (row) => <span style={nowrap}>{formatPricePerTonne(row.price, row.currency)}</span>,
     },
     {
       key: 'receipt',
+      isHiddenByDefault: true,
       title: t('contracts.fields.receipt'),
       sortKey: 'date_of_receipt_from',
       render: (row) => (
@@ -78,6 +85,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
     },
     {
       key: 'allocated',
+      card: 'field',
       title: t('contracts.figures.allocated'),
       sortKey: keys.allocated,
       align: 'right',
@@ -96,6 +104,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
     },
     {
       key: 'delivered',
+      card: 'field',
       title: t('contracts.figures.delivered'),
       sortKey: keys.delivered,
       align: 'right',
@@ -103,12 +112,15 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
     },
     {
       key: 'status',
+      card: 'badge',
       title: t('contracts.fields.status'),
       render: (row) => <ContractStatusBadge status={row.status} />,
     },
   ];
   columns.push({
     key: 'actions',
+    card: 'actions',
+    isAlwaysShown: true,
     title: t('common.actions'),
     align: 'right',
     sticky: true,
@@ -152,7 +164,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
           list={list}
           isLoading={query.isFetching}
           isError={query.isError}
-          minWidth={1100}
+          listId={`contracts.${side.kind}.allocated`}
         />
       </Stack>
     </Paper>

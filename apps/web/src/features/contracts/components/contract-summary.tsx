@@ -2,7 +2,7 @@ import { formatAddressLine } from '@grain/shared';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AgreementStatusBadge } from '../../../components/status-badges';
-import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { type ContractDashboard, counterpartyOf } from '../contract-view';
 import type { ContractSide } from '../side';
@@ -31,10 +31,10 @@ export function ContractSummary({ side, contract }: { side: ContractSide; contra
           {contract.rawMaterialName} · {contract.rawMaterialQualityTitle}
         </LabelledValue>
         <LabelledValue label={t('contracts.fields.price')}>
-          <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(contract.price, contract.currency)} / t</span>
+          <span style={{ whiteSpace: 'nowrap' }}>{formatPricePerTonne(contract.price, contract.currency)}</span>
           {side.hasMinPrice && minPrice !== null && (
             <Text size="xs" c="dimmed">
-              {t('contracts.fields.minPriceShort')}: {formatMoney(minPrice, contract.currency)}
+              {t('contracts.fields.minPriceShort')}: {formatPricePerTonne(minPrice, contract.currency)}
             </Text>
           )}
         </LabelledValue>
@@ -65,7 +65,10 @@ export function ContractSummary({ side, contract }: { side: ContractSide; contra
         {contract.hasOption && (
           <LabelledValue label={t('contracts.form.additionalOptions')}>
             {contract.additionalCargoOption
-              .map((option) => `${option.rawMaterialQualityTitle}: ${formatMoney(option.price, contract.currency)}`)
+              .map(
+                (option) =>
+                  `${option.rawMaterialQualityTitle}: ${formatPricePerTonne(option.price, contract.currency)}`,
+              )
               .join(', ')}
           </LabelledValue>
         )}

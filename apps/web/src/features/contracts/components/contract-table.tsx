@@ -1,10 +1,10 @@
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/list/data-table';
 import type { ListStateApi } from '../../../components/list/use-list-state';
 import { AgreementStatusBadge, ContractStatusBadge } from '../../../components/status-badges';
-import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { type ContractListItem, counterpartyOf, figuresOf } from '../contract-view';
 import { type ContractSide, dashboardPath } from '../side';
@@ -31,6 +31,8 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
       key: 'documentNumber',
       title: t('contracts.fields.documentNumber'),
       sortKey: 'document_number',
+      card: 'title',
+      isAlwaysShown: true,
       render: (row) => (
         <Anchor component={Link} to={dashboardPath(side, row.id)} fw={600} size="sm" style={nowrap}>
           {row.documentNumber}
@@ -41,13 +43,14 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
       key: 'counterparty',
       title: t(`${side.i18n}.counterparty`),
       sortKey: side.counterpartySortKey,
+      card: 'subtitle',
       render: (row) => {
         const counterparty = counterpartyOf(row);
         return (
           <Stack gap={0} align="flex-start">
             <ContractorCode id={counterparty.id} code={counterparty.code} />
             {counterparty.name && (
-              <Text size="xs" c="dimmed" lineClamp={2} maw={220}>
+              <Text size="xs" c="dimmed" lineClamp={1} maw={220} title={counterparty.name}>
                 {counterparty.name}
               </Text>
             )}
@@ -59,6 +62,9 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
       key: 'quality',
       title: t('contracts.fields.quality'),
       sortKey: 'raw_material_quality_title',
+      card: 'field',
+      // The raw material is the tab; at 1440 px the list fits without its quality and freight (column chooser).
+      isHiddenByDefault: true,
       render: (row) => row.rawMaterialQualityTitle,
     },
     {
@@ -66,6 +72,7 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
       title: t('contracts.fields.cargoQuantity'),
       sortKey: 'cargo_quantity',
       align: 'right',
+      card: 'field',
       render: (row) => <span style={nowrap}>{formatTonnes(row.cargoQuantity)}</span>,
     },
     {
@@ -73,12 +80,14 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
       title: t('contracts.fields.price'),
       sortKey: 'price',
       align: 'right',
-      render: (row) => <span style={nowrap}>{formatMoney(row.price, row.currency)}</span>,
+      card: 'field',
+      render: (row) => <span style={nowrap}>{formatPricePerTonne(row.price, row.currency)}</span>,
     },
     {
       key: 'receipt',
       title: t('contracts.fields.receipt'),
       sortKey: 'date_of_receipt_from',
+      card: 'field',
       render: (row) => (
         <Text size="sm" style={nowrap}>
           {formatDate(row.dateOfReceiptFrom)} –<br />
@@ -89,21 +98,23 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
     {
       key: 'freight',
       title: t('contracts.fields.freightAndAddress'),
+      isHiddenByDefault: true,
       render: (row) => (
-        <Stack gap={2} align="flex-start">
-          <Badge variant="default" size="sm">
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <Badge variant="default" size="sm" style={{ flexShrink: 0 }}>
             {row.freight}
           </Badge>
-          <Text size="xs" maw={220}>
+          <Text size="xs" maw={200} lineClamp={2} title={row.address || undefined}>
             {row.address || '—'}
           </Text>
-        </Stack>
+        </Group>
       ),
     },
     {
       key: 'status',
       title: t('contracts.fields.status'),
       sortKey: 'status',
+      card: 'badge',
       render: (row) => (
         <div style={badgeCell}>
           <ContractStatusBadge status={row.status} />
@@ -114,6 +125,7 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
       key: 'agreementStatus',
       title: t('contracts.fields.agreementStatus'),
       sortKey: 'agreement_status',
+      card: 'badge',
       render: (row) => (
         <div style={badgeCell}>
           <AgreementStatusBadge status={row.agreementStatus} />
@@ -135,12 +147,19 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
         );
       },
     },
-    { key: 'owner', title: t('contracts.fields.owner'), render: (row) => <Text size="sm">{row.ownerName}</Text> },
+    {
+      key: 'owner',
+      title: t('contracts.fields.owner'),
+      isHiddenByDefault: true,
+      render: (row) => <Text size="sm">{row.ownerName}</Text>,
+    },
     {
       key: 'actions',
       title: t('common.actions'),
       align: 'right',
       sticky: true,
+      card: 'actions',
+      isAlwaysShown: true,
       render: (row) => <ContractRowActions side={side} row={row} />,
     },
   ];
@@ -154,7 +173,7 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
       list={list}
       isLoading={isLoading}
       isError={isError}
-      minWidth={1500}
+      listId={`contracts.${side.kind}`}
     />
   );
 }

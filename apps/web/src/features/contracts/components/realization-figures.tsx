@@ -69,7 +69,10 @@ export function RealizationFigures({ side, contract }: { side: ContractSide; con
             <Text size="xs" c="dimmed">
               {t('contracts.figures.realizedShare', { percent: formatNumber(Math.round(realizedShare)) })}
             </Text>
-            <Progress value={realizedShare} aria-label={t('contracts.figures.realized')} />
+            <Progress
+              value={realizedShare}
+              aria-label={t('contracts.figures.realizedShare', { percent: formatNumber(Math.round(realizedShare)) })}
+            />
           </Stack>
         </Paper>
       </Grid.Col>
@@ -84,13 +87,20 @@ export function RealizationFigures({ side, contract }: { side: ContractSide; con
               thickness={12}
               roundCaps
               sections={[{ value: allocatedShare, color: 'blue' }]}
+              role="img"
+              aria-label={t('indicators.allocatedShare', { percent: formatNumber(Math.round(allocatedShare)) })}
               label={
-                <Text ta="center" fw={700} size="sm">
+                <Text ta="center" fw={700} size="xs" lh={1.2}>
                   {formatNumber(Math.round(allocatedShare))}%
+                  <br />
+                  {t('indicators.allocatedShort')}
                 </Text>
               }
             />
             <Stack gap={4} data-testid="allocation-indicator">
+              <Text size="xs" c="dimmed">
+                {t(`${side.i18n}.notAllocated`)}
+              </Text>
               <Text fw={700} size="xl" style={{ whiteSpace: 'nowrap' }}>
                 {formatTonnes(figures.notAllocated)}
               </Text>

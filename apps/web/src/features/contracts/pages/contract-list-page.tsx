@@ -7,11 +7,13 @@ import { Link, useLocation } from 'react-router';
 import { countActiveFilters, FilterToggle } from '../../../components/list/filter-panel';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { StatusChips } from '../../../components/list/status-chips';
+import { PhoneCollapse } from '../../../components/list/totals-bar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
 import { useContractList } from '../api';
 import { ContractFilterPanel } from '../components/contract-filter-panel';
 import { ContractTable } from '../components/contract-table';
+import { ContractTotalsBar } from '../components/contract-totals-bar';
 import { ExportButton } from '../components/export-button';
 import { RawMaterialTabs } from '../components/raw-material-tabs';
 import {
@@ -67,20 +69,25 @@ function ContractListPage({ side }: { side: ContractSide }) {
           activeCount={countActiveFilters(list.filter, withoutPanelFilters(list.filter))}
         />
       </ListToolbar>
-      <Box mb="md">
-        <StatusChips<ContractStatus>
-          statuses={CONTRACT_STATUSES}
-          value={contractStatusesOf(list.filter) as ContractStatus[]}
-          onChange={(statuses) => list.setFilter({ ...list.filter, contractStatus: statuses })}
-          labelOf={(status) => t(`status.contract.${status}`)}
-        />
-      </Box>
+      <PhoneCollapse isOpen={isFilterOpen}>
+        <Box mb="md">
+          <StatusChips<ContractStatus>
+            statuses={CONTRACT_STATUSES}
+            value={contractStatusesOf(list.filter) as ContractStatus[]}
+            onChange={(statuses) => list.setFilter({ ...list.filter, contractStatus: statuses })}
+            labelOf={(status) => t(`status.contract.${status}`)}
+          />
+        </Box>
+      </PhoneCollapse>
       <ContractFilterPanel
         isOpen={isFilterOpen}
         value={list.filter}
         rawMaterialId={rawMaterialId}
         onApply={list.setFilter}
       />
+      <PhoneCollapse isOpen={isFilterOpen}>
+        <ContractTotalsBar side={side} totals={query.data?.totalData} />
+      </PhoneCollapse>
       <ContractTable
         side={side}
         list={list}

@@ -1,7 +1,8 @@
 import { positionListLink } from '@grain/shared';
-import { Anchor, Center, Loader, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { Anchor, Card, Center, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useIsCardView } from '../../../components/list/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { formatTonnes } from '../../../lib/format';
 import { usePositions } from '../api';
@@ -58,46 +59,104 @@ export function Page() {
           </div>
         </SimpleGrid>
       </Paper>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('positions.quality')}</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>{t('positions.purchase')}</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>{t('positions.sales')}</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>{t('positions.longShort')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {position.details.map((detail) => (
-              <Table.Tr key={detail.id}>
-                <Table.Td fw={500}>{detail.title}</Table.Td>
-                <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                  <Anchor
-                    component={Link}
-                    to={positionListLink('purchase', position.id, detail.id)}
-                    aria-label={t('positions.showPurchaseList', { name: detail.title })}
-                  >
-                    {formatTonnes(detail.purchase)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                  <Anchor
-                    component={Link}
-                    to={positionListLink('sales', position.id, detail.id)}
-                    aria-label={t('positions.showSalesList', { name: detail.title })}
-                  >
-                    {formatTonnes(detail.sales)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                  <LongShortValue purchase={detail.purchase} sales={detail.sales} size="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <QualityRows position={position} />
     </>
+  );
+}
+
+type PositionDetail = NonNullable<ReturnType<typeof usePositions>['data']>[number];
+
+function FigureLink({
+  kind,
+  position,
+  detail,
+}: {
+  kind: 'purchase' | 'sales';
+  position: PositionDetail;
+  detail: PositionDetail['details'][number];
+}) {
+  const { t } = useTranslation();
+  const value = kind === 'purchase' ? detail.purchase : detail.sales;
+  const label = t(kind === 'purchase' ? 'positions.showPurchaseList' : 'positions.showSalesList', {
+    name: detail.title,
+  });
+  return (
+    <Anchor
+      component={Link}
+      to={positionListLink(kind, position.id, detail.id)}
+      aria-label={`${formatTonnes(value)}, ${label}`}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {formatTonnes(value)}
+    </Anchor>
+  );
+}
+
+/** One row per quality; below `sm` one card per quality (issue 13: no sideways scrolling on a phone). */
+function QualityRows({ position }: { position: PositionDetail }) {
+  const { t } = useTranslation();
+  const isCardView = useIsCardView();
+  if (isCardView) {
+    return (
+      <Stack gap="sm" component="ul" p={0} m={0} aria-label={t('positions.quality')}>
+        {position.details.map((detail) => (
+          <Card key={detail.id} component="li" withBorder padding="sm" data-testid="row-card">
+            <Text fw={600} mb={4}>
+              {detail.title}
+            </Text>
+            <SimpleGrid cols={3} spacing="xs">
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('positions.purchase')}
+                </Text>
+                <FigureLink kind="purchase" position={position} detail={detail} />
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('positions.sales')}
+                </Text>
+                <FigureLink kind="sales" position={position} detail={detail} />
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('positions.longShort')}
+                </Text>
+                <LongShortValue purchase={detail.purchase} sales={detail.sales} size="sm" />
+              </div>
+            </SimpleGrid>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('positions.quality')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('positions.purchase')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('positions.sales')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('positions.longShort')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {position.details.map((detail) => (
+            <Table.Tr key={detail.id}>
+              <Table.Td fw={500}>{detail.title}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>
+                <FigureLink kind="purchase" position={position} detail={detail} />
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>
+                <FigureLink kind="sales" position={position} detail={detail} />
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                <LongShortValue purchase={detail.purchase} sales={detail.sales} size="sm" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

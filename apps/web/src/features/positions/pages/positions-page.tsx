@@ -1,5 +1,16 @@
 import type { Position, PositionTimeline } from '@grain/shared';
-import { Alert, Card, Center, Group, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -22,11 +33,9 @@ function PositionCard({
   const navigate = useNavigate();
   return (
     <Card withBorder padding="lg" radius="md" data-testid={`position-card-${position.id}`}>
-      <UnstyledButton
-        w="100%"
-        onClick={() => navigate(`/positions/${position.id}${search}`)}
-        aria-label={t('positions.openDetails', { name: position.translatePl })}
-      >
+      <UnstyledButton w="100%" onClick={() => navigate(`/positions/${position.id}${search}`)}>
+        {/* The button's name is its visible text plus this (WCAG 2.5.3: the visible label is part of the name). */}
+        <VisuallyHidden>{t('positions.openDetails', { name: position.translatePl })}</VisuallyHidden>
         <Text fw={700} size="lg">
           {position.translatePl}
         </Text>

@@ -3,7 +3,7 @@ import { Badge, Box, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/list/data-table';
 import { SettlementStatusBadge } from '../../../components/status-badges';
-import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
 import { scaledToRate } from '../settle-form';
 import { ThreeLineCell } from './three-line-cell';
@@ -32,6 +32,8 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
   return [
     {
       key: 'id',
+      card: 'title',
+      isAlwaysShown: true,
       title: head(t('statement.columns.idType')),
       sortKey: 'id',
       render: (row) => (
@@ -48,6 +50,7 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
     },
     {
       key: 'agreements',
+      card: 'field',
       title: head(t('statement.columns.agreements')),
       render: (row) => (
         <Box style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 6, alignItems: 'baseline' }}>
@@ -64,6 +67,7 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
     },
     {
       key: 'status',
+      card: 'badge',
       title: head(t('statement.columns.status')),
       // max-content: the badge would rather shrink to an ellipsis than widen the column.
       render: (row) => (
@@ -74,6 +78,7 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
     },
     {
       key: 'contractor',
+      card: 'subtitle',
       title: head(t('statement.columns.contractor')),
       sortKey: 'contractor_code',
       render: (row) => (
@@ -97,41 +102,50 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
     },
     {
       key: 'car',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.car')),
       sortKey: 'registration_number',
       render: (row) => <Small>{text(row.registrationNumber)}</Small>,
     },
     {
       key: 'trailer',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.trailer')),
       sortKey: 'trailer_number',
       render: (row) => <Small>{text(row.trailerNumber)}</Small>,
     },
     {
       key: 'quality',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.quality')),
       render: (row) => <ThreeLineCell lines={qualityLines(row)} format={(title) => title} align="left" />,
     },
     {
       key: 'quantity',
+      card: 'field',
       title: head(t('statement.columns.quantity')),
       align: 'right',
       render: (row) => <ThreeLineCell lines={quantityLines(row)} format={formatTonnes} />,
     },
     {
       key: 'price',
+      card: 'field',
       title: head(t('statement.columns.price')),
       align: 'right',
-      render: (row) => <ThreeLineCell lines={priceLines(row)} format={money(row)} />,
+      render: (row) => (
+        <ThreeLineCell lines={priceLines(row)} format={(minor) => formatPricePerTonne(minor, row.currency)} />
+      ),
     },
     {
       key: 'value',
+      card: 'field',
       title: head(t('statement.columns.value')),
       align: 'right',
       render: (row) => <ThreeLineCell lines={valueLines(row)} format={money(row)} />,
     },
     {
       key: 'plnValue',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.plnValue')),
       align: 'right',
       render: (row) => {
@@ -154,6 +168,7 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
     },
     {
       key: 'deductions',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.deductions')),
       align: 'right',
       render: (row) => (
@@ -167,6 +182,7 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
     },
     {
       key: 'details',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.details')),
       render: (row) =>
         row.details ? (
@@ -181,24 +197,28 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
     },
     {
       key: 'dateLoading',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.dateLoading')),
       sortKey: 'date_loading',
       render: (row) => <Small>{formatDate(row.dateLoading)}</Small>,
     },
     {
       key: 'dateUnloading',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.dateUnloading')),
       sortKey: 'date_unloading',
       render: (row) => <Small>{formatDate(row.dateUnloading)}</Small>,
     },
     {
       key: 'paymentDate',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.paymentDate')),
       sortKey: 'payment_date',
       render: (row) => <Small>{formatDate(row.paymentDate)}</Small>,
     },
     {
       key: 'invoice',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.invoice')),
       render: (row) => (
         <Stack gap={0}>
@@ -209,9 +229,18 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
     },
     {
       key: 'accountingMethod',
+      isHiddenByDefault: true,
       title: head(t('statement.columns.accountingMethod')),
       render: (row) => (row.accountingMethod ? t(`statement.accountingMethods.${row.accountingMethod}`) : '—'),
     },
-    { key: 'actions', title: head(t('common.actions')), align: 'right', sticky: true, render: renderActions },
+    {
+      key: 'actions',
+      card: 'actions',
+      isAlwaysShown: true,
+      title: head(t('common.actions')),
+      align: 'right',
+      sticky: true,
+      render: renderActions,
+    },
   ];
 }

@@ -81,7 +81,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         isLoading={query.isFetching}
         isError={query.isError}
         rowHeight={90}
-        minWidth={2100}
+        listId="statement"
       />
       <ActionModal open={open} onClose={() => setOpen(null)} onOpen={setOpen} />
     </>

@@ -30,7 +30,7 @@ export function RealPlanned({ real, planned }: { real: string | null; planned: s
 export function TwoLines({ top, bottom }: { top: string | null; bottom: string | null }) {
   return (
     <Stack gap={0}>
-      <Text size="sm" lineClamp={2}>
+      <Text size="sm" lineClamp={1} title={top ?? undefined}>
         {top ?? '—'}
       </Text>
       {bottom && (

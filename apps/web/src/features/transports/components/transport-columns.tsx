@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/list/data-table';
-import { formatDate, formatMoney, formatTonnes } from '../../../lib/format';
+import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { ContractFlagsCell, TransportGmpCell } from './gmp-cells';
 import { RealPlanned, TwoLines } from './real-planned';
@@ -46,11 +46,12 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
   const columns: (Column<TransportResponse> & { key: TransportColumnKey })[] = [
     {
       key: 'statusId',
+      card: 'badge',
       title: c('statusId'),
       sortKey: 'id',
-      width: 170,
+      width: 130,
       render: (row) => (
-        <Stack gap={2} align="flex-start" miw={150}>
+        <Stack gap={2} align="flex-start" miw={120}>
           {statusCell(row)}
           <Text size="xs" c="dimmed">
             #{row.id}
@@ -60,6 +61,8 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'purchaseDocument',
+      card: 'title',
+      isAlwaysShown: true,
       title: c('purchaseDocument'),
       sortKey: 'purchase_document_number',
       render: (row) => (
@@ -70,24 +73,28 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'quality',
+      isHiddenByDefault: true,
       title: c('quality'),
       render: (row) => <RealPlanned real={row.realCargoQualityTitle} planned={row.purchaseQualityTitle} />,
     },
     {
       key: 'supplier',
+      card: 'subtitle',
       title: c('supplier'),
       sortKey: 'supplier_code',
       render: (row) => <ContractorCode id={row.purchaseSupplier.contractorId} code={row.purchaseSupplier.code} />,
     },
     {
       key: 'shipping',
+      card: 'field',
       title: c('shipping'),
       sortKey: 'date_loading',
-      width: 180,
+      width: 150,
       render: (row) => <TwoLines top={row.loadingAddressFull} bottom={formatDate(row.dateLoading)} />,
     },
     {
       key: 'comment',
+      isHiddenByDefault: true,
       title: c('comment'),
       width: 160,
       render: (row) => (
@@ -113,6 +120,7 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'car',
+      isHiddenByDefault: true,
       title: c('car'),
       sortKey: 'registration_number',
       render: (row) => (
@@ -123,6 +131,7 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'trailer',
+      isHiddenByDefault: true,
       title: c('trailer'),
       render: (row) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -132,11 +141,13 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'driver',
+      isHiddenByDefault: true,
       title: c('driver'),
       render: (row) => <TwoLines top={row.driverName} bottom={row.phoneNumber} />,
     },
     {
       key: 'quantity',
+      card: 'field',
       title: c('quantity'),
       sortKey: 'cargo_quantity',
       align: 'right',
@@ -149,18 +160,20 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'price',
+      card: 'field',
       title: c('price'),
       sortKey: 'price_per_ton',
       align: 'right',
       render: (row) => (
         <RealPlanned
-          real={money(row.realTransportPrice, row.currency)}
-          planned={formatMoney(row.pricePerTon, row.currency)}
+          real={row.realTransportPrice === null ? null : formatPricePerTonne(row.realTransportPrice, row.currency)}
+          planned={formatPricePerTonne(row.pricePerTon, row.currency)}
         />
       ),
     },
     {
       key: 'value',
+      isHiddenByDefault: true,
       title: c('value'),
       align: 'right',
       render: (row) => (
@@ -169,6 +182,7 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'deductions',
+      isHiddenByDefault: true,
       title: c('deductions'),
       align: 'right',
       render: (row) => (
@@ -179,9 +193,10 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'unloading',
+      isHiddenByDefault: true,
       title: c('unloading'),
       sortKey: 'date_unloading',
-      width: 180,
+      width: 150,
       render: (row) => (
         <TwoLines
           top={row.unloadingAddressFull}
@@ -198,12 +213,14 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
     },
     {
       key: 'recipient',
+      card: 'field',
       title: c('recipient'),
       sortKey: 'recipient_code',
       render: (row) => <ContractorCode id={row.salesRecipient.contractorId} code={row.salesRecipient.code} />,
     },
     {
       key: 'salesDocument',
+      isHiddenByDefault: true,
       title: c('salesDocument'),
       sortKey: 'sales_document_number',
       render: (row) => (
@@ -212,9 +229,27 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
         </Text>
       ),
     },
-    { key: 'flags', title: c('flags'), render: (row) => <ContractFlagsCell row={row} /> },
-    { key: 'gmp', title: c('gmp'), render: (row) => <TransportGmpCell row={row} /> },
-    { key: 'actions', title: t('common.actions'), align: 'right', sticky: true, render: actionsCell },
+    { key: 'flags', isHiddenByDefault: true, title: c('flags'), render: (row) => <ContractFlagsCell row={row} /> },
+    { key: 'gmp', isHiddenByDefault: true, title: c('gmp'), render: (row) => <TransportGmpCell row={row} /> },
+    {
+      key: 'actions',
+      card: 'actions',
+      isAlwaysShown: true,
+      title: t('common.actions'),
+      align: 'right',
+      sticky: true,
+      render: actionsCell,
+    },
   ];
-  return columns.filter((column) => !hidden.includes(column.key));
+  const shown = columns.filter((column) => !hidden.includes(column.key));
+  // A purchase dashboard leaves out its own side: the sale's number names the row instead.
+  if (hidden.includes('purchaseDocument')) {
+    for (const column of shown) {
+      if (column.key === 'salesDocument') {
+        Object.assign(column, { card: 'title', isAlwaysShown: true, isHiddenByDefault: false });
+      }
+      if (column.key === 'recipient') column.card = 'subtitle';
+    }
+  }
+  return shown;
 }

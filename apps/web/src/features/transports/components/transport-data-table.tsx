@@ -13,10 +13,18 @@ interface TransportDataTableProps {
   query: UseQueryResult<ListResponse<TransportResponse>>;
   hidden?: readonly TransportColumnKey[];
   isContractSide?: boolean;
+  /** The list's name in the user's stored column choices. */
+  listId?: string;
 }
 
 /** The transports table with its inline status change, row actions, GMP warning rows and their modals. */
-export function TransportDataTable({ list, query, hidden, isContractSide }: TransportDataTableProps) {
+export function TransportDataTable({
+  list,
+  query,
+  hidden,
+  isContractSide,
+  listId = isContractSide ? 'contracts.transports' : 'logistics',
+}: TransportDataTableProps) {
   const actions = useTransportActions();
   const columns = useTransportColumns({
     hidden,
@@ -43,7 +51,7 @@ export function TransportDataTable({ list, query, hidden, isContractSide }: Tran
         isLoading={query.isFetching}
         isError={query.isError}
         rowHeight={64}
-        minWidth={hidden?.length ? 2000 : 2400}
+        listId={listId}
         rowNote={(row) => (row.gmpNotSatisfied ? <GmpWarningNote row={row} /> : null)}
       />
       {actions.modals}

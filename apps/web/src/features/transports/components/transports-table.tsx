@@ -29,7 +29,13 @@ export function TransportsTable({ purchaseId, salesId }: { purchaseId?: number; 
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
       />
-      <TransportDataTable list={list} query={query} hidden={hidden} isContractSide />
+      <TransportDataTable
+        list={list}
+        query={query}
+        hidden={hidden}
+        isContractSide
+        listId={purchaseId ? 'contracts.purchase.transports' : 'contracts.sales.transports'}
+      />
     </>
   );
 }

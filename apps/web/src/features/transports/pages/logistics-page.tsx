@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FilterToggle, normalizeFilter } from '../../../components/list/filter-panel';
 import { ListToolbar } from '../../../components/list/list-toolbar';
+import { PhoneCollapse } from '../../../components/list/totals-bar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
 import { useTransportFilterOptions, useTransportList } from '../api';
@@ -86,13 +87,15 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
         options={options.data}
         onChange={changeFilter}
       />
-      <FilterChips
-        tab={tab}
-        value={list.filter}
-        options={options.data}
-        onRemove={(chip) => list.setFilter(withoutChip(list.filter, chip))}
-        onClearAll={() => list.setFilter({})}
-      />
+      <PhoneCollapse isOpen={isFilterOpen}>
+        <FilterChips
+          tab={tab}
+          value={list.filter}
+          options={options.data}
+          onRemove={(chip) => list.setFilter(withoutChip(list.filter, chip))}
+          onClearAll={() => list.setFilter({})}
+        />
+      </PhoneCollapse>
       <TransportDataTable list={list} query={query} />
     </>
   );

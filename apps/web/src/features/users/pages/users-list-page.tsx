@@ -19,15 +19,30 @@ export function Page() {
   const columns: Column<UserResponse>[] = [
     {
       key: 'firstName',
+      card: 'title',
+      isAlwaysShown: true,
       title: t('users.firstName'),
       sortKey: 'first_name',
       render: (row) => <Text fw={500}>{row.firstName}</Text>,
     },
-    { key: 'lastName', title: t('users.lastName'), sortKey: 'last_name', render: (row) => row.lastName },
-    { key: 'email', title: t('users.email'), sortKey: 'email', render: (row) => row.email },
-    { key: 'role', title: t('users.role'), sortKey: 'role', render: (row) => <RoleBadge role={row.role} /> },
+    {
+      key: 'lastName',
+      card: 'subtitle',
+      title: t('users.lastName'),
+      sortKey: 'last_name',
+      render: (row) => row.lastName,
+    },
+    { key: 'email', card: 'field', title: t('users.email'), sortKey: 'email', render: (row) => row.email },
+    {
+      key: 'role',
+      card: 'badge',
+      title: t('users.role'),
+      sortKey: 'role',
+      render: (row) => <RoleBadge role={row.role} />,
+    },
     {
       key: 'active',
+      card: 'badge',
       title: t('users.status'),
       render: (row) => (
         <Badge color={row.active ? 'green' : 'gray'} variant="dot">
@@ -37,6 +52,8 @@ export function Page() {
     },
     {
       key: 'actions',
+      card: 'actions',
+      isAlwaysShown: true,
       title: t('common.actions'),
       align: 'right',
       sticky: true,
@@ -82,7 +99,8 @@ export function Page() {
         isLoading={query.isFetching}
         isError={query.isError}
         rowHeight={80}
-        minWidth={720}
+        listId="users"
+        defaultDensity="comfortable"
       />
     </>
   );
