@@ -1,11 +1,12 @@
+import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs, signIn } from './support';
 
-let serial = Date.now() % 100_000_000;
+let serial = Date.now() % 10_000_000;
 /** A NIP and code no other test run has used. */
 function uniqueContractor() {
   serial += 1;
-  return { code: `E2E${serial}`, nip: String(1_000_000_000 + serial) };
+  return { code: `E2E${serial}`, nip: nipFromSerial(10_000_000 + serial) };
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });

@@ -1,3 +1,4 @@
+import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { allocate, createContract, createContractor } from './allocations-seed';
@@ -31,7 +32,7 @@ async function createContractorWithAddress(api: APIRequestContext, code: string,
     data: {
       code,
       name: `${code} sp. z o.o.`,
-      nip: String(4_000_000_000 + serial),
+      nip: nipFromSerial(50_000_000 + (serial % 10_000_000)),
       accounting_address: { street: 'Polna', building_number: '12', post_code: '99-300', city, country_code: 'PL' },
     },
   });

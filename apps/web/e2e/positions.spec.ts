@@ -1,11 +1,12 @@
+import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiAs, signIn } from './support';
 
 const OATS = 7;
 let api: APIRequestContext;
 
-/** A unique NIP per run: 10 digits (the server checks the length, not the checksum). */
-const nipFor = (seed: number) => String(1_000_000_000 + (seed % 8_999_999_999)).slice(0, 10);
+/** A unique valid NIP per run (the server checks the checksum). */
+const nipFor = (seed: number) => nipFromSerial(60_000_000 + (seed % 10_000_000));
 
 async function contractor(code: string, seed: number) {
   const response = await api.post('/api/dictionary/contractor/create', {

@@ -19,6 +19,7 @@ export const V = {
   nationalId: 'nationalId',
   pesel: 'pesel',
   nipOrPesel: 'nipOrPesel',
+  nipChecksum: 'nipChecksum',
   lastNameOrCompany: 'lastNameOrCompany',
   date: 'date',
   dateToIsBefore: 'dateToIsBefore',

@@ -96,6 +96,7 @@ export const pl = {
     nationalId: 'NIP musi mieć dokładnie 10 cyfr',
     pesel: 'PESEL musi mieć dokładnie 11 cyfr',
     nipOrPesel: 'Podaj NIP lub PESEL',
+    nipChecksum: 'Nieprawidłowy NIP: cyfra kontrolna się nie zgadza (sprawdź, czy nie ma literówki)',
     lastNameOrCompany: 'Podaj nazwisko lub nazwę firmy',
     date: 'Podaj poprawną datę (DD.MM.RRRR)',
     dateToIsBefore: 'Data „do” nie może być wcześniejsza niż data „od”',

@@ -20,7 +20,7 @@ const saved: ContractorResponse = {
   id: 7,
   code: 'AGRO',
   name: 'Agro Sp. z o.o.',
-  nip: '1234567890',
+  nip: '1234563218',
   pesel: null,
   phoneNumber: '600100200',
   email: null,
@@ -57,7 +57,7 @@ const saved: ContractorResponse = {
 };
 
 function filledForm(): ContractorFormValues {
-  return { ...emptyContractorForm(), code: ' NOWY ', name: 'Nowy', nip: '123-456-78-90' };
+  return { ...emptyContractorForm(), code: ' NOWY ', name: 'Nowy', nip: '123-456-32-18' };
 }
 
 describe('toCreateRequest', () => {
@@ -66,7 +66,7 @@ describe('toCreateRequest', () => {
     expect(request).toMatchObject({
       code: 'NOWY',
       name: 'Nowy',
-      nip: '123-456-78-90',
+      nip: '123-456-32-18',
       pesel: null,
       email: null,
       label: null,

@@ -110,10 +110,10 @@ describe('toContractRequest', () => {
   });
 
   it('embeds a counterparty entered inline instead of an id', () => {
-    const newCounterparty = { ...emptyContractorForm(), code: 'NOWY', name: 'Nowy', nip: '1234567890' };
+    const newCounterparty = { ...emptyContractorForm(), code: 'NOWY', name: 'Nowy', nip: '1234563218' };
     const request = toContractRequest(PURCHASE_SIDE, { ...filledPurchase(), newCounterparty });
     expect(request.purchaseSupplierId).toBeNull();
-    expect(request.purchaseSupplier).toMatchObject({ code: 'NOWY', nip: '1234567890', contactList: [] });
+    expect(request.purchaseSupplier).toMatchObject({ code: 'NOWY', nip: '1234563218', contactList: [] });
     expect(PurchaseCreateRequestSchema.safeParse(request).success).toBe(true);
   });
 });
