@@ -32,6 +32,7 @@ export const V = {
   oneOf: 'oneOf',
   unknownField: 'unknownField',
   resetCode: 'resetCode',
+  duplicateItem: 'duplicateItem',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

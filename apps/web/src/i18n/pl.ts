@@ -109,6 +109,7 @@ export const pl = {
     oneOf: 'Wybierz jedną z wartości',
     unknownField: 'Nieznane pole',
     resetCode: 'Kod musi mieć dokładnie 6 znaków',
+    duplicateItem: 'Ta pozycja jest już na liście',
     uploadSize: 'Plik może mieć najwyżej {{size}} MB',
   },
   common: {
