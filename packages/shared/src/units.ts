@@ -26,6 +26,15 @@ export function lineValue(quantityKg: number, pricePerTonneMinor: number): numbe
   return Math.sign(raw) * Math.round(Math.abs(raw));
 }
 
+/**
+ * The value a settlement row stands for: its line value less deductions plus surcharges (RULES.md Settlements).
+ * The one function behind the statement's value, the settle form's preview and the server's final value, so the
+ * list and the settle form always show the same figure.
+ */
+export function valueAfterDeductions(input: { value: number; deductions: number | null; surcharges: number | null }) {
+  return input.value - (input.deductions ?? 0) + (input.surcharges ?? 0);
+}
+
 /** Amount in minor units converted through an exchange rate kept as rate x 10 000 (4 decimals). */
 export const RATE_SCALE = 10_000;
 export function toPln(minor: number, rateScaled: number): number {

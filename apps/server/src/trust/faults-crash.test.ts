@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nipFromSerial } from '@grain/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { contractorBody } from '../modules/contractors/fixtures.js';
 import { purchaseBody, salesBody } from '../modules/contracts/fixtures.js';

@@ -1,4 +1,12 @@
-import { type Currency, lineValue, type MessageCode, RATE_SCALE, type TransactionKind, toPln } from '@grain/shared';
+import {
+  type Currency,
+  lineValue,
+  type MessageCode,
+  RATE_SCALE,
+  type TransactionKind,
+  toPln,
+  valueAfterDeductions,
+} from '@grain/shared';
 
 /** Pure settlement rules on integers: kilograms, minor units, exchange rates × RATE_SCALE (RULES.md Settlements). */
 
@@ -42,13 +50,18 @@ interface Values {
   plannedValue: number;
   realValue: number | null;
   finalValue: number | null;
+  deductions: number;
+  surcharges: number;
 }
 
-/** spec/1 Transaction statement: PLN value = final, else real, else planned value through the rate; null until known. */
+/**
+ * spec/1 Transaction statement: PLN value = final, else real (less deductions, plus surcharges: what settling would
+ * write by default), else planned value, through the rate; null until known.
+ */
 export function currentPlnValue(row: Values): number | null {
   const rate = knownExchangeRate(row.currency, row.exchangeRate);
   if (rate === null) return null;
-  return toPln(row.finalValue ?? row.realValue ?? row.plannedValue, rate);
+  return toPln(row.finalValue ?? valueAfterDeductions({ ...row, value: row.realValue ?? row.plannedValue }), rate);
 }
 
 /**
@@ -74,7 +87,7 @@ export function settlementExchangeRate(
  * the amount that is invoiced and converted to PLN (deductions and surcharges also stay visible on their own).
  */
 export function finalValueOf(input: { quantityKg: number; price: number; deductions: number; surcharges: number }) {
-  return lineValue(input.quantityKg, input.price) - input.deductions + input.surcharges;
+  return valueAfterDeductions({ ...input, value: lineValue(input.quantityKg, input.price) });
 }
 
 /** total × part / whole rounded half away from zero, exact for any safe integers (BigInt). */

@@ -4,7 +4,6 @@ import { zodErrors } from '../../components/form/use-zod-form';
 import {
   type ContractorFormValues,
   contractorFormSchema,
-  duplicateFieldOf,
   emptyAdditionalAddress,
   emptyContact,
   emptyContractorForm,
@@ -177,14 +176,5 @@ describe('form validation', () => {
 
   it('accepts a valid form', () => {
     expect(zodErrors(contractorFormSchema, toFormValues(saved))).toEqual({});
-  });
-});
-
-describe('duplicateFieldOf', () => {
-  it('names the field of a uniqueness refusal', () => {
-    expect(duplicateFieldOf('VALUE_IS_DUPLICATED')).toBe('code');
-    expect(duplicateFieldOf('NIP_IS_DUPLICATED')).toBe('nip');
-    expect(duplicateFieldOf('PESEL_IS_DUPLICATED')).toBe('pesel');
-    expect(duplicateFieldOf('CONFLICT')).toBeUndefined();
   });
 });

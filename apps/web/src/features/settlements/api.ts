@@ -59,25 +59,25 @@ function useSettlementMutation<Input, Answer>(send: (input: Input) => Promise<An
 
 export function useSetInvoice(kind: TransactionKind) {
   return useSettlementMutation((body: SetInvoiceRequest) =>
-    apiRequest<TransactionRow>(INVOICE_PATHS[kind], { method: 'POST', body }),
+    apiRequest<TransactionRow>(INVOICE_PATHS[kind], { method: 'POST', body, silent: true }),
   );
 }
 
 export function useSettle(kind: TransactionKind) {
   return useSettlementMutation((body: SettleRequest) =>
-    apiRequest<TransactionRow>(SETTLE_PATHS[kind], { method: 'POST', body }),
+    apiRequest<TransactionRow>(SETTLE_PATHS[kind], { method: 'POST', body, silent: true }),
   );
 }
 
 export function useSplit() {
   return useSettlementMutation((body: SplitRequest) =>
-    apiRequest<SplitResponse>('/contract/settlement-split', { method: 'POST', body }),
+    apiRequest<SplitResponse>('/contract/settlement-split', { method: 'POST', body, silent: true }),
   );
 }
 
 export function useMove() {
   return useSettlementMutation((request: MoveRequest) =>
-    apiRequest<TransactionRow>(MOVE_PATHS[request.kind], { method: 'POST', body: request.body }),
+    apiRequest<TransactionRow>(MOVE_PATHS[request.kind], { method: 'POST', body: request.body, silent: true }),
   );
 }
 

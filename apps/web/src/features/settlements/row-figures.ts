@@ -1,4 +1,4 @@
-import { RATE_SCALE, type TransactionRow, toPln } from '@grain/shared';
+import { RATE_SCALE, type TransactionRow, toPln, valueAfterDeductions } from '@grain/shared';
 
 /** spec/1 Transaction statement: quality, quantity, price and value each as final, real and planned. */
 export const LINE_KINDS = ['final', 'real', 'planned'] as const;
@@ -23,9 +23,10 @@ export const priceLines = (row: TransactionRow): Lines<number> => ({
   planned: row.plannedPrice,
 });
 
+/** The real line is what settling writes by default: less deductions, plus surcharges (as the settle form shows). */
 export const valueLines = (row: TransactionRow): Lines<number> => ({
   final: row.finalValue,
-  real: row.realValue,
+  real: row.realValue === null ? null : valueAfterDeductions({ ...row, value: row.realValue }),
   planned: row.plannedValue,
 });
 
@@ -47,7 +48,8 @@ export function plnValueOf(row: TransactionRow): number | null {
   if (row.plnValue !== null) return row.plnValue;
   const rate = knownRate(row);
   if (rate === null) return null;
-  return toPln(row.finalValue ?? row.realValue ?? row.plannedValue, rate);
+  const lines = valueLines(row);
+  return toPln(lines.final ?? lines.real ?? row.plannedValue, rate);
 }
 
 /** What an unsettled row stands for: the real quantity once unloaded, else the planned one (kg). */

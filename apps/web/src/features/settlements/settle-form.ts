@@ -10,6 +10,7 @@ import {
   tonnesToKg,
   toPln,
   V,
+  valueAfterDeductions,
 } from '@grain/shared';
 import { z } from 'zod';
 
@@ -70,10 +71,11 @@ export interface SettlePreview {
 export function settlePreview(row: TransactionRow, values: SettleFormValues): SettlePreview {
   if (values.finalQuantity === null || values.finalPrice === null) return { finalValue: null, plnValue: null };
   const request = settleRequestOf(row, values);
-  const finalValue =
-    lineValue(request.finalQuantity ?? 0, request.finalPrice ?? 0) -
-    (request.deductions ?? 0) +
-    (request.surcharges ?? 0);
+  const finalValue = valueAfterDeductions({
+    value: lineValue(request.finalQuantity ?? 0, request.finalPrice ?? 0),
+    deductions: request.deductions ?? null,
+    surcharges: request.surcharges ?? null,
+  });
   const rate = isForeignCurrency(row) ? (request.exchangeRate ?? null) : RATE_SCALE;
   return { finalValue, plnValue: rate ? toPln(finalValue, rate) : null };
 }

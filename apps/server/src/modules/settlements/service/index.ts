@@ -1,6 +1,7 @@
 /** The settlements module's service: what its routes and other modules call. */
-export { contractSettlementTotals, hasUnsettledTransactions } from './contract-settlement.js';
+
 export { bulkSetInvoice, bulkSettle } from './bulk.js';
+export { contractSettlementTotals, hasUnsettledTransactions } from './contract-settlement.js';
 export { setPurchaseInvoice, setSalesInvoice } from './invoice.js';
 export { listPurchaseSettlements, listSalesSettlements, listTransactions } from './lists.js';
 export { reallocatePurchaseSettlement, reallocateSalesSettlement } from './reallocate.js';

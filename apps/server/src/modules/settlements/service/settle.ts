@@ -20,9 +20,10 @@ async function checkFinalQuality(tx: Db, row: q.TransactionDbRow, finalQualityId
 }
 
 /**
- * Settles one row inside the caller's transaction (the single calls and the bulk call share it). RULES.md Settlements: only a TO_SETTLEMENT row (settling twice
- * is WRONG_STATUS) with invoice number and date (INVOICE_DATA_INCOMPLETE); final figures default to the real ones
- * (else planned); EUR/USD need a rate (VALUE_IS_MISSING); the PLN value is the final value through it.
+ * Settles one row inside the caller's transaction (the single calls and the bulk call share it). RULES.md
+ * Settlements: only a TO_SETTLEMENT row (settling twice is WRONG_STATUS) with invoice number and date
+ * (INVOICE_DATA_INCOMPLETE); final figures default to the real ones (else planned); EUR/USD need a rate
+ * (VALUE_IS_MISSING); the PLN value is the final value through it.
  */
 export async function settleInTx(
   tx: Db,

@@ -4,6 +4,7 @@ import { IconTruck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { openCreateTransport } from '../../transports/components/create-transport';
+import { pairOfToAssignRow } from '../../transports/transport-pair';
 import { allocationKeys } from '../api';
 
 /** spec/1 Allocations page: "add transport" opens the create-transport modal for the pair, then its summary. */
@@ -25,6 +26,7 @@ export function AddTransportButton({ row }: { row: ToAssignRow }) {
           purchaseId: row.purchaseId,
           salesId: row.salesId,
           saleRequiresGmp: row.salesIsGmp,
+          pair: pairOfToAssignRow(row),
           onCreated: () => void client.invalidateQueries({ queryKey: allocationKeys.all }),
         })
       }
