@@ -765,6 +765,10 @@ export const pl = {
       tolerance: 'Tolerancja na korzyść {{type}}: ±{{quantity}} {{unit}}',
       toleranceRange: 'Zakres: {{min}} – {{max}}',
       cannotDelete: 'Nie możesz usunąć tego kontraktu',
+      cannotDeleteBecause: 'Nie możesz usunąć tego kontraktu: {{reasons}}. Usuń je najpierw albo anuluj kontrakt.',
+      hasAllocations: 'ma alokacje ({{quantity}})',
+      hasTransports: 'ma transporty',
+      reasonJoin: ' i ',
     },
     history: {
       title: 'Historia zmian',

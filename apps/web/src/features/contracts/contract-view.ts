@@ -141,3 +141,20 @@ export function pairOfDashboardRow(
     toPickUpKg: Math.max(0, row.allocated - row.inDelivery - row.delivered),
   };
 }
+
+/**
+ * Why a contract cannot be deleted (RULES.md Contracts: canDelete only without allocations and transports), as
+ * the i18n keys of the reasons the dashboard figures show; "hasTransports" also covers NEW or cancelled transports
+ * that no figure counts.
+ */
+export function cannotDeleteReasons(
+  contract: Pick<ContractDashboard, 'canDelete' | 'allocated' | 'inDeliveryTransportCount' | 'delivered'>,
+): ('hasAllocations' | 'hasTransports')[] {
+  if (contract.canDelete) return [];
+  const reasons: ('hasAllocations' | 'hasTransports')[] = [];
+  if (contract.allocated > 0) reasons.push('hasAllocations');
+  if (contract.inDeliveryTransportCount > 0 || contract.delivered > 0 || reasons.length === 0) {
+    reasons.push('hasTransports');
+  }
+  return reasons;
+}
