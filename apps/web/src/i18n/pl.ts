@@ -870,6 +870,7 @@ export const pl = {
       },
       confirmTitle: 'Zmiana statusu transportu',
       confirm: 'Zmienić status transportu #{{id}} z „{{from}}” na „{{to}}”?',
+      changed: 'Transport #{{id}}: status zmieniony na „{{status}}”',
     },
     actions: {
       edit: 'Edytuj transport #{{id}}',
@@ -974,7 +975,7 @@ export const pl = {
       confirmTitle: 'Dostarczenie transportu',
       confirm:
         'Oznaczyć transport #{{id}} jako dostarczony ({{quantity}})? Po zapisie transportu nie można już edytować.',
-      saved: 'Dane rozładunku zostały zapisane',
+      saved: 'Transport #{{id}}: status zmieniony na „Dostarczony”, dane rozładunku zapisane',
     },
     redirect: {
       title: 'Przekierowanie transportu #{{id}}',

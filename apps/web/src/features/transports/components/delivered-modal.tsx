@@ -69,7 +69,11 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
     if (!confirmed) return;
     try {
       await deliver.mutateAsync({ id: transport.id, body });
-      notifications.show({ color: 'green', message: t('transports.delivered.saved'), withCloseButton: true });
+      notifications.show({
+        color: 'green',
+        message: t('transports.delivered.saved', { id: transport.id }),
+        withCloseButton: true,
+      });
       onClose();
     } catch (error) {
       showServerErrors(form, error, { TRANSPORT_QUANTITY_IS_TO_BIG: 'realCargoQuantity' });

@@ -19,6 +19,7 @@ import {
 import { pairOfTransport } from '../transport-pair';
 import { PairContext } from './pair-context';
 import { TransportFormFields } from './transport-form-fields';
+import { showStatusChanged } from './use-transport-actions';
 
 export interface TransportFormProps {
   context: TransportFormContext;
@@ -75,6 +76,7 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
         message: t(isCreate ? 'transports.created' : 'transports.updated'),
         withCloseButton: true,
       });
+      if (isStartOnTheWay && saved.status === 'ON_THE_WAY') showStatusChanged(saved);
       onSaved(saved);
     } catch (error) {
       showServerErrors(form, error);
