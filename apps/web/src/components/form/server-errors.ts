@@ -79,10 +79,14 @@ export function showServerErrors(
   form: UseFormReturnType<any>,
   error: unknown,
   fieldOfCode: Record<string, string> = {},
+  /** Where a server path goes in this form, when the form is shaped differently from the request. */
+  pathOf: (path: string) => string = (path) => path,
 ): boolean {
   const values = form.getValues();
   const placed = Object.fromEntries(
-    Object.entries(serverFieldErrors(error, fieldOfCode)).filter(([path]) => hasPath(values, path)),
+    Object.entries(serverFieldErrors(error, fieldOfCode))
+      .map(([path, text]) => [pathOf(path), text] as const)
+      .filter(([path]) => hasPath(values, path)),
   );
   if (Object.keys(placed).length === 0) {
     if (!(error instanceof ApiError && error.messageCode === 'ABORTED')) showErrorToast(error);

@@ -1,4 +1,7 @@
 import type {
+  BulkInvoiceRequest,
+  BulkSettlementResponse,
+  BulkSettleRequest,
   ListResponse,
   PurchaseListItem,
   SalesListItem,
@@ -66,6 +69,19 @@ export function useSetInvoice(kind: TransactionKind) {
 export function useSettle(kind: TransactionKind) {
   return useSettlementMutation((body: SettleRequest) =>
     apiRequest<TransactionRow>(SETTLE_PATHS[kind], { method: 'POST', body, silent: true }),
+  );
+}
+
+/** Several rows in one all-or-nothing call (issue 13); a refused row comes back as `items.N.<field>`. */
+export function useBulkInvoice() {
+  return useSettlementMutation((body: BulkInvoiceRequest) =>
+    apiRequest<BulkSettlementResponse>('/contract/settlement-bulk-invoice', { method: 'POST', body, silent: true }),
+  );
+}
+
+export function useBulkSettle() {
+  return useSettlementMutation((body: BulkSettleRequest) =>
+    apiRequest<BulkSettlementResponse>('/contract/settlement-bulk-settle', { method: 'POST', body, silent: true }),
   );
 }
 
