@@ -80,7 +80,7 @@ test.describe
       const save = page.getByRole('button', { name: 'Dodaj kontrakt zakupu' });
       // Submit with missing fields (issue 13): every missing field is marked, focus goes to the first.
       await save.click();
-      await expect(region(page, 'Dostawca').getByText('Wybierz pozycję z listy')).toBeVisible();
+      await expect(region(page, 'Dostawca').getByText('Pole jest wymagane')).toBeVisible();
       await expect(region(page, 'Dostawca').getByRole('combobox', { name: 'Dostawca' })).toBeFocused();
       await expect(page).toHaveURL(/\/contract\/purchase-list\/form$/);
 

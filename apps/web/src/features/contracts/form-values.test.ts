@@ -210,6 +210,13 @@ describe('contractFormSchema', () => {
     expect(zodErrors(schema, filledPurchase())).toEqual({});
   });
 
+  it('asks for the counterparty together with every other missing field (one click marks all)', () => {
+    const empty = emptyContractForm(PURCHASE_SIDE, defaults);
+    const errors = zodErrors(schema, empty);
+    expect(errors.counterpartyId).toBe('Pole jest wymagane');
+    expect(errors['mainCargoOption.price']).toBeTruthy();
+  });
+
   it('puts the request’s errors on the form’s fields', () => {
     const values = {
       ...filledPurchase(),
