@@ -120,7 +120,7 @@ test.describe
       await recipient.getByText('Nowy kontrahent').click();
       await recipient.getByRole('textbox', { name: 'Kod', exact: true }).fill(recipientCode);
       await recipient.getByRole('textbox', { name: 'Nazwa', exact: true }).fill('Młyn Testowy');
-      await recipient.getByLabel('NIP').fill(String(5_000_000_000 + Number(run)));
+      await recipient.getByLabel('NIP').fill(nipFromSerial(55_000_000 + (Number(run) % 1_000_000)));
       await recipient.getByLabel('Ulica').fill('Młyńska');
       await recipient.getByLabel('Miejscowość').fill('Warszawa');
 

@@ -178,7 +178,7 @@ test.describe
       await expect(row).toContainText('Dostarczony');
       await expect(row).toContainText('24,460 t');
       await expect(row).toContainText('25,000 t plan.');
-      await expect(row).toContainText('95 zł');
+      await expect(row).toContainText('95,00 zł');
       // Delivered is final: details instead of edit, no status menu, no delete.
       await expect(row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}` })).toBeVisible();
       await expect(page.getByRole('button', { name: `Zmień status transportu #${ids.toDeliver}` })).toHaveCount(0);

@@ -65,7 +65,7 @@ test.describe('transaction statement', () => {
     await expect(purchase.locator('[data-line="real"]').nth(1)).toHaveText('24,540 t');
     await expect(purchase.locator('[data-line="planned"]').nth(1)).toHaveText('25,000 t');
     await expect(purchase.locator('[data-line="final"]').nth(1)).toHaveText('—');
-    await expect(purchase).toContainText('20 859 zł');
+    await expect(purchase).toContainText('20 859,00 zł');
     await expect(rowOf(page, ids.sales)).toContainText(seed.recipientCode);
     await expect(rowOf(page, ids.transport)).toContainText(seed.carrierCode);
     await expect(rowOf(page, ids.transport)).toContainText('Transport');
@@ -114,11 +114,11 @@ test.describe('transaction statement', () => {
     // Defaults come from the real figures.
     await expect(dialog.getByLabel('Ilość końcowa (t)')).toHaveValue('24,54');
     await expect(dialog.getByLabel('Cena końcowa za t (PLN)')).toHaveValue('850');
-    await expect(dialog.getByTestId('settle-preview')).toContainText('20 859 zł');
+    await expect(dialog.getByTestId('settle-preview')).toContainText('20 859,00 zł');
     await dialog.getByLabel('Cena końcowa za t (PLN)').fill('860');
     await dialog.getByLabel('Potrącenia (PLN)').fill('104,4');
     // 24 540 kg × 860 zł/t = 21 104,40 zł − 104,40 zł
-    await expect(dialog.getByTestId('settle-preview')).toContainText('21 000 zł');
+    await expect(dialog.getByTestId('settle-preview')).toContainText('21 000,00 zł');
     await dialog.getByRole('button', { name: 'Rozlicz' }).click();
     await page
       .getByRole('dialog', { name: 'Rozliczenie transakcji', exact: true })
@@ -126,8 +126,8 @@ test.describe('transaction statement', () => {
       .click();
     await expect(page.getByText('Rozliczenie zostało zapisane')).toBeVisible();
     await expect(row).toContainText('Rozliczona');
-    await expect(row.locator('[data-line="final"]').nth(2)).toHaveText('860 zł');
-    await expect(row.locator('[data-line="final"]').nth(3)).toHaveText('21 000 zł');
+    await expect(row.locator('[data-line="final"]').nth(2)).toHaveText('860,00 zł');
+    await expect(row.locator('[data-line="final"]').nth(3)).toHaveText('21 000,00 zł');
 
     // A settled row offers nothing more; the reason is in a tooltip.
     await page.getByRole('button', { name: `Akcje transakcji #${ids.purchase}`, exact: true }).click();
@@ -192,7 +192,7 @@ test.describe('transaction statement', () => {
     await expect(page.getByText('Transakcja została przeniesiona')).toBeVisible();
     await expect(rowOf(page, ids.sales)).toContainText(`SP/${tag}-B`);
     // The planned price now comes from the new contract: 990 zł/t.
-    await expect(rowOf(page, ids.sales).locator('[data-line="planned"]').nth(2)).toHaveText('990 zł');
+    await expect(rowOf(page, ids.sales).locator('[data-line="planned"]').nth(2)).toHaveText('990,00 zł');
   });
 
   test('the settled filter shows only the settled row', async ({ page }) => {

@@ -10,10 +10,11 @@ describe('pl-PL formatting', () => {
     expect(plain(formatTonnes(1_234_567))).toBe('1 234,567 t');
   });
 
-  it('shows minor units as money with 0 to 2 decimals and the currency', () => {
+  it('shows minor units as money with always two decimals and the currency (issue 13)', () => {
     expect(plain(formatMoney(123_456_78, 'PLN'))).toBe('123 456,78 zł');
-    expect(plain(formatMoney(100_000, 'EUR'))).toBe('1 000 €');
-    expect(plain(formatMoney(150, 'USD'))).toBe('1,5 USD');
+    expect(plain(formatMoney(100_000, 'EUR'))).toBe('1 000,00 €');
+    expect(plain(formatMoney(150, 'USD'))).toBe('1,50 USD');
+    expect(plain(formatMoney(291_840, 'PLN'))).toBe('2 918,40 zł');
   });
 
   it('shows dates as DD.MM.YYYY, date-times with HH:mm and the short form', () => {

@@ -14,7 +14,8 @@ function moneyFormat(currency: string) {
     format = new Intl.NumberFormat('pl-PL', {
       style: 'currency',
       currency,
-      minimumFractionDigits: 0,
+      // issue 13: money always shows two decimals and its unit ("2 918,40 zł").
+      minimumFractionDigits: 2,
       maximumFractionDigits: 2,
       useGrouping: 'always',
     } as Intl.NumberFormatOptions);
