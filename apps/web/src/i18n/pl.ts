@@ -268,6 +268,7 @@ export const pl = {
     title: 'Moje konto',
     data: 'Dane konta',
     changePassword: 'Zmiana hasła',
+    changePasswordSubmit: 'Zmień hasło',
     oldPassword: 'Obecne hasło',
     passwordChanged: 'Hasło zostało zmienione',
   },

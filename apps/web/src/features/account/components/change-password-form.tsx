@@ -57,7 +57,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => Promise<vo
         />
         <Group>
           <Button type="submit" loading={isSaving}>
-            {t('account.changePassword')}
+            {t('account.changePasswordSubmit')}
           </Button>
         </Group>
       </Stack>
