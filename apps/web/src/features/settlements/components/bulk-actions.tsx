@@ -1,5 +1,6 @@
 import type { TransactionRow } from '@grain/shared';
 import { Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChecks, IconFileInvoice, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ interface BulkActionsProps {
 export function BulkActions({ selected, onRowsChanged, onClear }: BulkActionsProps) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'invoice' | 'settle' | null>(null);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [settleAfterInvoice, setSettleAfterInvoice] = useState(false);
   if (selected.length === 0 && dialog === null) return null;
   const close = () => {
@@ -47,6 +49,7 @@ export function BulkActions({ selected, onRowsChanged, onClear }: BulkActionsPro
         onClose={close}
         centered
         size="lg"
+        fullScreen={isPhone}
         title={t(dialog === 'settle' ? 'statement.bulk.settleTitle' : 'statement.bulk.invoiceTitle', {
           count: selected.length,
         })}
