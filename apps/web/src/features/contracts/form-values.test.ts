@@ -215,6 +215,8 @@ describe('contractFormSchema', () => {
     const errors = zodErrors(schema, empty);
     expect(errors.counterpartyId).toBe('Pole jest wymagane');
     expect(errors['mainCargoOption.price']).toBeTruthy();
+    const inverted = zodErrors(schema, { ...empty, dateOfReceiptFrom: '2026-11-24', dateOfReceiptTo: '2026-11-01' });
+    expect(inverted.dateOfReceiptTo).toBe('Data „do” nie może być wcześniejsza niż data „od”');
   });
 
   it('puts the request’s errors on the form’s fields', () => {

@@ -331,5 +331,10 @@ export function contractFormSchema(side: ContractSide, mode: 'create' | 'edit'):
     if (!values.newCounterparty && values.counterpartyId === null && !paths.has('counterpartyId')) {
       ctx.addIssue({ code: 'custom', path: ['counterpartyId'], message: V.required });
     }
+    // Likewise the receipt dates' order: a "to" before "from" stays as typed and says so at once.
+    const { dateOfReceiptFrom: from, dateOfReceiptTo: to } = values;
+    if (from && to && to < from && !paths.has('dateOfReceiptTo')) {
+      ctx.addIssue({ code: 'custom', path: ['dateOfReceiptTo'], message: V.dateToIsBefore });
+    }
   });
 }
