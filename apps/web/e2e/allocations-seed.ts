@@ -1,3 +1,4 @@
+import { nipFromSerial } from '@grain/shared';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 
 /**
@@ -10,11 +11,12 @@ async function ok<T>(response: APIResponse): Promise<T> {
   return (await response.json()) as T;
 }
 
-let nipSerial = Date.now() % 100_000_000;
+// A valid NIP per contractor; each seed file has its own range of serials (shared nipFromSerial).
+let nipSerial = Date.now() % 10_000_000;
 
 export async function createContractor(api: APIRequestContext, code: string, name: string): Promise<number> {
   nipSerial += 1;
-  const body = { code, name, nip: String(3_000_000_000 + nipSerial), accounting_method: 'VAT' };
+  const body = { code, name, nip: nipFromSerial(40_000_000 + nipSerial), accounting_method: 'VAT' };
   const answer = await ok<{ result: { id: number } }>(
     await api.post('/api/dictionary/contractor/create', { data: body }),
   );

@@ -93,14 +93,16 @@ test.describe
       await purchaseRow(page, seed.gmp.documentNumber).getByRole('button', { name: 'Alokuj' }).click();
       const modal = dialogNamed(page, `Alokacja z kontraktu ${seed.gmp.documentNumber}`);
       const submit = modal.getByRole('button', { name: 'Alokuj' });
-      await expect(submit).toBeDisabled();
+      // Save is never disabled without a reason: clicking it marks the missing quantity (issue 13).
+      await submit.click();
+      await expect(modal.getByText('Pole jest wymagane')).toBeVisible();
+      await expect(modal.getByLabel('Ilość (t)')).toBeFocused();
       await modal.getByLabel('Ilość (t)').fill('70');
       await expect(modal.getByTestId('quantity-warning')).toHaveAttribute('data-warning', 'purchase');
       await expect(modal.getByTestId('quantity-warning')).toContainText('60,000 t');
       await modal.getByLabel('Ilość (t)').fill('40');
       await expect(modal.getByTestId('quantity-warning')).toHaveCount(0);
       await submit.click();
-      await confirm(page, 'Alokuj');
       await expect(page.getByText('Alokacja została dodana')).toBeVisible();
       await expect(modal).toHaveCount(0);
 
@@ -117,27 +119,19 @@ test.describe
       await row.getByRole('button', { name: 'Alokuj' }).click();
 
       const modal = dialogNamed(page, `Alokacja z kontraktu ${seed.plain.documentNumber}`);
+      // One dialog (issue 13): the note is asked for under the quantity, in the same dialog.
       await modal.getByLabel('Ilość (t)').fill('20');
-      await modal.getByRole('button', { name: 'Dalej' }).click();
       await expect(modal.getByTestId('mismatch-warning')).toContainText(
         'Kontrakt sprzedaży wymaga GMP, a kontrakt zakupu go nie ma.',
       );
       const submit = modal.getByRole('button', { name: 'Alokuj' });
-      await expect(submit).toBeDisabled();
       const note = modal.getByLabel('Uzasadnienie');
       await note.fill('za krótko');
-      await note.blur();
-      await expect(modal.getByText('Uzasadnienie musi mieć co najmniej 10 znaków')).toBeVisible();
-      await expect(submit).toBeDisabled();
-
-      // Back to the quantity and forward again keeps the typed values.
-      await modal.getByRole('button', { name: 'Wróć' }).click();
-      await expect(modal.getByLabel('Ilość (t)')).toHaveValue('20');
-      await modal.getByRole('button', { name: 'Dalej' }).click();
-      await note.fill(NOTE);
-      await expect(submit).toBeEnabled();
       await submit.click();
-      await confirm(page, 'Alokuj');
+      await expect(modal.getByText('Uzasadnienie musi mieć co najmniej 10 znaków')).toBeVisible();
+      await expect(note).toBeFocused();
+      await note.fill(NOTE);
+      await submit.click();
       await expect(page.getByText('Alokacja została dodana')).toBeVisible();
       await expect(row.getByTestId('pair-allocated')).toHaveText('20,000 t');
 
@@ -145,7 +139,9 @@ test.describe
       await expect(page.getByTestId('gmp-cert-tooltip')).toContainText(`Uzasadnienie: ${NOTE}`);
     });
 
-    test('edits an allocation (disabled while unchanged) and removes one with 0', async ({ page }) => {
+    test('edits an allocation without a second question and removes one with 0 after a confirmation', async ({
+      page,
+    }) => {
       await page.goto(`/contract/sale-list/allocation/${seed.sale.id}`);
       await purchaseRow(page, seed.gmp.documentNumber).getByRole('button', { name: 'Edytuj alokację' }).click();
       const modal = dialogNamed(page, `Edycja alokacji z kontraktu ${seed.gmp.documentNumber}`);
@@ -153,14 +149,8 @@ test.describe
       const save = modal.getByRole('button', { name: 'Zapisz zmiany' });
       await expect(quantity).toHaveValue('40');
       await expect(modal.getByText('0 usuwa alokację')).toBeVisible();
-      await expect(save).toBeDisabled();
-      await quantity.fill('50');
-      await expect(save).toBeEnabled();
-      await quantity.fill('40');
-      await expect(save).toBeDisabled();
       await quantity.fill('50');
       await save.click();
-      await confirm(page, 'Zapisz zmiany');
       await expect(page.getByText('Alokacja została zmieniona')).toBeVisible();
       await expect(purchaseRow(page, seed.gmp.documentNumber).getByTestId('pair-allocated')).toHaveText('50,000 t');
 

@@ -63,7 +63,7 @@ test('a new account must change its password before anything else loads', async 
   await page.getByLabel('Obecne hasło').fill('Start123!x');
   await page.getByLabel('Nowe hasło').fill('Better123!x');
   await page.getByLabel('Powtórz hasło').fill('Better123!x');
-  await page.getByRole('button', { name: 'Zmiana hasła' }).click();
+  await page.getByRole('button', { name: 'Zmień hasło' }).click();
   await expect(page.getByText('Hasło zostało zmienione')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Kontrahenci' })).toBeVisible();
   await expect.poll(() => countryCalls.length).toBeGreaterThan(0);

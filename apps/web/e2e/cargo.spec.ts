@@ -5,7 +5,6 @@ const dialog = (page: Page) => page.getByRole('dialog');
 
 async function saveParams(page: Page) {
   await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
-  await dialog(page).getByRole('button', { name: 'Zapisz zmiany' }).click();
   await expect(page.getByText('Parametry zostały zaktualizowane')).toBeVisible();
   await expect(dialog(page)).toHaveCount(0);
 }
@@ -48,10 +47,8 @@ test.describe('cargo params', () => {
     await expect(page.getByRole('heading', { name: 'Parametry: Pszenica paszowa' })).toBeVisible();
     const protein = page.getByLabel('Wartość: Białko');
     await expect(protein).toHaveValue('10,5');
-    await expect(page.getByRole('button', { name: 'Zapisz zmiany' })).toBeDisabled();
     await protein.fill('11');
     await saveParams(page);
-    await expect(page.getByRole('button', { name: 'Zapisz zmiany' })).toBeDisabled();
 
     await page.reload();
     await expect(page.getByLabel('Wartość: Białko')).toHaveValue('11');

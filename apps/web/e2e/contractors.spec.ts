@@ -1,11 +1,12 @@
+import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs, signIn } from './support';
 
-let serial = Date.now() % 100_000_000;
+let serial = Date.now() % 10_000_000;
 /** A NIP and code no other test run has used. */
 function uniqueContractor() {
   serial += 1;
-  return { code: `E2E${serial}`, nip: String(1_000_000_000 + serial) };
+  return { code: `E2E${serial}`, nip: nipFromSerial(10_000_000 + serial) };
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
@@ -22,9 +23,19 @@ test.describe('contractors', () => {
     await page.getByRole('link', { name: 'Dodaj kontrahenta' }).click();
     await expect(page).toHaveURL(/\/contractor-list\/form$/);
     const add = page.getByRole('button', { name: 'Dodaj kontrahenta' });
-    await expect(add).toBeDisabled();
-
     const data = region(page, 'Dane kontrahenta');
+
+    // Submit with missing fields (issue 13): save is enabled, the click marks every missing field and focuses the
+    // first; a NIP with a wrong checksum says so.
+    await expect(add).toBeEnabled();
+    await data.getByLabel('NIP').fill('526-025-02-75');
+    await add.click();
+    await expect(data.getByText('Pole jest wymagane')).toBeVisible();
+    await expect(data.getByText('Podaj nazwisko lub nazwę firmy')).toBeVisible();
+    await expect(data.getByText(/Nieprawidłowy NIP: cyfra kontrolna/)).toBeVisible();
+    await expect(data.getByLabel('Kod')).toBeFocused();
+    await expect(page).toHaveURL(/\/contractor-list\/form$/);
+
     await data.getByLabel('Kod').fill(code);
     await data.getByLabel('Nazwa').fill('Gospodarstwo Testowe');
     await data.getByLabel('NIP').fill(nip);
@@ -50,9 +61,7 @@ test.describe('contractors', () => {
     await expect(addresses.getByLabel('Miejscowość')).toHaveValue('Kutno');
     await addresses.getByLabel('Ulica').fill('Kolejowa');
 
-    await expect(add).toBeEnabled();
     await add.click();
-    await dialog(page).getByRole('button', { name: 'Dodaj kontrahenta' }).click();
     await expect(page.getByText('Kontrahent został dodany')).toBeVisible();
     await expect(page).toHaveURL(/\/contractor-list(\?|$)/);
 
@@ -81,12 +90,10 @@ test.describe('contractors', () => {
     await expect(page).toHaveURL(/\/contractor-list\/form\/\d+$/);
     const save = page.getByRole('button', { name: 'Zapisz zmiany' });
     await expect(region(page, 'Dane kontrahenta').getByLabel('Kod')).toHaveValue(code);
-    await expect(save).toBeDisabled();
     await region(page, 'Dane kontrahenta').getByLabel('Telefon').fill('700800900');
     await region(page, 'Osoby kontaktowe').getByRole('button', { name: 'Usuń osobę kontaktową 1' }).click();
     await expect(region(page, 'Osoby kontaktowe').getByLabel('Nazwisko')).toHaveValue('Lis');
     await save.click();
-    await dialog(page).getByRole('button', { name: 'Zapisz zmiany' }).click();
     await expect(page.getByText('Zmiany kontrahenta zostały zapisane')).toBeVisible();
 
     await page.getByLabel('Szukaj').fill(nip);
@@ -132,7 +139,7 @@ test.describe('contractors', () => {
     await expect(data.getByText('Podaj NIP lub PESEL')).toBeVisible();
     await data.getByLabel('NIP').fill('1234567890');
     await expect(data.getByText('NIP musi mieć dokładnie 10 cyfr')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Dodaj kontrahenta' })).toBeDisabled();
+    await expect(data.getByText(/Nieprawidłowy NIP: cyfra kontrolna/)).toBeVisible();
   });
 
   test('a duplicated NIP is refused under the NIP field', async ({ page }) => {
@@ -149,8 +156,12 @@ test.describe('contractors', () => {
     await data.getByLabel('Nazwa').fill('Drugi');
     await data.getByLabel('NIP').fill(nip);
     await page.getByRole('button', { name: 'Dodaj kontrahenta' }).click();
-    await dialog(page).getByRole('button', { name: 'Dodaj kontrahenta' }).click();
+    // A refusal that belongs to a field shows under it with focus there, and no toast (issue 13).
     await expect(data.getByText('Kontrahent z tym numerem NIP już istnieje')).toBeVisible();
+    await expect(data.getByLabel('NIP')).toBeFocused();
+    await expect(page.getByRole('alert').filter({ hasText: 'Kontrahent z tym numerem NIP już istnieje' })).toHaveCount(
+      0,
+    );
     await expect(page).toHaveURL(/\/contractor-list\/form$/);
   });
 });

@@ -1,3 +1,4 @@
+import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { allocate, createContract, createContractor } from './allocations-seed';
@@ -31,7 +32,7 @@ async function createContractorWithAddress(api: APIRequestContext, code: string,
     data: {
       code,
       name: `${code} sp. z o.o.`,
-      nip: String(4_000_000_000 + serial),
+      nip: nipFromSerial(50_000_000 + (serial % 10_000_000)),
       accounting_address: { street: 'Polna', building_number: '12', post_code: '99-300', city, country_code: 'PL' },
     },
   });
@@ -77,7 +78,11 @@ test.describe
       await page.getByRole('link', { name: 'Dodaj kontrakt zakupu' }).click();
       await expect(page).toHaveURL(/\/contract\/purchase-list\/form$/);
       const save = page.getByRole('button', { name: 'Dodaj kontrakt zakupu' });
-      await expect(save).toBeDisabled();
+      // Submit with missing fields (issue 13): every missing field is marked, focus goes to the first.
+      await save.click();
+      await expect(region(page, 'Dostawca').getByText('Pole jest wymagane')).toBeVisible();
+      await expect(region(page, 'Dostawca').getByRole('combobox', { name: 'Dostawca' })).toBeFocused();
+      await expect(page).toHaveURL(/\/contract\/purchase-list\/form$/);
 
       const supplier = region(page, 'Dostawca');
       await supplier.getByRole('combobox', { name: 'Dostawca' }).fill(supplierCode);
@@ -94,9 +99,7 @@ test.describe
       await cargo.getByLabel('Cena za t (PLN)').fill('850,5');
       await chooseFirstQuality(page, cargo);
 
-      await expect(save).toBeEnabled();
       await save.click();
-      await dialog(page).getByRole('button', { name: 'Dodaj kontrakt zakupu' }).click();
       await expect(toast(page, 'Kontrakt zakupu został utworzony')).toBeVisible();
       await expect(page).toHaveURL(/\/contract\/purchase-list\/dashboard\/\d+\/realization$/);
       purchaseUrl = page.url().replace(/\/realization$/, '');
@@ -117,7 +120,7 @@ test.describe
       await recipient.getByText('Nowy kontrahent').click();
       await recipient.getByRole('textbox', { name: 'Kod', exact: true }).fill(recipientCode);
       await recipient.getByRole('textbox', { name: 'Nazwa', exact: true }).fill('Młyn Testowy');
-      await recipient.getByLabel('NIP').fill(String(5_000_000_000 + Number(run)));
+      await recipient.getByLabel('NIP').fill(nipFromSerial(55_000_000 + (Number(run) % 1_000_000)));
       await recipient.getByLabel('Ulica').fill('Młyńska');
       await recipient.getByLabel('Miejscowość').fill('Warszawa');
 
@@ -148,7 +151,6 @@ test.describe
       await contacts.getByLabel('Nazwisko').fill('Lis');
 
       await page.getByRole('button', { name: 'Dodaj kontrakt sprzedaży' }).click();
-      await dialog(page).getByRole('button', { name: 'Dodaj kontrakt sprzedaży' }).click();
       await expect(toast(page, 'Kontrakt sprzedaży został utworzony')).toBeVisible();
       await expect(page).toHaveURL(/\/contract\/sale-list\/dashboard\/\d+\/realization$/);
       saleUrl = page.url().replace(/\/realization$/, '');
@@ -168,8 +170,21 @@ test.describe
       await cargo.getByLabel('Cena za t (PLN)').fill('900');
       await chooseFirstQuality(page, cargo);
       await page.getByRole('button', { name: 'Dodaj kontrakt sprzedaży' }).click();
-      await dialog(page).getByRole('button', { name: 'Dodaj kontrakt sprzedaży' }).click();
       await expect(terms.getByText('Podany numer umowy już istnieje')).toBeVisible();
+      await expect(terms.getByLabel('Numer umowy')).toBeFocused();
+      await expect(page).toHaveURL(/\/contract\/sale-list\/form$/);
+    });
+
+    test('a typed "to" date before "from" stays as typed and says why (issue 13)', async ({ page }) => {
+      await page.goto('/contract/sale-list/form');
+      const terms = region(page, 'Warunki umowy');
+      await terms.getByLabel('Odbiór od').fill('24.11.2026');
+      await terms.getByLabel('Odbiór do').fill('01.11.2026');
+      await terms.getByLabel('Odbiór do').blur();
+      await expect(terms.getByLabel('Odbiór do')).toHaveValue('01.11.2026');
+      await expect(terms.getByText('Data „do” nie może być wcześniejsza niż data „od”')).toBeVisible();
+      await page.getByRole('button', { name: 'Dodaj kontrakt sprzedaży' }).click();
+      await expect(terms.getByLabel('Odbiór do')).toHaveValue('01.11.2026');
       await expect(page).toHaveURL(/\/contract\/sale-list\/form$/);
     });
 
@@ -213,9 +228,8 @@ test.describe
       await row.getByRole('button', { name: `Zmień status ${purchaseNumber}` }).click();
       // Only the transitions of the shared table: NEW -> ACTIVE, NEXT_SEASON, CANCELLED.
       await expect(page.getByRole('menuitem')).toHaveText(['Aktywny', 'Następny sezon', 'Anulowany']);
+      // Activating can be undone, so it is not asked twice (issue 13).
       await page.getByRole('menuitem', { name: 'Aktywny' }).click();
-      await expect(dialog(page)).toContainText('z „Nowy” na „Aktywny”');
-      await dialog(page).getByRole('button', { name: 'Potwierdź' }).click();
       await expect(toast(page, 'Status kontraktu został zmieniony')).toBeVisible();
       await expect(row).toContainText('Aktywny');
 
@@ -239,7 +253,9 @@ test.describe
       await page.getByRole('tab', { name: 'Szczegóły' }).click();
       await expect(page).toHaveURL(/\/details$/);
       await expect(region(page, 'Dostawca')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Zapisz zmiany' })).toBeDisabled();
+      // The dashboard header carries both status menus (issue 13).
+      await expect(page.getByRole('button', { name: /Zmień status umowy/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Zmień status Aktywny/ })).toBeVisible();
       await expect(page.getByTestId('created-at')).toContainText(/Utworzono: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
       await expect(page.getByTestId('contract-history')).toContainText('Zmiana statusu umowy');
 
@@ -255,17 +271,14 @@ test.describe
     test('edits the sale and shows the change in the history', async ({ page }) => {
       await page.goto(`${saleUrl}/details`);
       const save = page.getByRole('button', { name: 'Zapisz zmiany' });
-      await expect(save).toBeDisabled();
       await region(page, 'Towar i ceny').getByRole('textbox', { name: 'Ilość', exact: true }).fill('90');
       await region(page, 'Uwagi').getByRole('textbox').fill('Dostawa w dwóch partiach');
       await save.click();
-      await dialog(page).getByRole('button', { name: 'Zapisz zmiany' }).click();
       await expect(toast(page, 'Zmiany kontraktu sprzedaży zostały zapisane')).toBeVisible();
       const history = page.getByTestId('contract-history');
       await expect(history).toContainText('Ilość: 80,000 t → 90,000 t');
       await expect(history).toContainText('Uwagi: — → Dostawa w dwóch partiach');
       await expect(history).toContainText('Administrator');
-      await expect(save).toBeDisabled();
     });
 
     test('exports the filtered list to an .xlsx file', async ({ page }) => {
@@ -311,8 +324,9 @@ test.describe
       await page.goto(`/contract/purchase-list/dashboard/${purchase.id}/details`);
       const blocked = page.getByRole('button', { name: 'Usuń', exact: true });
       await expect(blocked).toBeDisabled();
-      await blocked.locator('xpath=..').hover();
-      await expect(page.getByText('Nie możesz usunąć tego kontraktu')).toBeVisible();
+      await expect(page.getByTestId('cannot-delete-reason')).toHaveText(
+        'Nie możesz usunąć tego kontraktu: ma alokacje (30,000 t). Usuń je najpierw albo anuluj kontrakt.',
+      );
       await page.goto(`/contract/purchase-list/dashboard/${purchase.id}/realization`);
       await expect(rowOf(page, `SP-ALOK-${run}`)).toContainText('30,000 t');
       // Each allocation pair can get a transport (the transports feature's create modal).
@@ -320,6 +334,9 @@ test.describe
         .getByRole('button', { name: `Dodaj transport SP-ALOK-${run}` })
         .click();
       await expect(dialog(page)).toContainText('Nowy transport');
+      // The new-transport dialog shows its pair and what is left on it (issue 13).
+      await expect(dialog(page).getByTestId('transport-pair')).toContainText(`→ sprzedaż SP-ALOK-${run}`);
+      await expect(dialog(page).getByTestId('transport-pair')).toContainText('Do odbioru na tej parze: 30,000 t');
       await page.keyboard.press('Escape');
       await expect(dialog(page)).toHaveCount(0);
       await page.goto(`/contract/sale-list/dashboard/${sale.id}/realization`);

@@ -1,3 +1,4 @@
+import { nipFromSerial } from '@grain/shared';
 import type { APIRequestContext } from '@playwright/test';
 
 /**
@@ -36,11 +37,12 @@ export async function ok<T>(response: Answer): Promise<T> {
   return (await response.json()) as T;
 }
 
-let nipSerial = Date.now() % 100_000_000;
+// A valid NIP per contractor; each seed file has its own range of serials (shared nipFromSerial).
+let nipSerial = Date.now() % 10_000_000;
 
 async function contractor(api: APIRequestContext, code: string, name: string) {
   nipSerial += 1;
-  const body = { code, name, nip: String(3_000_000_000 + nipSerial), accounting_method: 'VAT' };
+  const body = { code, name, nip: nipFromSerial(30_000_000 + nipSerial), accounting_method: 'VAT' };
   return (await ok<{ result: { id: number } }>(await api.post('/api/dictionary/contractor/create', { data: body })))
     .result.id;
 }

@@ -81,7 +81,12 @@ test.describe
       await expect(modal.getByLabel('Ilość (t)')).toHaveValue('25');
       await expect(modal.getByLabel('Fracht za tonę')).toHaveValue('0');
       const submit = modal.getByRole('button', { name: 'Dodaj transport' });
-      await expect(submit).toBeDisabled();
+      // The dialog shows its pair like the edit dialog does (issue 13).
+      await expect(modal.getByTestId('transport-pair')).toContainText(
+        `Zakup ${seed.purchaseNumber} (${seed.supplierCode}) → sprzedaż ${seed.saleNumber}`,
+      );
+      await expect(modal.getByTestId('transport-pair')).toContainText('Do odbioru na tej parze:');
+      await expect(modal.getByTestId('transport-pair')).toContainText('Trasa');
 
       await modal.getByRole('combobox', { name: 'Przewoźnik' }).fill(seed.carrierCode);
       await page.getByRole('option', { name: new RegExp(seed.carrierCode) }).click();
@@ -90,7 +95,6 @@ test.describe
       await modal.getByLabel('Data rozładunku').fill(isoInDays(2));
       await modal.getByLabel('Komentarz').fill(`Plan ${tag}`);
       await submit.click();
-      await confirm(page, 'Dodaj transport', 'Dodaj transport');
       await expect(page.getByText('Transport został dodany')).toBeVisible();
 
       const summary = page.getByRole('dialog', { name: /Transport #\d+ został dodany/ });
@@ -119,18 +123,20 @@ test.describe
       await modal.getByLabel('Numer dokumentu kierowcy').fill(DRIVER.driver_document_id);
       await expect(modal.getByText('Pole jest wymagane')).toHaveCount(0);
       await modal.getByRole('button', { name: 'Zapisz i wyślij w drogę' }).click();
-      await confirm(page, 'Zapisz i wyślij w drogę', 'Zapisz i wyślij w drogę');
       await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
+      await expect(page.getByText(`Transport #${ids.noDriver}: status zmieniony na „W drodze”`)).toBeVisible();
       await expect(rowOf(page, ids.noDriver)).toContainText('W drodze');
       // The car is one of the columns shown on demand (column chooser, issue 13).
       await showColumns(page, ['Samochód']);
       await expect(rowOf(page, ids.noDriver)).toContainText(DRIVER.registration_number);
     });
 
-    test('passes the check for a transport with driver data: confirm, then on the way', async ({ page }) => {
+    test('passes the check for a transport with driver data: on the way at once, with a success toast', async ({
+      page,
+    }) => {
       await openLogistics(page);
       await chooseStatus(page, ids.withDriver, 'Wyślij w drogę');
-      await confirm(page, 'Zmiana statusu transportu', 'Wyślij w drogę');
+      await expect(page.getByText(`Transport #${ids.withDriver}: status zmieniony na „W drodze”`)).toBeVisible();
       await expect(rowOf(page, ids.withDriver)).toContainText('W drodze');
       await expect(rowOf(page, ids.withDriver).getByRole('button', { name: /Przekieruj transport/ })).toBeEnabled();
     });
@@ -172,9 +178,14 @@ test.describe
       await expect(modal.getByText('Sprawdź ilość dostarczoną')).toHaveCount(0);
       await modal.getByLabel('Ilość rzeczywista (t)').fill('24,46');
       await modal.getByLabel('Potrącenia (PLN)').fill('95');
+      // Which price this is and where the deductions go (issue 13).
+      await expect(modal.getByText(/Cena zakupu u dostawcy: trafia do wiersza zakupu/)).toBeVisible();
+      await expect(modal.getByTestId('delivered-preview')).toContainText(
+        'Zakup: 24,460 t × 850,00 zł/t − potrącenia 95,00 zł',
+      );
       await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
       await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
-      await expect(page.getByText('Dane rozładunku zostały zapisane')).toBeVisible();
+      await expect(page.getByText(/dane rozładunku zapisane/)).toBeVisible();
 
       const row = rowOf(page, ids.toDeliver);
       await expect(row).toContainText('Dostarczony');

@@ -1,11 +1,12 @@
+import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiAs, signIn } from './support';
 
 const OATS = 7;
 let api: APIRequestContext;
 
-/** A unique NIP per run: 10 digits (the server checks the length, not the checksum). */
-const nipFor = (seed: number) => String(1_000_000_000 + (seed % 8_999_999_999)).slice(0, 10);
+/** A unique valid NIP per run (the server checks the checksum). */
+const nipFor = (seed: number) => nipFromSerial(60_000_000 + (seed % 10_000_000));
 
 async function contractor(code: string, seed: number) {
   const response = await api.post('/api/dictionary/contractor/create', {
@@ -108,6 +109,19 @@ test('positions: a date-from after date-to is refused and an unknown position go
   await signIn(page);
   await page.goto('/positions?date_from=2026-06-01&date_to=2026-05-01');
   await expect(page.getByRole('alert')).toContainText('Data „do” nie może być wcześniejsza niż data „od”');
+
+  // Typed by hand (issue 13): "01.11" before "24.11" stays as typed with the message and is not applied.
+  await page.goto('/positions');
+  await page.getByLabel('Odbiór od').fill('24.11.2026');
+  await expect(page).toHaveURL(/date_from=2026-11-24/);
+  await page.getByLabel('Odbiór do').fill('01.11.2026');
+  await page.getByLabel('Odbiór do').blur();
+  await expect(page.getByLabel('Odbiór do')).toHaveValue('01.11.2026');
+  await expect(page.getByText('Data „do” nie może być wcześniejsza niż data „od”')).toBeVisible();
+  await expect(page).not.toHaveURL(/date_to=/);
+  await page.getByLabel('Odbiór do').fill('30.11.2026');
+  await expect(page).toHaveURL(/date_to=2026-11-30/);
+
   await page.goto('/positions/999');
   await expect(page).toHaveURL(/\/positions$/);
 });

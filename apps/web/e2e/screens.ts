@@ -1,5 +1,8 @@
 // Screenshots of screens at desktop (1440 px) and phone (390 px) width, for a person to look at.
 // Run: node --import tsx e2e/screens.ts <baseUrl> <outDir> <email> <password> <path> [<path> ...]
+// A path may end in steps after "#": "click=<name>" (a button, link, checkbox or menu item by accessible name) or
+// "fill=<label>=<text>", separated by "|", to show a dialog or a form with its messages:
+// "/contractor-list/form#click=Dodaj kontrahenta".
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -31,11 +34,25 @@ for (const [label, width, height] of [
       localStorage.setItem('grain.refreshToken', t.refresh_token);
     }, tokens);
   }
-  for (const path of paths) {
+  for (const entry of paths) {
+    const [path = '/', steps = ''] = entry.split('#');
     await page.goto(`${baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
+    for (const step of steps.split('|').filter(Boolean)) {
+      const [kind, target = '', text = ''] = step.split('=');
+      if (kind === 'fill') await page.getByLabel(target, { exact: true }).first().fill(text);
+      else {
+        const byName = (role: 'button' | 'link' | 'checkbox' | 'menuitem' | 'tab') =>
+          page.getByRole(role, { name: target }).first();
+        const candidates = [byName('button'), byName('checkbox'), byName('menuitem'), byName('tab'), byName('link')];
+        const visible = await Promise.all(candidates.map((candidate) => candidate.isVisible()));
+        await candidates[visible.indexOf(true)]?.click();
+      }
+      await page.waitForTimeout(500);
+    }
+    await page.waitForLoadState('networkidle');
     await page.waitForTimeout(400);
-    const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${label}.png`;
+    const name = `${entry.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${label}.png`;
     await page.screenshot({ path: join(outDir, name), fullPage: true });
     console.log(join(outDir, name));
   }

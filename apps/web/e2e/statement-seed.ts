@@ -1,3 +1,4 @@
+import { nipFromSerial } from '@grain/shared';
 import type { APIRequestContext } from '@playwright/test';
 
 /**
@@ -35,11 +36,12 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): 
   return (await response.json()) as T;
 }
 
-let nipSerial = Date.now() % 100_000_000;
+// A valid NIP per contractor; each seed file has its own range of serials (shared nipFromSerial).
+let nipSerial = Date.now() % 10_000_000;
 
 async function createContractor(api: APIRequestContext, code: string, name: string, accountingMethod: 'VAT' | 'RR') {
   nipSerial += 1;
-  const body = { code, name, nip: String(2_000_000_000 + nipSerial), accounting_method: accountingMethod };
+  const body = { code, name, nip: nipFromSerial(20_000_000 + nipSerial), accounting_method: accountingMethod };
   const answer = await ok<{ result: { id: number } }>(
     await api.post('/api/dictionary/contractor/create', { data: body }),
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from './enums.js';
 import { EmptyFilterSchema, listRequestSchema, listResponseSchema, OptionSchema } from './list.js';
+import { isValidNip } from './nip.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { idList, optionalEmail, optionalString, positiveId, requiredString, V } from './validation.js';
 
@@ -102,7 +103,7 @@ export function dropEmptyFirstEntry(value: unknown, isEmpty: (entry: unknown) =>
 const contractorFields = {
   code: requiredString(),
   name: optionalString(),
-  nip: digitsField(NIP_LENGTH, V.nationalId),
+  nip: digitsField(NIP_LENGTH, V.nationalId).refine((value) => value === null || isValidNip(value), V.nipChecksum),
   pesel: digitsField(PESEL_LENGTH, V.pesel),
   phoneNumber: optionalString(),
   email: optionalEmail,

@@ -10,6 +10,7 @@ export * from './dictionary.js';
 export * from './enums.js';
 export * from './list.js';
 export * from './message-codes.js';
+export * from './nip.js';
 export * from './positions.js';
 export * from './read-only.js';
 export * from './rules/index.js';

@@ -230,3 +230,40 @@ export const ReallocateSalesSettlementRequestSchema = z.strictObject({
   salesId: positiveId,
 });
 export type ReallocateSalesSettlementRequest = z.infer<typeof ReallocateSalesSettlementRequestSchema>;
+
+// --- Several rows in one call (issue 13: invoice or settle a delivered transport's rows at once) ---
+
+/** At most this many rows per bulk call. */
+export const BULK_SETTLEMENT_MAX = 100;
+
+/** Items of a bulk call: 1 to BULK_SETTLEMENT_MAX, each transaction at most once. */
+function bulkItems<T extends z.ZodType<{ transactionId: number }>>(item: T) {
+  return z
+    .array(item, { error: V.wrongType })
+    .min(1, V.required)
+    .max(BULK_SETTLEMENT_MAX, V.tooBig)
+    .superRefine((items, ctx) => {
+      const seen = new Set<number>();
+      for (const [index, entry] of items.entries()) {
+        if (seen.has(entry.transactionId)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'transactionId'], message: V.duplicateItem });
+        }
+        seen.add(entry.transactionId);
+      }
+    });
+}
+
+/**
+ * /contract/settlement-bulk-invoice: each item is a set-invoice body; rows of every kind (the row's kind picks the
+ * rule of its single call). All or nothing: one refused row refuses the call, its error field `items.N.<field>`.
+ */
+export const BulkInvoiceRequestSchema = z.strictObject({ items: bulkItems(SetInvoiceRequestSchema) });
+export type BulkInvoiceRequest = z.infer<typeof BulkInvoiceRequestSchema>;
+
+/** /contract/settlement-bulk-settle: each item is a settle body (final figures default to the real ones). */
+export const BulkSettleRequestSchema = z.strictObject({ items: bulkItems(SettleRequestSchema) });
+export type BulkSettleRequest = z.infer<typeof BulkSettleRequestSchema>;
+
+/** The changed rows, in the order of the request's items. */
+export const BulkSettlementResponseSchema = z.object({ list: z.array(TransactionRowSchema) });
+export type BulkSettlementResponse = z.infer<typeof BulkSettlementResponseSchema>;

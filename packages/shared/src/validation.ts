@@ -19,6 +19,7 @@ export const V = {
   nationalId: 'nationalId',
   pesel: 'pesel',
   nipOrPesel: 'nipOrPesel',
+  nipChecksum: 'nipChecksum',
   lastNameOrCompany: 'lastNameOrCompany',
   date: 'date',
   dateToIsBefore: 'dateToIsBefore',
@@ -31,6 +32,7 @@ export const V = {
   oneOf: 'oneOf',
   unknownField: 'unknownField',
   resetCode: 'resetCode',
+  duplicateItem: 'duplicateItem',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -1,3 +1,4 @@
+import { nipFromSerial } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { contractCopies, pairCopies } from '../db/copies.js';
@@ -27,7 +28,7 @@ export async function insertContractor(db: Db, values: Partial<typeof contractor
     .values({
       code: `K${String(n).padStart(5, '0')}`,
       name: `Kontrahent ${n} sp. z o.o.`,
-      nip: String(1_000_000_000 + n * 7919).slice(0, 10),
+      nip: nipFromSerial(n * 7919),
       label: 'FIRMA',
       accountingMethod: 'VAT',
       city: 'Poznań',

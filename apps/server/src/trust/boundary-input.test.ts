@@ -1,4 +1,4 @@
-import { AMOUNT_MAX, MESSAGE_CODES } from '@grain/shared';
+import { AMOUNT_MAX, MESSAGE_CODES, nipFromSerial } from '@grain/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, contact, contractorBody } from '../modules/contractors/fixtures.js';
@@ -170,7 +170,7 @@ const FLOWS: Flow[] = [
         url: '/api/dictionary/contractor/create',
         body: contractorBody({
           code: `B${n}`,
-          nip: String(7_000_000_000 + n),
+          nip: nipFromSerial(70_000_000 + n),
           additional_address: [address('Gniezno')],
           contact_list: [contact('Kowalski')],
         }),

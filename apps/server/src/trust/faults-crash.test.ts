@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nipFromSerial } from '@grain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { contractorBody } from '../modules/contractors/fixtures.js';
@@ -69,7 +70,7 @@ describe('the server killed during writes and started again', () => {
       const created = await call(
         'POST',
         '/api/dictionary/contractor/create',
-        contractorBody({ code, nip: String(5_260_250_270 + index) }),
+        contractorBody({ code, nip: nipFromSerial(52_602_502 + index) }),
       );
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       ids.push((created.body.result as { id: number }).id);
@@ -125,7 +126,7 @@ describe('the server killed during writes and started again', () => {
           const contractor = await call(
             'POST',
             '/api/dictionary/contractor/create',
-            contractorBody({ code: `L${serial}`, nip: String(7_000_000_000 + serial) }),
+            contractorBody({ code: `L${serial}`, nip: nipFromSerial(70_000_000 + serial) }),
           );
           if (contractor.status === 200) acknowledged.contractors.push((contractor.body.result as { id: number }).id);
           const created = await call('POST', '/api/transport/in-progress-create', transport);

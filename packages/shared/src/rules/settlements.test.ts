@@ -38,7 +38,15 @@ describe('settlementExchangeRate', () => {
 });
 
 describe('currentPlnValue', () => {
-  const row = { currency: 'EUR' as const, exchangeRate: null, plannedValue: 1_000, realValue: null, finalValue: null };
+  const row = {
+    currency: 'EUR' as const,
+    exchangeRate: null,
+    plannedValue: 1_000,
+    realValue: null,
+    finalValue: null,
+    deductions: 0,
+    surcharges: 0,
+  };
 
   it('is empty for EUR and USD until the rate is known', () => {
     expect(currentPlnValue(row)).toBeNull();
@@ -49,6 +57,13 @@ describe('currentPlnValue', () => {
     expect(currentPlnValue({ ...row, exchangeRate: 42_512, realValue: 2_000 })).toBe(8_502);
     expect(currentPlnValue({ ...row, exchangeRate: 42_512, realValue: 2_000, finalValue: 3 })).toBe(13);
     expect(currentPlnValue({ ...row, currency: 'PLN', realValue: 2_001 })).toBe(2_001);
+  });
+
+  it('takes an unsettled row at what settling would write: less deductions, plus surcharges', () => {
+    expect(currentPlnValue({ ...row, currency: 'PLN', realValue: 2_000, deductions: 300, surcharges: 50 })).toBe(1_750);
+    expect(currentPlnValue({ ...row, currency: 'PLN', realValue: 2_000, finalValue: 1_900, deductions: 300 })).toBe(
+      1_900,
+    );
   });
 });
 

@@ -17,6 +17,15 @@ export function toPln(minor: number, rateScaled: number): number {
   return Math.sign(raw) * Math.round(Math.abs(raw));
 }
 
+/**
+ * The value a settlement row stands for: its line value less deductions plus surcharges (RULES.md Settlements).
+ * The one function behind the statement's value, the settle form's preview and the server's final value, so the
+ * list and the settle form always show the same figure.
+ */
+export function valueAfterDeductions(input: { value: number; deductions: number | null; surcharges: number | null }) {
+  return input.value - (input.deductions ?? 0) + (input.surcharges ?? 0);
+}
+
 export type SettleAction = 'purchase' | 'sales' | 'transport';
 export type InvoiceAction = 'purchase' | 'sales';
 
@@ -57,13 +66,18 @@ interface Values {
   plannedValue: number;
   realValue: number | null;
   finalValue: number | null;
+  deductions: number;
+  surcharges: number;
 }
 
-/** spec/1 Transaction statement: PLN value = final, else real, else planned value through the rate; null until known. */
+/**
+ * spec/1 Transaction statement: PLN value = final, else real (less deductions, plus surcharges: what settling would
+ * write by default), else planned value, through the rate; null until known.
+ */
 export function currentPlnValue(row: Values): number | null {
   const rate = knownExchangeRate(row.currency, row.exchangeRate);
   if (rate === null) return null;
-  return toPln(row.finalValue ?? row.realValue ?? row.plannedValue, rate);
+  return toPln(row.finalValue ?? valueAfterDeductions({ ...row, value: row.realValue ?? row.plannedValue }), rate);
 }
 
 /**
@@ -89,7 +103,7 @@ export function settlementExchangeRate(
  * the amount that is invoiced and converted to PLN (deductions and surcharges also stay visible on their own).
  */
 export function finalValueOf(input: { quantityKg: number; price: number; deductions: number; surcharges: number }) {
-  return lineValue(input.quantityKg, input.price) - input.deductions + input.surcharges;
+  return valueAfterDeductions({ ...input, value: lineValue(input.quantityKg, input.price) });
 }
 
 /** total × part / whole rounded half away from zero, exact for any safe integers (BigInt). */

@@ -125,6 +125,16 @@ describe('POST /api/dictionary/contractor/create', () => {
     expect(fieldCodes(badPesel)).toEqual(['pesel:pesel']);
   });
 
+  it('refuses a NIP whose checksum digit is wrong with nipChecksum, on create and on update', async () => {
+    const response = await create(contractorBody({ nip: '526-025-02-75' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message_code).toBe('VALIDATION_ERROR');
+    expect(fieldCodes(response)).toEqual(['nip:nipChecksum']);
+    const id = (await create(contractorBody())).json().result.id;
+    const updated = await update(id, contractorBody({ nip: '1234567890' }));
+    expect(fieldCodes(updated)).toEqual(['nip:nipChecksum']);
+  });
+
   it('stores a NIP typed with dashes as its digits', async () => {
     const response = await create(contractorBody({ nip: '526-025-02-74' }));
     expect(response.json().result.nip).toBe('5260250274');

@@ -217,6 +217,8 @@ export const PATHS = {
   split: '/api/contract/settlement-split',
   movePurchase: '/api/contract/settlement-reallocate-purchase',
   moveSales: '/api/contract/settlement-reallocate',
+  bulkInvoice: '/api/contract/settlement-bulk-invoice',
+  bulkSettle: '/api/contract/settlement-bulk-settle',
 } as const;
 
 export function settlementApi(t: TestApp, token: () => string) {

@@ -1,4 +1,7 @@
 import {
+  BulkInvoiceRequestSchema,
+  BulkSettlementResponseSchema,
+  BulkSettleRequestSchema,
   ContractSettlementListResponseSchema,
   PurchaseSettlementListRequestSchema,
   ReallocatePurchaseSettlementRequestSchema,
@@ -75,6 +78,19 @@ export function settlementRoutes(app: FastifyInstance) {
   );
   r.post('/contract/settlement-transport', { config: ANY_ROLE, schema: settleSchema }, (request) =>
     settlements.settleTransport(request.ctx, request.body),
+  );
+
+  // Several rows in one all-or-nothing call (issue 13); each row checked by its single call's rules.
+  const bulkResponse = { 200: BulkSettlementResponseSchema };
+  r.post(
+    '/contract/settlement-bulk-invoice',
+    { config: ANY_ROLE, schema: { tags, body: BulkInvoiceRequestSchema, response: bulkResponse } },
+    (request) => settlements.bulkSetInvoice(request.ctx, request.body),
+  );
+  r.post(
+    '/contract/settlement-bulk-settle',
+    { config: ANY_ROLE, schema: { tags, body: BulkSettleRequestSchema, response: bulkResponse } },
+    (request) => settlements.bulkSettle(request.ctx, request.body),
   );
 
   r.post(

@@ -56,7 +56,8 @@ describe('POST /api/settlement/transaction-list', () => {
       real_value: 3_029_240,
       final_value: null,
       exchange_rate: 10_000,
-      pln_value: 3_029_240,
+      // What settling would write by default (issue 13: list and settle form agree): real value − deductions.
+      pln_value: 3_024_240,
       deductions: 5_000,
       surcharges: 0,
       details: 'Wilgotność 14,2 %',

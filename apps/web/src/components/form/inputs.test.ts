@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampIsoDate, maskDate } from './date-input';
+import { isIncompleteDate, maskDate } from './date-input';
 import { clampNumber, parseNumberText, sanitizeNumberText } from './number-input';
 
 describe('date input', () => {
@@ -9,10 +9,11 @@ describe('date input', () => {
     expect(maskDate('311220261234')).toBe('31.12.2026');
   });
 
-  it('clamps to min and max', () => {
-    expect(clampIsoDate('2026-01-01', '2026-02-01')).toBe('2026-02-01');
-    expect(clampIsoDate('2027-01-01', undefined, '2026-12-31')).toBe('2026-12-31');
-    expect(clampIsoDate('2026-06-01', '2026-01-01', '2026-12-31')).toBe('2026-06-01');
+  it('calls a partly typed or impossible date incomplete, and an empty or whole one not', () => {
+    expect(isIncompleteDate('01.1')).toBe(true);
+    expect(isIncompleteDate('31.02.2026')).toBe(true);
+    expect(isIncompleteDate('')).toBe(false);
+    expect(isIncompleteDate('01.11.2026')).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { useMemo } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import type { ZodType } from 'zod';
-import { ApiError } from '../../api/client';
 import { validationText } from '../../i18n';
+import { focusFirstError } from './server-errors';
 
 type FormErrors = Record<string, string>;
 
@@ -23,8 +23,9 @@ export function zodErrors(schema: ZodType, values: unknown): FormErrors {
 }
 
 /**
- * The shared form machinery (ARCHITECTURE.md): zod schema from packages/shared, validate on blur,
- * fields already in error re-validate on every edit, `canSave` only when changed and valid.
+ * The shared form machinery (ARCHITECTURE.md): zod schema from packages/shared, validate on blur, fields already
+ * in error re-validate on every edit. Save buttons stay enabled (issue 13): `handleSubmit` validates on click,
+ * marks every wrong field and moves focus to the first one.
  */
 export function useZodForm<Values extends Record<string, unknown>>(options: {
   schema: ZodType;
@@ -51,13 +52,17 @@ export function useZodForm<Values extends Record<string, unknown>>(options: {
     () => Object.keys(zodErrors(options.schema, form.values)).length === 0,
     [form.values, options.schema],
   );
-  const canSave = form.isDirty() && isValid;
-  return Object.assign(form, { canSave, isValid });
-}
-
-/** Server-side field errors (400 VALIDATION_ERROR) shown under the matching inputs. */
-export function applyServerErrors(form: UseFormReturnType<Record<string, unknown>>, error: unknown) {
-  if (!(error instanceof ApiError) || error.errors.length === 0) return;
-  const camel = (path: string) => path.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-  for (const fieldError of error.errors) form.setFieldError(camel(fieldError.field), validationText(fieldError.code));
+  const handleSubmit =
+    (handler: (values: Values) => unknown) =>
+    (event?: FormEvent<HTMLFormElement>): void => {
+      event?.preventDefault();
+      const root = event?.currentTarget ?? document;
+      const result = form.validate();
+      if (result.hasErrors) {
+        focusFirstError(Object.keys(result.errors), root);
+        return;
+      }
+      void handler(form.getValues());
+    };
+  return Object.assign(form, { isValid, handleSubmit });
 }

@@ -5,7 +5,6 @@ import {
   allocationAction,
   allocationContext,
   allocationFormSchema,
-  canLeaveQuantityStep,
   initialAllocationValues,
   isBelowTransported,
   isOverToleranceLimit,
@@ -144,21 +143,8 @@ describe('add vs edit validation', () => {
     expect(errorsOf(context, { cargoQuantity: -1, confirmationNote: '' })).toEqual({ cargoQuantity: 'nonNegative' });
   });
 
-  it('keeps edit disabled while the quantity is unchanged', () => {
-    const context = allocationContext(sale(), pair());
-    const initial = initialAllocationValues(pair());
-    expect(initial).toEqual({ cargoQuantity: 20, confirmationNote: '' });
-    expect(canLeaveQuantityStep(initial, context)).toBe(false);
-    expect(canLeaveQuantityStep({ ...initial, cargoQuantity: 20.0001 }, context)).toBe(false);
-    expect(canLeaveQuantityStep({ ...initial, cargoQuantity: 25 }, context)).toBe(true);
-    expect(canLeaveQuantityStep({ ...initial, cargoQuantity: 0 }, context)).toBe(true);
-  });
-
-  it('lets the add step go on once a valid quantity is typed, even past the warnings', () => {
-    const context = allocationContext(sale(), purchase());
-    expect(canLeaveQuantityStep({ cargoQuantity: null, confirmationNote: '' }, context)).toBe(false);
-    expect(canLeaveQuantityStep({ cargoQuantity: 0, confirmationNote: '' }, context)).toBe(false);
-    expect(canLeaveQuantityStep({ cargoQuantity: 999, confirmationNote: '' }, context)).toBe(true);
+  it('starts an edit from the pair allocation and its note', () => {
+    expect(initialAllocationValues(pair())).toEqual({ cargoQuantity: 20, confirmationNote: '' });
   });
 
   it('names the action: create, update or remove', () => {

@@ -144,16 +144,6 @@ export function allocationFormSchema(context: AllocationContext) {
     });
 }
 
-/** The quantity step may go on: a valid quantity and, on edit, a different one (edit is disabled while unchanged). */
-export function canLeaveQuantityStep(values: AllocationFormValues, context: AllocationContext): boolean {
-  const kg = kgOfValue(values.cargoQuantity);
-  if (kg === null) return false;
-  const result = allocationFormSchema(context).safeParse(values);
-  const hasQuantityError = !result.success && result.error.issues.some((issue) => issue.path[0] === 'cargoQuantity');
-  if (hasQuantityError) return false;
-  return context.isEdit ? kg !== context.currentKg : kg > 0;
-}
-
 export type AllocationAction = 'create' | 'update' | 'remove';
 
 export function allocationAction(values: AllocationFormValues, context: AllocationContext): AllocationAction {

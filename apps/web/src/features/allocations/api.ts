@@ -76,7 +76,7 @@ export function useAllocate(salesId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AllocateContractRequest) =>
-      apiRequest<AllocationResponse>(`/contract/allocate-contract/${salesId}`, { method: 'POST', body }),
+      apiRequest<AllocationResponse>(`/contract/allocate-contract/${salesId}`, { method: 'POST', body, silent: true }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: allocationKeys.all }),

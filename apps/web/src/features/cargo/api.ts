@@ -36,7 +36,7 @@ export function useUpdateQualityParams(qualityId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: QualityParamsUpdateRequest) =>
-      apiRequest<QualityParamsResponse>(`/cargo/params/${qualityId}`, { method: 'PUT', body }),
+      apiRequest<QualityParamsResponse>(`/cargo/params/${qualityId}`, { method: 'PUT', body, silent: true }),
     onSuccess: (answer) => client.setQueryData(cargoKeys.params(qualityId), answer),
   });
 }
@@ -45,7 +45,8 @@ export function useUpdateQualityParams(qualityId: number) {
 export function useCreateVariant() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateVariantRequest) => apiRequest<Quality>('/cargo/create-variant', { method: 'POST', body }),
+    mutationFn: (body: CreateVariantRequest) =>
+      apiRequest<Quality>('/cargo/create-variant', { method: 'POST', body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: cargoKeys.all }),
   });
 }

@@ -74,7 +74,7 @@ export function useCreateContractor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ContractorCreateRequest) =>
-      apiRequest<ContractorResultResponse>('/dictionary/contractor/create', { method: 'POST', body }),
+      apiRequest<ContractorResultResponse>('/dictionary/contractor/create', { method: 'POST', body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: contractorKeys.all }),
   });
 }
@@ -83,7 +83,11 @@ export function useUpdateContractor(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ContractorUpdateRequest) =>
-      apiRequest<ContractorResultResponse>(`/dictionary/contractor/update/${id}`, { method: 'PUT', body }),
+      apiRequest<ContractorResultResponse>(`/dictionary/contractor/update/${id}`, {
+        method: 'PUT',
+        body,
+        silent: true,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: contractorKeys.all }),
   });
 }

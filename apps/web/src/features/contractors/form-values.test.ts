@@ -4,7 +4,6 @@ import { zodErrors } from '../../components/form/use-zod-form';
 import {
   type ContractorFormValues,
   contractorFormSchema,
-  duplicateFieldOf,
   emptyAdditionalAddress,
   emptyContact,
   emptyContractorForm,
@@ -20,7 +19,7 @@ const saved: ContractorResponse = {
   id: 7,
   code: 'AGRO',
   name: 'Agro Sp. z o.o.',
-  nip: '1234567890',
+  nip: '1234563218',
   pesel: null,
   phoneNumber: '600100200',
   email: null,
@@ -57,7 +56,7 @@ const saved: ContractorResponse = {
 };
 
 function filledForm(): ContractorFormValues {
-  return { ...emptyContractorForm(), code: ' NOWY ', name: 'Nowy', nip: '123-456-78-90' };
+  return { ...emptyContractorForm(), code: ' NOWY ', name: 'Nowy', nip: '123-456-32-18' };
 }
 
 describe('toCreateRequest', () => {
@@ -66,7 +65,7 @@ describe('toCreateRequest', () => {
     expect(request).toMatchObject({
       code: 'NOWY',
       name: 'Nowy',
-      nip: '123-456-78-90',
+      nip: '123-456-32-18',
       pesel: null,
       email: null,
       label: null,
@@ -177,14 +176,5 @@ describe('form validation', () => {
 
   it('accepts a valid form', () => {
     expect(zodErrors(contractorFormSchema, toFormValues(saved))).toEqual({});
-  });
-});
-
-describe('duplicateFieldOf', () => {
-  it('names the field of a uniqueness refusal', () => {
-    expect(duplicateFieldOf('VALUE_IS_DUPLICATED')).toBe('code');
-    expect(duplicateFieldOf('NIP_IS_DUPLICATED')).toBe('nip');
-    expect(duplicateFieldOf('PESEL_IS_DUPLICATED')).toBe('pesel');
-    expect(duplicateFieldOf('CONFLICT')).toBeUndefined();
   });
 });

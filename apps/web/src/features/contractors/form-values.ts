@@ -235,14 +235,3 @@ export function formSchemaOf(schema: ZodType): ZodType {
 }
 
 export const contractorFormSchema = formSchemaOf(ContractorCreateRequestSchema);
-
-/** Uniqueness refusals (RULES.md Contractors and cargo) name the field they belong under. */
-const DUPLICATE_FIELDS: Partial<Record<string, 'code' | 'nip' | 'pesel'>> = {
-  VALUE_IS_DUPLICATED: 'code',
-  NIP_IS_DUPLICATED: 'nip',
-  PESEL_IS_DUPLICATED: 'pesel',
-};
-
-export function duplicateFieldOf(messageCode: string): 'code' | 'nip' | 'pesel' | undefined {
-  return DUPLICATE_FIELDS[messageCode];
-}

@@ -78,7 +78,7 @@ export function useCreateContract(side: ContractSide) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      apiRequest<ContractDashboard>(`/contract/create-${side.api}`, { method: 'POST', body }),
+      apiRequest<ContractDashboard>(`/contract/create-${side.api}`, { method: 'POST', body, silent: true }),
     onSuccess: () => invalidateContracts(client),
   });
 }
@@ -87,7 +87,7 @@ export function useUpdateContract(side: ContractSide, id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      apiRequest<ContractDashboard>(`/contract/update-${side.api}/${id}`, { method: 'PUT', body }),
+      apiRequest<ContractDashboard>(`/contract/update-${side.api}/${id}`, { method: 'PUT', body, silent: true }),
     onSuccess: async (answer) => {
       client.setQueryData(contractKeys.dashboard(side, id), answer);
       await invalidateContracts(client);

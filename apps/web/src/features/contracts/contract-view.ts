@@ -7,6 +7,7 @@ import type {
   SalesDashboardResponse,
   SalesListItem,
 } from '@grain/shared';
+import type { TransportPairView } from '../transports/transport-pair';
 
 /** Either side's dashboard answer (also the answer of create and update). */
 export type ContractDashboard = PurchaseDashboardResponse | SalesDashboardResponse;
@@ -130,4 +131,45 @@ export function allocationRowView(row: AllocatedSalesRow | AllocatedPurchaseRow)
     inDeliveryTransportCount: row.inDeliveryTransportCountOnPurchase,
     delivered: row.deliveredOnPurchase,
   };
+}
+
+/**
+ * The pair of a dashboard's allocation row as the new-transport dialog shows it: both numbers and codes, this
+ * contract's own place, and the tonnes of the pair not yet in delivery or delivered.
+ */
+export function pairOfDashboardRow(
+  side: { kind: 'purchase' | 'sales' },
+  contract: ContractDashboard,
+  row: AllocationRowView,
+): TransportPairView {
+  const own = { number: contract.documentNumber, code: counterpartyOf(contract).code };
+  const other = { number: row.documentNumber, code: row.counterparty.code };
+  const [purchase, sale] = side.kind === 'purchase' ? [own, other] : [other, own];
+  const ownPlace = [contract.address?.postCode, contract.address?.city].filter(Boolean).join(' ') || null;
+  return {
+    purchaseNumber: purchase.number,
+    supplierCode: purchase.code,
+    saleNumber: sale.number,
+    recipientCode: sale.code,
+    from: side.kind === 'purchase' ? ownPlace : null,
+    to: side.kind === 'purchase' ? null : ownPlace,
+    toPickUpKg: Math.max(0, row.allocated - row.inDelivery - row.delivered),
+  };
+}
+
+/**
+ * Why a contract cannot be deleted (RULES.md Contracts: canDelete only without allocations and transports), as
+ * the i18n keys of the reasons the dashboard figures show; "hasTransports" also covers NEW or cancelled transports
+ * that no figure counts.
+ */
+export function cannotDeleteReasons(
+  contract: Pick<ContractDashboard, 'canDelete' | 'allocated' | 'inDeliveryTransportCount' | 'delivered'>,
+): ('hasAllocations' | 'hasTransports')[] {
+  if (contract.canDelete) return [];
+  const reasons: ('hasAllocations' | 'hasTransports')[] = [];
+  if (contract.allocated > 0) reasons.push('hasAllocations');
+  if (contract.inDeliveryTransportCount > 0 || contract.delivered > 0 || reasons.length === 0) {
+    reasons.push('hasTransports');
+  }
+  return reasons;
 }

@@ -110,10 +110,10 @@ describe('toContractRequest', () => {
   });
 
   it('embeds a counterparty entered inline instead of an id', () => {
-    const newCounterparty = { ...emptyContractorForm(), code: 'NOWY', name: 'Nowy', nip: '1234567890' };
+    const newCounterparty = { ...emptyContractorForm(), code: 'NOWY', name: 'Nowy', nip: '1234563218' };
     const request = toContractRequest(PURCHASE_SIDE, { ...filledPurchase(), newCounterparty });
     expect(request.purchaseSupplierId).toBeNull();
-    expect(request.purchaseSupplier).toMatchObject({ code: 'NOWY', nip: '1234567890', contactList: [] });
+    expect(request.purchaseSupplier).toMatchObject({ code: 'NOWY', nip: '1234563218', contactList: [] });
     expect(PurchaseCreateRequestSchema.safeParse(request).success).toBe(true);
   });
 });
@@ -208,6 +208,15 @@ describe('contractFormSchema', () => {
 
   it('accepts a complete form', () => {
     expect(zodErrors(schema, filledPurchase())).toEqual({});
+  });
+
+  it('asks for the counterparty together with every other missing field (one click marks all)', () => {
+    const empty = emptyContractForm(PURCHASE_SIDE, defaults);
+    const errors = zodErrors(schema, empty);
+    expect(errors.counterpartyId).toBe('Pole jest wymagane');
+    expect(errors['mainCargoOption.price']).toBeTruthy();
+    const inverted = zodErrors(schema, { ...empty, dateOfReceiptFrom: '2026-11-24', dateOfReceiptTo: '2026-11-01' });
+    expect(inverted.dateOfReceiptTo).toBe('Data „do” nie może być wcześniejsza niż data „od”');
   });
 
   it('puts the request’s errors on the form’s fields', () => {

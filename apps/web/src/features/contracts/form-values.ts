@@ -13,6 +13,7 @@ import {
   type ToleranceUnit,
   toMinorUnits,
   tonnesToKg,
+  V,
 } from '@grain/shared';
 import { type ZodType, z } from 'zod';
 import {
@@ -319,8 +320,21 @@ export function contractFormSchema(side: ContractSide, mode: 'create' | 'edit'):
     const values = value as ContractFormValues;
     const result = schema.safeParse(toContractRequest(side, values));
     if (result.success) return;
+    const paths = new Set<string>();
     for (const issue of result.error.issues) {
-      ctx.addIssue({ ...issue, path: toFormPath(side, issue.path, values) } as Parameters<typeof ctx.addIssue>[0]);
+      const path = toFormPath(side, issue.path, values);
+      paths.add(path.join('.'));
+      ctx.addIssue({ ...issue, path } as Parameters<typeof ctx.addIssue>[0]);
+    }
+    // The shared schema asks for the counterparty in a refinement that runs only once every field is valid; a
+    // click on save marks every missing field at once (issue 13), so the form asks for it with the rest.
+    if (!values.newCounterparty && values.counterpartyId === null && !paths.has('counterpartyId')) {
+      ctx.addIssue({ code: 'custom', path: ['counterpartyId'], message: V.required });
+    }
+    // Likewise the receipt dates' order: a "to" before "from" stays as typed and says so at once.
+    const { dateOfReceiptFrom: from, dateOfReceiptTo: to } = values;
+    if (from && to && to < from && !paths.has('dateOfReceiptTo')) {
+      ctx.addIssue({ code: 'custom', path: ['dateOfReceiptTo'], message: V.dateToIsBefore });
     }
   });
 }

@@ -107,7 +107,7 @@ export const contractor: ContractorResponse = {
   id: 5,
   code: 'AGRO',
   name: 'Agro sp. z o.o.',
-  nip: '1234567890',
+  nip: '1234563218',
   pesel: null,
   phoneNumber: null,
   email: null,

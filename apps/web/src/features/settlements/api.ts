@@ -1,4 +1,7 @@
 import type {
+  BulkInvoiceRequest,
+  BulkSettlementResponse,
+  BulkSettleRequest,
   ListResponse,
   PurchaseListItem,
   SalesListItem,
@@ -59,25 +62,38 @@ function useSettlementMutation<Input, Answer>(send: (input: Input) => Promise<An
 
 export function useSetInvoice(kind: TransactionKind) {
   return useSettlementMutation((body: SetInvoiceRequest) =>
-    apiRequest<TransactionRow>(INVOICE_PATHS[kind], { method: 'POST', body }),
+    apiRequest<TransactionRow>(INVOICE_PATHS[kind], { method: 'POST', body, silent: true }),
   );
 }
 
 export function useSettle(kind: TransactionKind) {
   return useSettlementMutation((body: SettleRequest) =>
-    apiRequest<TransactionRow>(SETTLE_PATHS[kind], { method: 'POST', body }),
+    apiRequest<TransactionRow>(SETTLE_PATHS[kind], { method: 'POST', body, silent: true }),
+  );
+}
+
+/** Several rows in one all-or-nothing call (issue 13); a refused row comes back as `items.N.<field>`. */
+export function useBulkInvoice() {
+  return useSettlementMutation((body: BulkInvoiceRequest) =>
+    apiRequest<BulkSettlementResponse>('/contract/settlement-bulk-invoice', { method: 'POST', body, silent: true }),
+  );
+}
+
+export function useBulkSettle() {
+  return useSettlementMutation((body: BulkSettleRequest) =>
+    apiRequest<BulkSettlementResponse>('/contract/settlement-bulk-settle', { method: 'POST', body, silent: true }),
   );
 }
 
 export function useSplit() {
   return useSettlementMutation((body: SplitRequest) =>
-    apiRequest<SplitResponse>('/contract/settlement-split', { method: 'POST', body }),
+    apiRequest<SplitResponse>('/contract/settlement-split', { method: 'POST', body, silent: true }),
   );
 }
 
 export function useMove() {
   return useSettlementMutation((request: MoveRequest) =>
-    apiRequest<TransactionRow>(MOVE_PATHS[request.kind], { method: 'POST', body: request.body }),
+    apiRequest<TransactionRow>(MOVE_PATHS[request.kind], { method: 'POST', body: request.body, silent: true }),
   );
 }
 

@@ -1,4 +1,9 @@
-import { currentPlnValue, effectiveQuantityKg as effectiveKg, type TransactionRow } from '@grain/shared';
+import {
+  currentPlnValue,
+  effectiveQuantityKg as effectiveKg,
+  type TransactionRow,
+  valueAfterDeductions,
+} from '@grain/shared';
 
 /** spec/1 Transaction statement: quality, quantity, price and value each as final, real and planned. */
 export const LINE_KINDS = ['final', 'real', 'planned'] as const;
@@ -23,9 +28,10 @@ export const priceLines = (row: TransactionRow): Lines<number> => ({
   planned: row.plannedPrice,
 });
 
+/** The real line is what settling writes by default: less deductions, plus surcharges (as the settle form shows). */
 export const valueLines = (row: TransactionRow): Lines<number> => ({
   final: row.finalValue,
-  real: row.realValue,
+  real: row.realValue === null ? null : valueAfterDeductions({ ...row, value: row.realValue }),
   planned: row.plannedValue,
 });
 

@@ -10,6 +10,7 @@ import {
   tonnesToKg,
   toPln,
   V,
+  valueAfterDeductions,
 } from '@grain/shared';
 import { z } from 'zod';
 

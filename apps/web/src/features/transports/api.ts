@@ -83,6 +83,7 @@ export function useCreateTransport() {
       apiRequest<TransportResponse>(isOnTheWay ? '/transport/in-progress-create' : '/transport/create', {
         method: 'POST',
         body,
+        silent: true,
       }),
     onSuccess: invalidate,
   });
@@ -92,7 +93,7 @@ export function useUpdateTransport() {
   const invalidate = useInvalidateTransports();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TransportUpdateRequest }) =>
-      apiRequest<TransportResponse>(`/transport/update/${id}`, { method: 'PUT', body }),
+      apiRequest<TransportResponse>(`/transport/update/${id}`, { method: 'PUT', body, silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -113,7 +114,7 @@ export function useDeliverTransport() {
   const invalidate = useInvalidateTransports();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TransportDeliveredRequest }) =>
-      apiRequest<TransportResponse>(`/transport/set-status-delivered/${id}`, { method: 'PATCH', body }),
+      apiRequest<TransportResponse>(`/transport/set-status-delivered/${id}`, { method: 'PATCH', body, silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -122,7 +123,7 @@ export function useReallocateTransport() {
   const invalidate = useInvalidateTransports();
   return useMutation({
     mutationFn: (body: TransportReallocateRequest) =>
-      apiRequest<TransportResponse>('/transport/reallocate', { method: 'PATCH', body }),
+      apiRequest<TransportResponse>('/transport/reallocate', { method: 'PATCH', body, silent: true }),
     onSuccess: invalidate,
   });
 }

@@ -19,6 +19,7 @@ import {
   V,
 } from '@grain/shared';
 import { type FormIssue, formSchemaOf } from './form-schema';
+import type { TransportPairView } from './transport-pair';
 
 /**
  * The transport form (spec/1 section 5 Transport form; RULES.md Transports). Quantities are typed in tonnes and
@@ -54,6 +55,8 @@ export interface TransportFormContext {
   purchaseId: number;
   salesId: number;
   saleRequiresGmp: boolean;
+  /** What the create dialog shows about the pair (purchase → sale, route, tonnes left), as far as the opener knows. */
+  pair?: TransportPairView;
 }
 
 /** spec/2 section 9 defaults: 25 t, price 0, PLN, loading today. */

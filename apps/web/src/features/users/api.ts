@@ -25,7 +25,8 @@ export function useUser(id: number) {
 export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserCreateRequest) => apiRequest<UserResponse>('/profile/create', { method: 'POST', body }),
+    mutationFn: (body: UserCreateRequest) =>
+      apiRequest<UserResponse>('/profile/create', { method: 'POST', body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -34,7 +35,7 @@ export function useUpdateUser(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: UserUpdateRequest) =>
-      apiRequest<UserResponse>(`/profile/update/${id}`, { method: 'POST', body }),
+      apiRequest<UserResponse>(`/profile/update/${id}`, { method: 'POST', body, silent: true }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: userKeys.all });
       await client.invalidateQueries({ queryKey: ['dictionary', 'user-options'] });

@@ -1,4 +1,6 @@
 /** The settlements module's service: what its routes and other modules call. */
+
+export { bulkSetInvoice, bulkSettle } from './bulk.js';
 export { contractSettlementTotals, hasUnsettledTransactions } from './contract-settlement.js';
 export { setPurchaseInvoice, setSalesInvoice } from './invoice.js';
 export { listPurchaseSettlements, listSalesSettlements, listTransactions } from './lists.js';

@@ -4,6 +4,7 @@ import {
   type SettleAction,
   type SettleRequest,
   settlementExchangeRate,
+  type TransactionKind,
   type TransactionRow,
   toPln,
   V,
@@ -29,44 +30,55 @@ async function checkFinalQuality(tx: Db, row: q.TransactionDbRow, finalQualityId
 }
 
 /**
- * /contract/settlement-purchase, -sales, -transport. RULES.md Settlements: only a TO_SETTLEMENT row (settling twice
- * is WRONG_STATUS) with invoice number and date (INVOICE_DATA_INCOMPLETE); final figures default to the real ones
- * (else planned); EUR/USD need a rate (VALUE_IS_MISSING); the PLN value is the final value through it.
+ * Settles one row inside the caller's transaction (the single calls and the bulk call share it). RULES.md
+ * Settlements: only a TO_SETTLEMENT row (settling twice is WRONG_STATUS) with invoice number and date
+ * (INVOICE_DATA_INCOMPLETE); final figures default to the real ones (else planned); EUR/USD need a rate
+ * (VALUE_IS_MISSING); the PLN value is the final value through it.
  */
-async function settle(ctx: Ctx, action: SettleAction, input: SettleRequest): Promise<TransactionRow> {
+export async function settleInTx(
+  tx: Db,
+  ctx: Ctx,
+  kinds: readonly TransactionKind[],
+  input: SettleRequest,
+): Promise<void> {
+  const row = await lockTransactionOfKind(tx, input.transactionId, kinds);
+  if (row.status !== 'TO_SETTLEMENT') throw new AppError('WRONG_STATUS');
+  if (!row.invoiceNumber || !row.invoiceDate) throw new AppError('INVOICE_DATA_INCOMPLETE');
+  const exchange = settlementExchangeRate(row.currency, input.exchangeRate, row.exchangeRate);
+  if ('refusal' in exchange) {
+    throw new AppError(exchange.refusal, 'Exchange rate', [
+      { field: 'exchange_rate', code: exchange.refusal === 'VALUE_IS_MISSING' ? V.required : V.oneOf },
+    ]);
+  }
+  const finalQualityId = input.finalQualityId ?? row.realQualityId ?? row.plannedQualityId;
+  if (input.finalQualityId) await checkFinalQuality(tx, row, input.finalQualityId);
+  const finalQuantityKg = input.finalQuantity ?? row.realQuantityKg ?? row.plannedQuantityKg;
+  const finalPrice = input.finalPrice ?? row.realPrice ?? row.plannedPrice;
+  const deductions = input.deductions ?? row.deductions;
+  const surcharges = input.surcharges ?? row.surcharges;
+  const finalValue = finalValueOf({ quantityKg: finalQuantityKg, price: finalPrice, deductions, surcharges });
+  if (finalValue < 0) {
+    throw new AppError('VALUE_IS_WRONG', 'Deductions exceed the value', [{ field: 'deductions', code: V.tooBig }]);
+  }
+  const values = {
+    finalQualityId,
+    finalQuantityKg,
+    finalPrice,
+    finalValue,
+    deductions,
+    surcharges,
+    exchangeRate: exchange.rate,
+    plnValue: toPln(finalValue, exchange.rate),
+  };
+  await q.settleTransaction(tx, row.id, values);
+  await audit(tx, ctx.user.id, 'transaction', row.id, 'settle', values);
+}
+
+/** The single settle calls: one row of the path's kind, in its own transaction. */
+function settle(ctx: Ctx, action: SettleAction, input: SettleRequest): Promise<TransactionRow> {
   return withWriteTransaction(ctx.db, async (tx) => {
-    const row = await lockTransactionOfKind(tx, input.transactionId, [SETTLE_KIND[action]]);
-    if (row.status !== 'TO_SETTLEMENT') throw new AppError('WRONG_STATUS');
-    if (!row.invoiceNumber || !row.invoiceDate) throw new AppError('INVOICE_DATA_INCOMPLETE');
-    const exchange = settlementExchangeRate(row.currency, input.exchangeRate, row.exchangeRate);
-    if ('refusal' in exchange) {
-      throw new AppError(exchange.refusal, 'Exchange rate', [
-        { field: 'exchange_rate', code: exchange.refusal === 'VALUE_IS_MISSING' ? V.required : V.oneOf },
-      ]);
-    }
-    const finalQualityId = input.finalQualityId ?? row.realQualityId ?? row.plannedQualityId;
-    if (input.finalQualityId) await checkFinalQuality(tx, row, input.finalQualityId);
-    const finalQuantityKg = input.finalQuantity ?? row.realQuantityKg ?? row.plannedQuantityKg;
-    const finalPrice = input.finalPrice ?? row.realPrice ?? row.plannedPrice;
-    const deductions = input.deductions ?? row.deductions;
-    const surcharges = input.surcharges ?? row.surcharges;
-    const finalValue = finalValueOf({ quantityKg: finalQuantityKg, price: finalPrice, deductions, surcharges });
-    if (finalValue < 0) {
-      throw new AppError('VALUE_IS_WRONG', 'Deductions exceed the value', [{ field: 'deductions', code: V.tooBig }]);
-    }
-    const values = {
-      finalQualityId,
-      finalQuantityKg,
-      finalPrice,
-      finalValue,
-      deductions,
-      surcharges,
-      exchangeRate: exchange.rate,
-      plnValue: toPln(finalValue, exchange.rate),
-    };
-    await q.settleTransaction(tx, row.id, values);
-    await audit(tx, ctx.user.id, 'transaction', row.id, 'settle', values);
-    return transactionRow(tx, row.id);
+    await settleInTx(tx, ctx, [SETTLE_KIND[action]], input);
+    return transactionRow(tx, input.transactionId);
   });
 }
 

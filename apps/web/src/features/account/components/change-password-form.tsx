@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../api/client';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 
 const empty = { oldPassword: '', newPassword: '', repeatPassword: '' };
 
@@ -14,19 +15,20 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => Promise<vo
   const [isSaving, setSaving] = useState(false);
   const form = useZodForm({ schema: ChangePasswordFormSchema, initialValues: empty });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setSaving(true);
     try {
       await apiRequest('/profile/change-password', {
         method: 'POST',
         body: { oldPassword: values.oldPassword, newPassword: values.newPassword },
+        silent: true,
       });
       notifications.show({ color: 'green', message: t('account.passwordChanged') });
       form.setInitialValues(empty);
       form.reset();
       await onChanged?.();
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
     } finally {
       setSaving(false);
     }
@@ -54,8 +56,8 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => Promise<vo
           {...form.getInputProps('repeatPassword')}
         />
         <Group>
-          <Button type="submit" loading={isSaving} disabled={!form.canSave}>
-            {t('account.changePassword')}
+          <Button type="submit" loading={isSaving}>
+            {t('account.changePasswordSubmit')}
           </Button>
         </Group>
       </Stack>

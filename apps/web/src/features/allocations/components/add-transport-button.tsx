@@ -4,6 +4,7 @@ import { IconTruck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { openCreateTransport } from '../../transports/components/create-transport';
+import { pairOfToAssignRow } from '../../transports/transport-pair';
 import { allocationKeys } from '../api';
 
 /**
@@ -22,6 +23,7 @@ export function AddTransportButton({ row, isIconOnly = false }: { row: ToAssignR
       purchaseId: row.purchaseId,
       salesId: row.salesId,
       saleRequiresGmp: row.salesIsGmp,
+      pair: pairOfToAssignRow(row),
       onCreated: () => void client.invalidateQueries({ queryKey: allocationKeys.all }),
     });
   if (isIconOnly) {

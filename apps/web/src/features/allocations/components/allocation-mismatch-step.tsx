@@ -32,8 +32,7 @@ export function AllocationMismatchStep({
         label={t('allocations.noteLabel')}
         placeholder={t('allocations.notePlaceholder')}
         withAsterisk
-        rows={4}
-        data-autofocus
+        rows={3}
       />
     </Stack>
   );

@@ -56,24 +56,23 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('AllocationModal', () => {
-  it('adds with the mismatch step: the note is required before sending', async () => {
+  it('is one dialog: the note shows under the quantity when the sale needs GMP, and save marks what is missing', async () => {
     renderModal(purchase());
-    expect(button('Alokuj').disabled).toBe(true);
+    fireEvent.click(button('Alokuj'));
+    expect(await screen.findByText('Pole jest wymagane')).toBeTruthy();
+    expect(mutateAsync).not.toHaveBeenCalled();
+
     fireEvent.change(quantity(), { target: { value: '60' } });
     expect(screen.getByTestId('quantity-warning').dataset.warning).toBe('purchase');
     fireEvent.change(quantity(), { target: { value: '20' } });
     expect(screen.queryByTestId('quantity-warning')).toBeNull();
 
-    fireEvent.click(button('Dalej'));
     expect(screen.getByTestId('mismatch-warning').textContent).toContain('wymaga GMP');
-    const note = screen.getByLabelText(/Uzasadnienie/);
-    fireEvent.change(note, { target: { value: 'za mało' } });
-    fireEvent.blur(note);
+    fireEvent.click(button('Alokuj'));
     expect(await screen.findByText('Uzasadnienie musi mieć co najmniej 10 znaków')).toBeTruthy();
-    expect(button('Alokuj').disabled).toBe(true);
+    expect(mutateAsync).not.toHaveBeenCalled();
 
-    fireEvent.change(note, { target: { value: 'Odbiorca akceptuje brak GMP' } });
-    expect(button('Alokuj').disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText(/Uzasadnienie/), { target: { value: 'Odbiorca akceptuje brak GMP' } });
     fireEvent.click(button('Alokuj'));
     await waitFor(() =>
       expect(mutateAsync).toHaveBeenCalledWith({
@@ -84,12 +83,9 @@ describe('AllocationModal', () => {
     );
   });
 
-  it('edits: disabled while unchanged, 0 removes without a note', async () => {
+  it('edits without asking twice; 0 removes without a note, after the removal is confirmed', async () => {
     renderModal(purchase({ isGmp: true, allocationId: 3, allocatedOnPurchase: 15_000, allocated: 15_000 }));
     expect(screen.getByText('0 usuwa alokację')).toBeTruthy();
-    expect(button('Zapisz zmiany').disabled).toBe(true);
-    fireEvent.change(quantity(), { target: { value: '16,5' } });
-    expect(button('Zapisz zmiany').disabled).toBe(false);
     fireEvent.change(quantity(), { target: { value: '0' } });
     fireEvent.click(button('Usuń alokację'));
     await waitFor(() =>

@@ -2,17 +2,16 @@ import type { AllocationChange, PurchaseToAllocateRow, SalesDashboardResponse } 
 import { tonnesToKg } from '@grain/shared';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
-import { formatTonnes } from '../../../lib/format';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import {
   type AllocationFormValues,
   allocationAction,
   allocationContext,
   allocationFormSchema,
-  canLeaveQuantityStep,
   initialAllocationValues,
   needsMismatchStep,
   toAllocateRequest,
@@ -34,7 +33,7 @@ const SUCCESS_KEY: Record<AllocationChange, string> = {
   REMOVED: 'allocations.removed',
 };
 
-/** spec/1 section 4 Allocation modal: the quantity step, then the mismatch step when the sale's GMP/cert is unmet. */
+/** spec/1 section 4 Allocation modal: the quantity and, when the sale's GMP/cert is unmet, the note, in one dialog. */
 export function AllocationModal({ sale, purchase, onClose }: AllocationModalProps) {
   const { t } = useTranslation();
   const isEdit = purchase?.allocationId !== null && purchase !== null;
@@ -54,18 +53,21 @@ export function AllocationModal({ sale, purchase, onClose }: AllocationModalProp
   );
 }
 
+/**
+ * One dialog (issue 13): the quantity and, when the sale's GMP/certificate is unmet, the explanation note beneath
+ * it. Saving does not ask twice; only removing an allocation (0 on edit) is confirmed.
+ */
 function AllocationForm({ sale, purchase, onClose }: AllocationModalProps & { purchase: PurchaseToAllocateRow }) {
   const { t } = useTranslation();
   const context = useMemo(() => allocationContext(sale, purchase), [sale, purchase]);
   const schema = useMemo(() => allocationFormSchema(context), [context]);
   const form = useZodForm<AllocationFormValues>({ schema, initialValues: initialAllocationValues(purchase) });
-  const [step, setStep] = useState<'quantity' | 'mismatch'>('quantity');
   const allocate = useAllocate(sale.id);
 
   const quantity = form.values.cargoQuantity;
   const kg = quantity === null ? null : tonnesToKg(quantity);
   const action = allocationAction(form.values, context);
-  const hasNextStep = step === 'quantity' && needsMismatchStep(kg, context);
+  const isNoteShown = needsMismatchStep(kg, context);
   const submitLabel = t(
     action === 'remove'
       ? 'allocations.submitRemove'
@@ -74,68 +76,38 @@ function AllocationForm({ sale, purchase, onClose }: AllocationModalProps & { pu
         : 'allocations.submitAdd',
   );
 
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const request = toAllocateRequest(form.values, purchase.id, context);
-    const names = { purchase: purchase.documentNumber, sale: sale.documentNumber };
-    const confirmed = await confirmAction({
-      title: t('allocations.confirmTitle'),
-      message: t(`allocations.confirm${action === 'remove' ? 'Remove' : action === 'update' ? 'Edit' : 'Add'}`, {
-        ...names,
-        quantity: formatTonnes(request.cargoQuantity),
-      }),
-      confirmLabel: submitLabel,
-      isDanger: action === 'remove',
-    });
-    if (!confirmed) return;
+  const submit = form.handleSubmit(async (values) => {
+    const request = toAllocateRequest(values, purchase.id, context);
+    if (action === 'remove') {
+      const confirmed = await confirmAction({
+        title: t('allocations.confirmTitle'),
+        message: t('allocations.confirmRemove', { purchase: purchase.documentNumber, sale: sale.documentNumber }),
+        confirmLabel: submitLabel,
+        isDanger: true,
+      });
+      if (!confirmed) return;
+    }
     try {
       const answer = await allocate.mutateAsync(request);
       notifications.show({ color: 'green', message: t(SUCCESS_KEY[answer.change]), withCloseButton: true });
       onClose();
     } catch (error) {
-      // Refusals (ALLOCATE_QUANTITY_IS_TO_BIG, GMP_CERT_NOT_SATISFIED, ...) are toasted by the client.
-      applyServerErrors(form as never, error);
+      // ALLOCATE_QUANTITY_IS_TO_BIG under the quantity, GMP_CERT_NOT_SATISFIED under the note; others toasted.
+      showServerErrors(form, error);
     }
-  };
-
-  const onPrimary = () => {
-    if (hasNextStep) setStep('mismatch');
-    else void submit();
-  };
-  const canContinue = canLeaveQuantityStep(form.values, context);
-  const isPrimaryEnabled = step === 'quantity' ? canContinue : form.isValid;
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (isPrimaryEnabled) onPrimary();
-      }}
-      noValidate
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {step === 'quantity' ? (
-          <AllocationQuantityStep form={form} context={context} kg={kg} />
-        ) : (
-          <AllocationMismatchStep form={form} context={context} />
-        )}
+        <AllocationQuantityStep form={form} context={context} kg={kg} />
+        {isNoteShown && <AllocationMismatchStep form={form} context={context} />}
         <Group justify="flex-end" gap="sm">
-          {step === 'mismatch' ? (
-            <Button variant="default" onClick={() => setStep('quantity')}>
-              {t('common.back')}
-            </Button>
-          ) : (
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button
-            type="submit"
-            color={action === 'remove' ? 'red' : undefined}
-            disabled={!isPrimaryEnabled}
-            loading={allocate.isPending}
-          >
-            {hasNextStep ? t('allocations.next') : submitLabel}
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" color={action === 'remove' ? 'red' : undefined} loading={allocate.isPending}>
+            {submitLabel}
           </Button>
         </Group>
       </Stack>

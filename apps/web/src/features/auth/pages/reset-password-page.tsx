@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRequest } from '../../../api/client';
+import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 
 export const RESEND_SECONDS = 60;
@@ -44,12 +45,18 @@ export function Page() {
     countdown.restart();
   };
 
-  const run = async (action: () => Promise<void>) => {
+  /**
+   * One step's call: a refusal that belongs to a field (a wrong code) shows under it, anything else as a toast;
+   * a step that succeeds clears the error toasts of the attempts before it (issue 13).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: any step's form
+  const run = async (form: any, action: () => Promise<void>) => {
     setBusy(true);
     try {
       await action();
-    } catch {
-      // The client has shown the error toast.
+      notifications.clean();
+    } catch (error) {
+      showServerErrors(form, error, { INVALID_DATA: 'code' });
     } finally {
       setBusy(false);
     }
@@ -64,8 +71,8 @@ export function Page() {
         <Stepper.Step label={t('auth.steps.email')}>
           <form
             noValidate
-            onSubmit={emailForm.onSubmit((values) =>
-              run(async () => {
+            onSubmit={emailForm.handleSubmit((values) =>
+              run(emailForm, async () => {
                 await requestCode(values.email);
                 setEmail(values.email);
                 codeForm.setValues({ email: values.email, code: '' });
@@ -91,9 +98,9 @@ export function Page() {
         <Stepper.Step label={t('auth.steps.code')}>
           <form
             noValidate
-            onSubmit={codeForm.onSubmit((values) =>
-              run(async () => {
-                await apiRequest('/auth/reset-password-verify-code', { method: 'POST', body: values });
+            onSubmit={codeForm.handleSubmit((values) =>
+              run(codeForm, async () => {
+                await apiRequest('/auth/reset-password-verify-code', { method: 'POST', body: values, silent: true });
                 setCode(values.code);
                 setStep(2);
               }),
@@ -115,10 +122,9 @@ export function Page() {
                   variant="default"
                   disabled={countdown.seconds > 0}
                   onClick={() =>
-                    run(async () => {
-                      await requestCode(email);
-                      notifications.show({ color: 'green', message: t('auth.resendDone') });
-                    })
+                    void run(codeForm, () => requestCode(email)).then(() =>
+                      notifications.show({ color: 'green', message: t('auth.resendDone') }),
+                    )
                   }
                 >
                   {countdown.seconds > 0 ? t('auth.resendIn', { seconds: countdown.seconds }) : t('auth.resend')}
@@ -133,11 +139,12 @@ export function Page() {
         <Stepper.Step label={t('auth.steps.password')}>
           <form
             noValidate
-            onSubmit={passwordForm.onSubmit((values) =>
-              run(async () => {
+            onSubmit={passwordForm.handleSubmit((values) =>
+              run(passwordForm, async () => {
                 await apiRequest('/auth/reset-password-confirm', {
                   method: 'POST',
                   body: { email, code, password: values.password },
+                  silent: true,
                 });
                 setStep(3);
               }),

@@ -3,7 +3,8 @@ import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { messageCodeText } from '../../../i18n';
 import { useCreateVariant } from '../api';
 
@@ -26,13 +27,13 @@ function VariantForm({ rawMaterial, onClose, onCreated }: Omit<CreateVariantModa
     schema: CreateVariantRequestSchema,
     initialValues: { rawMaterialId: rawMaterial.id, name: '' },
   });
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     try {
       const quality = await create.mutateAsync({ rawMaterialId: values.rawMaterialId, name: values.name.trim() });
       notifications.show({ color: 'green', message: t('cargo.variantCreated'), withCloseButton: true });
       onCreated(quality);
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
       if (error instanceof ApiError && error.messageCode === 'NAME_IS_DUPLICATED') {
         form.setFieldError('name', messageCodeText(error.messageCode));
       }
@@ -45,7 +46,7 @@ function VariantForm({ rawMaterial, onClose, onCreated }: Omit<CreateVariantModa
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" loading={create.isPending} disabled={!form.canSave}>
+        <Button type="submit" loading={create.isPending}>
           {t('cargo.addVariant')}
         </Button>
       </Group>

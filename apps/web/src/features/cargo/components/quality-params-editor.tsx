@@ -3,8 +3,8 @@ import { Button, Center, Group, Loader, Paper, Table, Text, Title } from '@manti
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/form/confirm';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useQualityParams, useUpdateQualityParams } from '../api';
 import { emptyParam, type ParamsFormValues, toParamsForm, toParamsRequest } from '../params-form';
 import { ParamRow } from './param-row';
@@ -18,20 +18,14 @@ function ParamsForm({ quality }: { quality: QualityParamsResponse }) {
   });
   const rows = form.values.params;
 
-  const submit = form.onSubmit(async (values) => {
-    const confirmed = await confirmAction({
-      title: t('cargo.saveTitle'),
-      message: t('cargo.saveConfirm', { title: quality.title }),
-      confirmLabel: t('common.saveChanges'),
-    });
-    if (!confirmed) return;
+  const submit = form.handleSubmit(async (values) => {
     try {
       const saved = await update.mutateAsync(toParamsRequest(values));
       form.setInitialValues(toParamsForm(saved.params));
       form.setValues(toParamsForm(saved.params));
       notifications.show({ color: 'green', message: t('cargo.paramsUpdated'), withCloseButton: true });
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
     }
   });
 
@@ -75,7 +69,7 @@ function ParamsForm({ quality }: { quality: QualityParamsResponse }) {
           <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={!form.canSave}>
+          <Button type="submit" loading={update.isPending}>
             {t('common.saveChanges')}
           </Button>
         </Group>

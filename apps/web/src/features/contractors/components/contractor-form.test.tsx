@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyContractorForm } from '../form-values';
@@ -50,16 +50,30 @@ describe('ContractorForm', () => {
     expect((additional.getByLabelText(/Miejscowość/) as HTMLInputElement).value).toBe('Kutno');
   });
 
-  it('enables saving only when the form is changed and valid', () => {
-    renderForm();
+  it('keeps save enabled: a click marks every missing or wrong field, focuses the first and saves nothing', async () => {
+    const onSave = vi.fn();
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <ContractorForm mode="create" initialValues={emptyContractorForm()} isSaving={false} onSave={onSave} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
     const save = screen.getByRole('button', { name: 'Dodaj kontrahenta' });
-    expect(isDisabled(save)).toBe(true);
+    expect(isDisabled(save)).toBe(false);
     const data = within(region('Dane kontrahenta'));
+    fireEvent.change(data.getByLabelText('NIP'), { target: { value: '526-025-02-75' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Pole jest wymagane')).toBeTruthy();
+    expect(screen.getByText(/cyfra kontrolna się nie zgadza/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(data.getByLabelText(/Kod/)));
+    expect(onSave).not.toHaveBeenCalled();
+
     fireEvent.change(data.getByLabelText(/Kod/), { target: { value: 'AGRO' } });
     fireEvent.change(data.getByLabelText('Nazwa'), { target: { value: 'Agro' } });
-    expect(isDisabled(save)).toBe(true);
-    fireEvent.change(data.getByLabelText('NIP'), { target: { value: '1234567890' } });
-    expect(isDisabled(save)).toBe(false);
+    fireEvent.change(data.getByLabelText('NIP'), { target: { value: '526-025-02-74' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
   });
 
   it('removing the only contact leaves one empty entry', () => {

@@ -3,11 +3,10 @@ import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { confirmAction } from '../../../components/form/confirm';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
-import { messageCodeText } from '../../../i18n';
-import { type ContractorFormValues, contractorFormSchema, duplicateFieldOf } from '../form-values';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { type ContractorFormValues, contractorFormSchema } from '../form-values';
 import { AdditionalAddressesSection } from './additional-addresses-section';
 import { AddressFields } from './address-fields';
 import { ContactsSection } from './contacts-section';
@@ -42,19 +41,12 @@ export function ContractorForm({ mode, initialValues, isSaving, onSave, isDeleti
   const isCreate = mode === 'create';
   const form = useZodForm<ContractorFormValues>({ schema: contractorFormSchema, initialValues });
 
-  const submit = form.onSubmit(async (values) => {
-    const confirmed = await confirmAction({
-      title: isCreate ? t('contractors.createTitle') : t('contractors.editTitle'),
-      message: t(isCreate ? 'contractors.createConfirm' : 'contractors.saveConfirm', { code: values.code.trim() }),
-      confirmLabel: isCreate ? t('contractors.add') : t('common.saveChanges'),
-    });
-    if (!confirmed) return;
+  // issue 13: create and save do not ask twice; a duplicate code, NIP or PESEL shows under its field.
+  const submit = form.handleSubmit(async (values) => {
     try {
       await onSave(values);
     } catch (error) {
-      applyServerErrors(form as never, error);
-      const field = error instanceof ApiError ? duplicateFieldOf(error.messageCode) : undefined;
-      if (field) form.setFieldError(field, messageCodeText((error as ApiError).messageCode));
+      showServerErrors(form, error);
     }
   });
 
@@ -101,7 +93,7 @@ export function ContractorForm({ mode, initialValues, isSaving, onSave, isDeleti
             <Button variant="default" onClick={() => navigate(CONTRACTOR_LIST_PATH)}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={isSaving} disabled={!form.canSave}>
+            <Button type="submit" loading={isSaving}>
               {isCreate ? t('contractors.add') : t('common.saveChanges')}
             </Button>
           </Group>

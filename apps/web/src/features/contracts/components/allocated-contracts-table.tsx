@@ -9,7 +9,12 @@ import { ContractStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { useAllocatedContracts } from '../api';
-import { type AllocationRowView, allocationRowView, type ContractDashboard } from '../contract-view';
+import {
+  type AllocationRowView,
+  allocationRowView,
+  type ContractDashboard,
+  pairOfDashboardRow,
+} from '../contract-view';
 import { allocationPath, type ContractSide, dashboardPath, otherSideOf } from '../side';
 import { openCreateTransport } from './transport-link';
 
@@ -134,6 +139,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
               purchaseId: row.purchaseId,
               salesId: row.salesId,
               saleRequiresGmp: saleRequiresGmp(row),
+              pair: pairOfDashboardRow(side, contract, row),
               // The new transport changes the in-delivery figures of both contracts.
               onCreated: () => void client.invalidateQueries({ queryKey: ['contracts'] }),
             })

@@ -2,10 +2,8 @@ import type { ContractStatus } from '@grain/shared';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
-import { confirmAction } from '../../../components/form/confirm';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
-import { messageCodeText } from '../../../i18n';
+import { focusFirstError, showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { type ContractorFormValues, contractorFormSchema, emptyContractorForm } from '../../contractors/form-values';
 import { type ContractFormValues, contractFormSchema } from '../form-values';
 import type { ContractSide } from '../side';
@@ -53,26 +51,21 @@ export function ContractForm(props: ContractFormProps) {
     if (isNewCounterparty) form.setFieldValue('newCounterparty', counterpartyForm.values);
   }, [counterpartyForm.values, isNewCounterparty]);
 
-  const submit = async (event: FormEvent) => {
+  // issue 13: clicking save validates both forms, marks every wrong field and focuses the first; no second ask.
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // spec/1: full validation passes before the confirmation dialog opens.
-    const isCounterpartyInvalid = isNewCounterparty && counterpartyForm.validate().hasErrors;
-    if (form.validate().hasErrors || isCounterpartyInvalid) return;
-    const confirmed = await confirmAction({
-      title: t(isCreate ? `${side.i18n}.createTitle` : `${side.i18n}.editTitle`),
-      message: t(isCreate ? `${side.i18n}.createConfirm` : `${side.i18n}.saveConfirm`, {
-        number: initialValues.documentNumber,
-      }),
-      confirmLabel: isCreate ? t(`${side.i18n}.add`) : t('common.saveChanges'),
-    });
-    if (!confirmed) return;
+    const root = event.currentTarget;
+    const counterpartyErrors = isNewCounterparty ? counterpartyForm.validate().errors : {};
+    const contractErrors = form.validate().errors;
+    const wrongPaths = [...Object.keys(counterpartyErrors), ...Object.keys(contractErrors)];
+    if (wrongPaths.length > 0) {
+      focusFirstError(wrongPaths, root);
+      return;
+    }
     try {
       await onSave(form.getValues());
     } catch (error) {
-      applyServerErrors(form as never, error);
-      if (error instanceof ApiError && error.messageCode === 'DOCUMENT_NUMBER_IS_DUPLICATED') {
-        form.setFieldError('documentNumber', messageCodeText(error.messageCode));
-      }
+      showServerErrors(form, error);
     }
   };
 
@@ -114,7 +107,7 @@ export function ContractForm(props: ContractFormProps) {
             <Button variant="default" onClick={onCancel}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={isSaving} disabled={!form.canSave}>
+            <Button type="submit" loading={isSaving}>
               {isCreate ? t(`${side.i18n}.add`) : t('common.saveChanges')}
             </Button>
           </Group>

@@ -56,6 +56,7 @@ export function CounterpartySection({ side, form, counterpartyForm, onChoose }: 
           value={form.values.counterpartyId}
           onChange={onChoose}
           error={form.errors.counterpartyId}
+          data-path="counterpartyId"
           onBlur={() => form.validateField('counterpartyId')}
         />
       )}

@@ -6,9 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/form/confirm';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatTonnes } from '../../../lib/format';
 import { useDeleteContract, useUpdateContract } from '../api';
-import type { ContractDashboard } from '../contract-view';
+import { type ContractDashboard, cannotDeleteReasons } from '../contract-view';
 import { toFormValues, toUpdateRequest } from '../form-values';
 import { type ContractSide, dashboardPath } from '../side';
 import { ContractForm } from './contract-form';
@@ -38,6 +38,12 @@ export function DetailsTab({ side, contract }: { side: ContractSide; contract: C
     toast(t(`${side.i18n}.deleted`));
     navigate(side.listPath);
   };
+
+  const cannotDeleteText = t('contracts.dashboard.cannotDeleteBecause', {
+    reasons: cannotDeleteReasons(contract)
+      .map((reason) => t(`contracts.dashboard.${reason}`, { quantity: formatTonnes(contract.allocated) }))
+      .join(t('contracts.dashboard.reasonJoin')),
+  });
 
   const deleteButton = (
     <Button
@@ -70,9 +76,14 @@ export function DetailsTab({ side, contract }: { side: ContractSide; contract: C
           contract.canDelete ? (
             deleteButton
           ) : (
-            <Tooltip label={t('contracts.dashboard.cannotDelete')}>
-              <span>{deleteButton}</span>
-            </Tooltip>
+            <Group gap="xs" wrap="nowrap">
+              <Tooltip label={cannotDeleteText}>
+                <span>{deleteButton}</span>
+              </Tooltip>
+              <Text size="sm" c="dimmed" data-testid="cannot-delete-reason" maw={360}>
+                {cannotDeleteText}
+              </Text>
+            </Group>
           )
         }
       />

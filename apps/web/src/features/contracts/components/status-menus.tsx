@@ -1,7 +1,8 @@
 import { AGREEMENT_STATUSES, type AgreementStatus, type ContractStatus, nextContractStatuses } from '@grain/shared';
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange, IconSignature } from '@tabler/icons-react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
 import { AgreementStatusBadge, ContractStatusBadge } from '../../../components/status-badges';
@@ -12,28 +13,88 @@ interface StatusMenuProps {
   side: ContractSide;
   id: number;
   documentNumber: string;
+  /** The dashboard header shows the current status with the action's name instead of an icon (issue 13). */
+  isInHeader?: boolean;
+}
+
+/** The menu's opener: an icon in table rows, the current badge and the action's name in the dashboard header. */
+function MenuOpener({
+  label,
+  documentNumber,
+  isLoading,
+  icon,
+  current,
+  isInHeader,
+  ...targetProps
+}: {
+  label: string;
+  documentNumber: string;
+  isLoading: boolean;
+  icon: ReactNode;
+  current: ReactNode;
+  isInHeader?: boolean;
+  // Menu.Target passes its ref, click handler and aria attributes on to the opener.
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  if (isInHeader) {
+    return (
+      <Button
+        {...targetProps}
+        variant="default"
+        size="sm"
+        leftSection={icon}
+        rightSection={current}
+        loading={isLoading}
+      >
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <ActionIcon
+      {...targetProps}
+      variant="light"
+      title={label}
+      aria-label={`${label} ${documentNumber}`}
+      loading={isLoading}
+    >
+      {icon}
+    </ActionIcon>
+  );
 }
 
 const success = (message: string) =>
   notifications.show({ color: 'green', message, autoClose: 5000, withCloseButton: true });
 
-/** Offers only the transitions of the shared table (RULES.md Contracts); each one is confirmed first. */
-export function ContractStatusMenu({ side, id, documentNumber, status }: StatusMenuProps & { status: ContractStatus }) {
+/**
+ * Offers only the transitions of the shared table (RULES.md Contracts); only cancelling, which throws the contract
+ * out of every list, is confirmed (issue 13: confirm only what cannot be undone).
+ */
+export function ContractStatusMenu({
+  side,
+  id,
+  documentNumber,
+  status,
+  isInHeader,
+}: StatusMenuProps & { status: ContractStatus }) {
   const { t } = useTranslation();
   const change = useChangeContractStatus(side);
   const targets = nextContractStatuses(status);
   const label = t('contracts.actions.changeStatus');
 
   const choose = async (to: ContractStatus) => {
-    const confirmed = await confirmAction({
-      title: label,
-      message: t('contracts.actions.changeStatusConfirm', {
-        number: documentNumber,
-        from: t(`status.contract.${status}`),
-        to: t(`status.contract.${to}`),
-      }),
-    });
-    if (!confirmed) return;
+    if (to === 'CANCELLED') {
+      const confirmed = await confirmAction({
+        title: label,
+        message: t('contracts.actions.changeStatusConfirm', {
+          number: documentNumber,
+          from: t(`status.contract.${status}`),
+          to: t(`status.contract.${to}`),
+        }),
+        isDanger: true,
+      });
+      if (!confirmed) return;
+    }
     await change.mutateAsync({ id, status: to });
     success(t('contracts.actions.statusChanged'));
   };
@@ -41,9 +102,14 @@ export function ContractStatusMenu({ side, id, documentNumber, status }: StatusM
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="light" title={label} aria-label={`${label} ${documentNumber}`} loading={change.isPending}>
-          <IconArrowsExchange size={16} />
-        </ActionIcon>
+        <MenuOpener
+          label={label}
+          documentNumber={documentNumber}
+          isLoading={change.isPending}
+          icon={<IconArrowsExchange size={16} />}
+          current={<ContractStatusBadge status={status} />}
+          isInHeader={isInHeader}
+        />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{label}</Menu.Label>
@@ -63,6 +129,7 @@ export function AgreementStatusMenu({
   id,
   documentNumber,
   agreementStatus,
+  isInHeader,
 }: StatusMenuProps & { agreementStatus: AgreementStatus }) {
   const { t } = useTranslation();
   const change = useChangeAgreementStatus(side);
@@ -77,9 +144,14 @@ export function AgreementStatusMenu({
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="light" title={label} aria-label={`${label} ${documentNumber}`} loading={change.isPending}>
-          <IconSignature size={16} />
-        </ActionIcon>
+        <MenuOpener
+          label={label}
+          documentNumber={documentNumber}
+          isLoading={change.isPending}
+          icon={<IconSignature size={16} />}
+          current={<AgreementStatusBadge status={agreementStatus} />}
+          isInHeader={isInHeader}
+        />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{label}</Menu.Label>

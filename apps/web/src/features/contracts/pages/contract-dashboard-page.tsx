@@ -6,6 +6,7 @@ import { ContractStatusBadge } from '../../../components/status-badges';
 import { useContractDashboard } from '../api';
 import { DetailsTab } from '../components/details-tab';
 import { RealizationTab } from '../components/realization-tab';
+import { AgreementStatusMenu, ContractStatusMenu } from '../components/status-menus';
 import { TransportTab } from '../components/transport-tab';
 import { contractName } from '../contract-view';
 import {
@@ -38,6 +39,26 @@ function Dashboard({ side, id, tab }: { side: ContractSide; id: number; tab: Das
         ]}
         title={name || listTitle}
         badge={contract && <ContractStatusBadge status={contract.status} />}
+        actions={
+          contract && (
+            <>
+              <ContractStatusMenu
+                side={side}
+                id={contract.id}
+                documentNumber={contract.documentNumber}
+                status={contract.status}
+                isInHeader
+              />
+              <AgreementStatusMenu
+                side={side}
+                id={contract.id}
+                documentNumber={contract.documentNumber}
+                agreementStatus={contract.agreementStatus}
+                isInHeader
+              />
+            </>
+          )
+        }
       />
       <Tabs value={tab} onChange={(next) => next && navigate(dashboardPath(side, id, next as DashboardTab))} mb="md">
         <Tabs.List>

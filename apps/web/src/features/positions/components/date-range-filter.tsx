@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 
@@ -8,29 +9,45 @@ interface DateRangeFilterProps {
   onChange: (range: { dateFrom: string | null; dateTo: string | null }) => void;
 }
 
-/** Receipt-date range; date-from cannot exceed date-to (the inputs clamp each other). */
+/**
+ * Receipt-date range; date-from cannot exceed date-to. A typed inverted range stays as typed with the message and
+ * is not applied until it is put right (issue 13: typed values are never changed behind the user's back).
+ */
 export function DateRangeFilter({ dateFrom, dateTo, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation();
+  const [draft, setDraft] = useState({ dateFrom, dateTo });
+  const [applied, setApplied] = useState({ dateFrom, dateTo });
+  if (applied.dateFrom !== dateFrom || applied.dateTo !== dateTo) {
+    setApplied({ dateFrom, dateTo });
+    setDraft({ dateFrom, dateTo });
+  }
+  const isInverted = Boolean(draft.dateFrom && draft.dateTo && draft.dateTo < draft.dateFrom);
+  const change = (next: { dateFrom: string | null; dateTo: string | null }) => {
+    setDraft(next);
+    if (!(next.dateFrom && next.dateTo && next.dateTo < next.dateFrom)) onChange(next);
+  };
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Group gap="sm" align="flex-start" wrap="wrap">
       <DateInput
         label={t('positions.dateFrom')}
-        value={dateFrom}
-        max={dateTo ?? undefined}
-        onChange={(value) => onChange({ dateFrom: value, dateTo })}
+        value={draft.dateFrom}
+        max={draft.dateTo ?? undefined}
+        onChange={(value) => change({ ...draft, dateFrom: value })}
         w={170}
       />
       <DateInput
         label={t('positions.dateTo')}
-        value={dateTo}
-        min={dateFrom ?? undefined}
-        onChange={(value) => onChange({ dateFrom, dateTo: value })}
+        value={draft.dateTo}
+        min={draft.dateFrom ?? undefined}
+        onChange={(value) => change({ ...draft, dateTo: value })}
+        error={isInverted ? t('validation.dateToIsBefore') : undefined}
         w={170}
       />
       <Button
         variant="default"
-        disabled={!dateFrom && !dateTo}
-        onClick={() => onChange({ dateFrom: null, dateTo: null })}
+        mt={25}
+        disabled={!draft.dateFrom && !draft.dateTo}
+        onClick={() => change({ dateFrom: null, dateTo: null })}
       >
         {t('positions.clearDates')}
       </Button>

@@ -2,9 +2,9 @@ import type { TransactionRow } from '@grain/shared';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/form/confirm';
 import { DateInput } from '../../../components/form/date-input';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSetInvoice } from '../api';
 import { type InvoiceFormValues, invoiceDefaults, invoiceFormSchema } from '../row-forms';
 import { RowSummary } from './row-summary';
@@ -15,20 +15,14 @@ export function InvoiceForm({ row, onDone }: { row: TransactionRow; onDone: (sav
   const setInvoice = useSetInvoice(row.type);
   const form = useZodForm<InvoiceFormValues>({ schema: invoiceFormSchema, initialValues: invoiceDefaults(row) });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const body = invoiceFormSchema.parse(values);
-    const confirmed = await confirmAction({
-      title: t('statement.invoice.confirmTitle'),
-      message: t('statement.invoice.confirm', { number: body.invoiceNumber, id: row.id }),
-      confirmLabel: t('statement.invoice.submit'),
-    });
-    if (!confirmed) return;
     try {
       const saved = await setInvoice.mutateAsync(body);
       notifications.show({ color: 'green', message: t('statement.invoice.saved'), withCloseButton: true });
       onDone(saved);
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
     }
   });
 
@@ -65,7 +59,7 @@ export function InvoiceForm({ row, onDone }: { row: TransactionRow; onDone: (sav
           <Button variant="default" onClick={() => onDone()}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={setInvoice.isPending} disabled={!form.canSave}>
+          <Button type="submit" loading={setInvoice.isPending}>
             {t('statement.invoice.submit')}
           </Button>
         </Group>

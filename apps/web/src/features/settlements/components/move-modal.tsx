@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/form/confirm';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/list/list-state';
 import { formatTonnes } from '../../../lib/format';
 import { useRawMaterialsWithQualities } from '../../cargo/api';
@@ -49,20 +49,14 @@ export function MoveForm({ row, onDone }: { row: TransactionRow; onDone: () => v
   }));
   const options = selected && !found.some((option) => option.value === selected.value) ? [...found, selected] : found;
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const request = schema.parse(values);
-    const confirmed = await confirmAction({
-      title: t('statement.move.confirmTitle'),
-      message: t('statement.move.confirm', { id: row.id, number: selected?.number ?? '' }),
-      confirmLabel: t('statement.move.submit'),
-    });
-    if (!confirmed) return;
     try {
       await move.mutateAsync(request);
       notifications.show({ color: 'green', message: t('statement.move.saved'), withCloseButton: true });
       onDone();
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
     }
   });
 
@@ -98,7 +92,7 @@ export function MoveForm({ row, onDone }: { row: TransactionRow; onDone: () => v
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={move.isPending} disabled={!form.canSave}>
+          <Button type="submit" loading={move.isPending}>
             {t('statement.move.submit')}
           </Button>
         </Group>

@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
 import { NumberField } from '../../../components/form/number-input';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useRawMaterialsWithQualities } from '../../cargo/api';
 import { useSettle } from '../api';
@@ -37,7 +38,7 @@ export function SettleForm({ row, onDone, onSetInvoice }: SettleFormProps) {
   const isInvoiceSet = hasInvoiceData(row);
   const currency = row.currency;
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const body = schema.parse(values);
     const confirmed = await confirmAction({
       title: t('statement.settle.confirmTitle'),
@@ -50,7 +51,7 @@ export function SettleForm({ row, onDone, onSetInvoice }: SettleFormProps) {
       notifications.show({ color: 'green', message: t('statement.settle.saved'), withCloseButton: true });
       onDone();
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
     }
   });
 

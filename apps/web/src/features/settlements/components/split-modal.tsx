@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
 import { NumberField } from '../../../components/form/number-input';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatTonnes } from '../../../lib/format';
 import { useSplit } from '../api';
 import { effectiveQuantityKg } from '../row-figures';
@@ -32,7 +33,7 @@ export function SplitForm({ row, onDone }: { row: TransactionRow; onDone: () => 
   const wholeKg = effectiveQuantityKg(row);
   const parts = splitQuantities(row, form.values.quantity);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const body = schema.parse(values);
     const confirmed = await confirmAction({
       title: t('statement.split.confirmTitle'),
@@ -45,7 +46,7 @@ export function SplitForm({ row, onDone }: { row: TransactionRow; onDone: () => 
       notifications.show({ color: 'green', message: t('statement.split.saved'), withCloseButton: true });
       onDone();
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
     }
   });
 
@@ -76,7 +77,7 @@ export function SplitForm({ row, onDone }: { row: TransactionRow; onDone: () => 
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={split.isPending} disabled={!form.canSave}>
+          <Button type="submit" loading={split.isPending}>
             {t('statement.split.submit')}
           </Button>
         </Group>

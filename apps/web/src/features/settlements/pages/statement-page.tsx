@@ -1,4 +1,5 @@
-import { Tabs } from '@mantine/core';
+import type { TransactionRow } from '@grain/shared';
+import { Checkbox, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
 import { useStatementList } from '../api';
 import { ActionModal, type OpenAction } from '../components/action-modal';
+import { BulkActions } from '../components/bulk-actions';
 import { RowActionsMenu } from '../components/row-actions-menu';
 import { useStatementColumns } from '../components/statement-columns';
 import { StatementFilters } from '../components/statement-filters';
@@ -24,7 +26,10 @@ export function Page() {
   return <StatementScreen tab={tab} />;
 }
 
-/** spec/1 Transaction statement: tabs, search, filters, the 90 px table with the row's settlement actions. */
+/**
+ * spec/1 Transaction statement: tabs, search, filters, the 90 px table with the row's settlement actions, and a
+ * selection of open rows to invoice or settle in one action (issue 13).
+ */
 function StatementScreen({ tab }: { tab: StatementTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,9 +38,46 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
   const query = useStatementList(list, tab);
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [open, setOpen] = useState<OpenAction | null>(null);
-  const columns = useStatementColumns((row) => (
+  // Rows chosen for one bulk invoice or settlement (issue 13); kept across pages and searches until cleared.
+  const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
+  const openRows = (query.data?.list ?? []).filter((row) => row.status === 'TO_SETTLEMENT');
+  const isAllSelected = openRows.length > 0 && openRows.every((row) => selected.has(row.id));
+  const toggle = (rows: TransactionRow[], isOn: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (isOn) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  const statementColumns = useStatementColumns((row) => (
     <RowActionsMenu row={row} onAction={(action) => setOpen({ action, row })} />
   ));
+  const columns = [
+    {
+      key: 'select',
+      title: (
+        <Checkbox
+          aria-label={t('statement.bulk.selectAll')}
+          checked={isAllSelected}
+          indeterminate={!isAllSelected && openRows.some((row) => selected.has(row.id))}
+          disabled={openRows.length === 0}
+          onChange={(event) => toggle(openRows, event.currentTarget.checked)}
+        />
+      ),
+      width: 44,
+      render: (row: TransactionRow) => (
+        <Checkbox
+          aria-label={t('statement.bulk.selectRow', { id: row.id })}
+          checked={selected.has(row.id)}
+          disabled={row.status !== 'TO_SETTLEMENT'}
+          onChange={(event) => toggle([row], event.currentTarget.checked)}
+        />
+      ),
+    },
+    ...statementColumns,
+  ];
   // The state filter exists only on the all tab, so only there does it count.
   const shownFilter = tab === 'all' ? list.filter : { ...list.filter, type: '' };
 
@@ -72,6 +114,11 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         />
       </ListToolbar>
       <StatementFilters tab={tab} isOpen={isFilterOpen} value={list.filter} onApply={list.setFilter} />
+      <BulkActions
+        selected={[...selected.values()]}
+        onRowsChanged={(rows) => toggle(rows, true)}
+        onClear={() => setSelected(new Map())}
+      />
       <DataTable
         columns={columns}
         rows={query.data?.list}

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatMoney, formatTonnes } from '../../../lib/format';
 import { useDeliverTransport, useQualityOptions } from '../api';
 import {
@@ -19,6 +20,7 @@ import {
   isOverDeliveryNoteRequest,
   toDeliveredRequest,
 } from '../delivered-form';
+import { DeliveredRowsPreview } from './delivered-rows-preview';
 import { useIsPhone } from './use-is-phone';
 
 interface DeliveredModalProps {
@@ -59,9 +61,9 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   const currency = transport.purchaseCurrency;
   const [isNoteAsked, setNoteAsked] = useState(false);
 
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    const body = toDeliveredRequest(form.values);
+  // Delivering cannot be undone, so it is confirmed (issue 13); missing fields are marked on the first click.
+  const submit = form.handleSubmit(async (values) => {
+    const body = toDeliveredRequest(values);
     const confirmed = await confirmAction({
       title: t('transports.delivered.confirmTitle'),
       message: t('transports.delivered.confirm', { id: transport.id, quantity: formatTonnes(body.realCargoQuantity) }),
@@ -70,13 +72,20 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
     if (!confirmed) return;
     try {
       await deliver.mutateAsync({ id: transport.id, body });
-      notifications.show({ color: 'green', message: t('transports.delivered.saved'), withCloseButton: true });
+      notifications.show({
+        color: 'green',
+        message: t('transports.delivered.saved', { id: transport.id }),
+        withCloseButton: true,
+      });
       onClose();
     } catch (error) {
-      if (isOverDeliveryNoteRequest(error)) setNoteAsked(true);
-      applyServerErrors(form as never, error);
+      const isNoteRequest = isOverDeliveryNoteRequest(error);
+      if (isNoteRequest) setNoteAsked(true);
+      showServerErrors(form, error, {
+        TRANSPORT_QUANTITY_IS_TO_BIG: isNoteRequest ? 'overDeliveryNote' : 'realCargoQuantity',
+      });
     }
-  };
+  });
 
   const copyButtons = [
     { key: 'copyQuality', values: { realCargoQualityId: contractual.realCargoQualityId } },
@@ -85,13 +94,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   ] as const;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (form.isValid as boolean) void submit();
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <Stack gap={6}>
           <Text size="sm" c="dimmed">
@@ -147,6 +150,9 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NumberField
               label={t('transports.delivered.realPrice', { currency })}
+              description={t('transports.delivered.realPriceHint', {
+                salesPrice: formatMoney(transport.salesPrice, transport.salesCurrency),
+              })}
               withAsterisk
               decimals={2}
               min={0}
@@ -157,6 +163,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NumberField
               label={t('transports.delivered.deductions', { currency })}
+              description={t('transports.delivered.deductionsHint')}
               decimals={2}
               min={0}
               {...form.getInputProps('deductions')}
@@ -185,6 +192,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
             </Stack>
           </Alert>
         )}
+        <DeliveredRowsPreview transport={transport} values={form.values} />
         {warning && (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('transports.delivered.warningTitle')}>
             {t(`transports.delivered.${warning}`, { planned: formatTonnes(transport.cargoQuantity) })}
@@ -194,7 +202,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={!form.isValid} loading={deliver.isPending}>
+          <Button type="submit" loading={deliver.isPending}>
             {t('transports.delivered.submit')}
           </Button>
         </Group>

@@ -5,7 +5,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatDate, formatTonnes } from '../../../lib/format';
 import { useReallocateTransport } from '../api';
 import {
@@ -61,7 +62,7 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
       notifications.show({ color: 'green', message: t('transports.redirect.saved'), withCloseButton: true });
       onClose();
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
       setStep('choose');
     }
   };

@@ -1,11 +1,11 @@
 import type { TransportResponse } from '@grain/shared';
-import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
-import { formatTonnes } from '../../../lib/format';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useCreateTransport, useUpdateTransport, useUpdateTransportStatus } from '../api';
 import {
   defaultTransportValues,
@@ -16,8 +16,10 @@ import {
   transportFormSchema,
   transportValuesOf,
 } from '../transport-form';
-import { useStackedConfirm } from './stacked-confirm';
+import { pairOfTransport } from '../transport-pair';
+import { PairContext } from './pair-context';
 import { TransportFormFields } from './transport-form-fields';
+import { showStatusChanged } from './use-transport-actions';
 
 export interface TransportFormProps {
   context: TransportFormContext;
@@ -29,7 +31,7 @@ export interface TransportFormProps {
   onCancel: () => void;
 }
 
-/** Create and edit of spec/1 section 5 Transport form, with the confirmation before saving. */
+/** Create and edit of spec/1 section 5 Transport form; saving does not ask twice (issue 13). */
 export function TransportForm({ context, transport, isStartOnTheWay = false, onSaved, onCancel }: TransportFormProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => transportFormSchema(context), [context]);
@@ -41,7 +43,6 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
   const update = useUpdateTransport();
   const updateStatus = useUpdateTransportStatus();
   const isCreate = !transport;
-  const stacked = useStackedConfirm();
 
   // 'start on the way' validates at once, so the missing driver data shows before anything is typed.
   const { validate } = form;
@@ -52,18 +53,6 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
   const submitLabel = t(
     isStartOnTheWay ? 'transports.form.submitStart' : isCreate ? 'transports.form.submitCreate' : 'common.saveChanges',
   );
-
-  const confirmSubmit = () => {
-    const quantity = formatTonnes(toTransportRequest(form.values, context).cargoQuantity);
-    const message = isStartOnTheWay
-      ? t('transports.form.confirmStart', { id: transport?.id })
-      : isCreate
-        ? t(form.values.isOnTheWay ? 'transports.form.confirmCreateOnTheWay' : 'transports.form.confirmCreate', {
-            quantity,
-          })
-        : t('transports.form.confirmSave', { id: transport.id });
-    return stacked.confirm({ title: submitLabel, message, confirmLabel: submitLabel });
-  };
 
   const save = async (): Promise<TransportResponse> => {
     if (!transport) {
@@ -79,9 +68,7 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
     return (await updateStatus.mutateAsync({ transportId: transport.id, status: 'ON_THE_WAY' })) ?? saved;
   };
 
-  const submit = async () => {
-    if (form.validate().hasErrors) return;
-    if (!(await confirmSubmit())) return;
+  const submit = form.handleSubmit(async () => {
     try {
       const saved = await save();
       notifications.show({
@@ -89,34 +76,17 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
         message: t(isCreate ? 'transports.created' : 'transports.updated'),
         withCloseButton: true,
       });
+      if (isStartOnTheWay && saved.status === 'ON_THE_WAY') showStatusChanged(saved);
       onSaved(saved);
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
     }
-  };
-
-  // useZodForm puts a boolean isValid over Mantine's method of the same name.
-  const canSubmit = (form.isValid as boolean) && (form.isDirty() || isStartOnTheWay);
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSubmit) void submit();
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="md">
-        {transport && (
-          <Text size="sm" c="dimmed">
-            {t('transports.form.pair', {
-              purchase: transport.purchaseSupplier.documentNumber,
-              supplier: transport.purchaseSupplier.code,
-              sale: transport.salesRecipient.documentNumber,
-              recipient: transport.salesRecipient.code,
-            })}
-          </Text>
-        )}
+        <PairContext pair={transport ? pairOfTransport(transport) : context.pair} />
         {isStartOnTheWay && (
           <Alert color="blue" icon={<IconTruckDelivery size={18} />} title={t('transports.form.startTitle')}>
             {t('transports.form.startHint')}
@@ -135,12 +105,11 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={!canSubmit} loading={create.isPending || update.isPending}>
+          <Button type="submit" loading={create.isPending || update.isPending}>
             {submitLabel}
           </Button>
         </Group>
       </Stack>
-      {stacked.element}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
+import { i18n } from '../../../i18n';
 import { formatTonnes } from '../../../lib/format';
 import { canBeSetOnTheWay, useRemoveTransport, useUpdateTransportStatus } from '../api';
 import type { StatusChoice } from '../status-menu';
@@ -22,6 +23,18 @@ interface OpenModal {
  * The row actions of a transport table and their modals (spec/1 section 4): status changes with their
  * confirmations, the 'start on the way' edit when the server says the transport cannot go yet, delete.
  */
+/** The success toast after every transport status change (issue 13). */
+export function showStatusChanged(transport: Pick<TransportResponse, 'id' | 'status'>) {
+  notifications.show({
+    color: 'green',
+    message: i18n.t('transports.status.changed', {
+      id: transport.id,
+      status: i18n.t(`status.transport.${transport.status}`),
+    }),
+    withCloseButton: true,
+  });
+}
+
 export function useTransportActions() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<OpenModal | null>(null);
@@ -46,8 +59,11 @@ export function useTransportActions() {
     if (choice.step === 'deliver') return openModal('deliver', row);
     // A failed check counts as not allowed (spec/2): the form opens in 'start on the way' mode.
     if (choice.step === 'checkOnTheWay' && !(await canBeSetOnTheWay(row.id))) return openModal('start', row);
-    if (!(await confirmStatus(row, choice))) return;
-    await updateStatus.mutateAsync({ transportId: row.id, status: choice.status });
+    // Confirm only what cannot be undone (issue 13): cancelling and the return to the client are final.
+    const isFinal = choice.status === 'CANCELLED' || choice.status === 'RETURN_TO_CLIENT';
+    if (isFinal && !(await confirmStatus(row, choice))) return;
+    const answer = await updateStatus.mutateAsync({ transportId: row.id, status: choice.status });
+    if (answer) showStatusChanged(answer);
   };
 
   const removeRow = async (row: TransportResponse) => {

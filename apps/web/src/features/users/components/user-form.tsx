@@ -14,8 +14,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { confirmAction } from '../../../components/form/confirm';
-import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 
 /** The edit form carries the unused password pair, so the strict request schema is loosened here. */
 const editSchema = z.object(UserUpdateRequestSchema.in.shape);
@@ -59,17 +59,13 @@ export function UserForm({ mode, initialValues, isSaving, onSave }: UserFormProp
   const isCreate = mode === 'create';
   const form = useZodForm<UserFormValues>({ schema: isCreate ? UserCreateFormSchema : editSchema, initialValues });
 
-  const submit = form.onSubmit(async (values) => {
-    const confirmed = await confirmAction({
-      title: isCreate ? t('users.createTitle') : t('users.editTitle'),
-      message: t(isCreate ? 'users.createConfirm' : 'users.saveConfirm', { email: values.email }),
-    });
-    if (!confirmed) return;
+  // issue 13: create and save do not ask twice.
+  const submit = form.handleSubmit(async (values) => {
     try {
       await onSave(values);
       form.resetDirty();
     } catch (error) {
-      applyServerErrors(form as never, error);
+      showServerErrors(form, error);
     }
   });
 
@@ -127,7 +123,7 @@ export function UserForm({ mode, initialValues, isSaving, onSave }: UserFormProp
             <Button variant="default" onClick={() => navigate('/users')}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={isSaving} disabled={!form.canSave}>
+            <Button type="submit" loading={isSaving}>
               {isCreate ? t('users.add') : t('common.saveChanges')}
             </Button>
           </Group>

@@ -1,0 +1,83 @@
+import type { TransactionRow } from '@grain/shared';
+import { Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChecks, IconFileInvoice, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BulkInvoiceForm } from './bulk-invoice-modal';
+import { BulkSettleForm } from './bulk-settle-modal';
+
+interface BulkActionsProps {
+  selected: TransactionRow[];
+  /** Rows the server answered after invoicing (the selection keeps them, now with their invoices). */
+  onRowsChanged: (rows: TransactionRow[]) => void;
+  onClear: () => void;
+}
+
+/** The bar above the statement while rows are selected: invoice them, settle them, or clear the selection. */
+export function BulkActions({ selected, onRowsChanged, onClear }: BulkActionsProps) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<'invoice' | 'settle' | null>(null);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [settleAfterInvoice, setSettleAfterInvoice] = useState(false);
+  if (selected.length === 0 && dialog === null) return null;
+  const close = () => {
+    setDialog(null);
+    setSettleAfterInvoice(false);
+  };
+
+  return (
+    <>
+      <Paper withBorder p="xs" mb="sm" radius="md" data-testid="bulk-actions">
+        <Group gap="sm" wrap="wrap">
+          <Text fz="sm" fw={600} role="status">
+            {t('statement.bulk.selected', { count: selected.length })}
+          </Text>
+          <Button size="xs" leftSection={<IconFileInvoice size={14} />} onClick={() => setDialog('invoice')}>
+            {t('statement.bulk.invoice')}
+          </Button>
+          <Button size="xs" color="green.8" leftSection={<IconChecks size={14} />} onClick={() => setDialog('settle')}>
+            {t('statement.bulk.settle')}
+          </Button>
+          <Button size="xs" variant="subtle" leftSection={<IconX size={14} />} onClick={onClear}>
+            {t('statement.bulk.clear')}
+          </Button>
+        </Group>
+      </Paper>
+      <Modal
+        opened={dialog !== null}
+        onClose={close}
+        centered
+        size="lg"
+        fullScreen={isPhone}
+        title={t(dialog === 'settle' ? 'statement.bulk.settleTitle' : 'statement.bulk.invoiceTitle', {
+          count: selected.length,
+        })}
+      >
+        {dialog === 'invoice' && (
+          <BulkInvoiceForm
+            rows={selected}
+            onDone={(saved) => {
+              if (saved) onRowsChanged(saved);
+              if (saved && settleAfterInvoice) setDialog('settle');
+              else close();
+            }}
+          />
+        )}
+        {dialog === 'settle' && (
+          <BulkSettleForm
+            rows={selected}
+            onDone={(isSettled) => {
+              close();
+              if (isSettled) onClear();
+            }}
+            onSetInvoices={() => {
+              setSettleAfterInvoice(true);
+              setDialog('invoice');
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
