@@ -10,7 +10,6 @@ import {
   tonnesToKg,
   toPln,
   V,
-  valueAfterDeductions,
 } from '@grain/shared';
 import { z } from 'zod';
 
