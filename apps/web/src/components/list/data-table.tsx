@@ -3,7 +3,7 @@ import { ActionIcon, Box, Center, Group, Loader, Select, Table, Text, UnstyledBu
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFiltering, nextOffset, nextOrderBy, previousOffset, sortDirectionOf } from './list-state';
+import { hasNextPage, isFiltering, nextOrderBy, previousOffset, sortDirectionOf } from './list-state';
 import type { ListStateApi } from './use-list-state';
 
 export interface Column<T> {
@@ -22,6 +22,8 @@ interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   filtered: number;
+  /** The answer's `filteredCapped`: more rows match than the server counts (issue 15). */
+  isFilteredCapped?: boolean;
   rowKey: (row: T) => string | number;
   list: ListStateApi;
   isLoading: boolean;
@@ -101,7 +103,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {state}
         </Center>
       )}
-      <PaginationFooter list={list} filtered={props.filtered} />
+      <PaginationFooter
+        list={list}
+        filtered={props.filtered}
+        isCapped={props.isFilteredCapped}
+        rowCount={rows?.length ?? 0}
+      />
     </Box>
   );
 }
@@ -128,14 +135,22 @@ function TableRow<T>({ row, columns, rowHeight, rowStyle, rowNote }: DataTablePr
   );
 }
 
-export function PaginationFooter({ list, filtered }: { list: ListStateApi; filtered: number }) {
+interface PaginationFooterProps {
+  list: ListStateApi;
+  filtered: number;
+  isCapped?: boolean | undefined;
+  rowCount: number;
+}
+
+export function PaginationFooter({ list, filtered, isCapped, rowCount }: PaginationFooterProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, pageCount(filtered, list.limit));
-  const page = Math.min(currentPage(list.offset, list.limit), pages);
+  const page = isCapped ? currentPage(list.offset, list.limit) : Math.min(currentPage(list.offset, list.limit), pages);
+  const hasNext = hasNextPage(list, { filtered, isCapped, rowCount });
   return (
     <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="result-count">
-        {t('list.results', { count: filtered })}
+        {isCapped ? t('list.resultsCapped') : t('list.results', { count: filtered })}
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Text size="sm" c="dimmed">
@@ -151,7 +166,7 @@ export function PaginationFooter({ list, filtered }: { list: ListStateApi; filte
           allowDeselect={false}
         />
         <Text size="sm" data-testid="page-indicator">
-          {t('list.page', { page, pages })}
+          {isCapped ? t('list.pageOpen', { page }) : t('list.page', { page, pages })}
         </Text>
         <ActionIcon
           variant="default"
@@ -164,8 +179,8 @@ export function PaginationFooter({ list, filtered }: { list: ListStateApi; filte
         <ActionIcon
           variant="default"
           aria-label={t('list.next')}
-          disabled={list.offset + list.limit >= filtered}
-          onClick={() => list.setOffset(nextOffset(list, filtered))}
+          disabled={!hasNext}
+          onClick={() => hasNext && list.setOffset(list.offset + list.limit)}
         >
           <IconChevronRight size={16} />
         </ActionIcon>

@@ -1,11 +1,11 @@
 import { type ContractListFilter, type ContractListRequest, type ContractType, parseOrderBy } from '@grain/shared';
-import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { countRowsInGroups } from '../../../db/row-counts.js';
 import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
-import { listPage, type SortSpec } from '../../../lib/list.js';
+import { countUpToCap, listPage, type SortSpec } from '../../../lib/list.js';
 import { contractRowColumns, usageColumns } from './details.js';
 
 /** SQL type of each sort key, so that an export cursor value read as text compares as the column does. */
@@ -134,16 +134,13 @@ function rowsOfIds(db: Db, type: ContractType, where: SQL | undefined, order: SQ
     .orderBy(...order);
 }
 
-async function countContracts(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contracts).where(where);
-  return row?.n ?? 0;
-}
-
 export function listContracts(db: Db, type: ContractType, request: ContractListRequest) {
   const where = contractListWhere(type, request);
   return listPage(request, contractSort(type), {
     page: (order, limit, offset) => rowsOfIds(db, type, where, order, limit, offset),
-    countFiltered: isNarrowed(request) ? () => countContracts(db, where) : null,
+    countFiltered: isNarrowed(request)
+      ? () => countUpToCap(db, db.select({ id: contracts.id }).from(contracts).where(where).$dynamic())
+      : null,
     countTotal: () => countRowsInGroups(db, 'contracts', [`type:${type}`]),
   });
 }

@@ -38,6 +38,7 @@ export function TransportDataTable({ list, query, hidden, isContractSide }: Tran
         columns={columns}
         rows={query.data?.list}
         filtered={query.data?.filtered ?? 0}
+        isFilteredCapped={query.data?.filteredCapped}
         rowKey={(row) => row.id}
         list={list}
         isLoading={query.isFetching}
