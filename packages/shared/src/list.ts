@@ -13,7 +13,7 @@ export const OPTION_LIST_MAX = 100;
 export const FILTERED_COUNT_CAP = 10_000;
 
 /** GET sends the filter as JSON text; POST as an object. Both arrive here with camelCase keys. */
-function parseFilter(value: unknown): unknown {
+export function parseListFilter(value: unknown): unknown {
   if (value === undefined || value === null || value === '') return {};
   if (typeof value !== 'string') return value;
   try {
@@ -35,7 +35,7 @@ export function listRequestSchema<F extends z.ZodTypeAny>(filter: F, maxLimit = 
     limit: queryInt(1, maxLimit, DEFAULT_PAGE_SIZE),
     offset: queryInt(0, 1_000_000_000, 0),
     search: z.string({ error: V.wrongType }).max(255, V.maxLength).optional(),
-    filter: z.preprocess(parseFilter, filter).optional(),
+    filter: z.preprocess(parseListFilter, filter).optional(),
     orderBy: z.string({ error: V.wrongType }).max(100, V.maxLength).optional(),
   });
 }
