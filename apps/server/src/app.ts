@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -45,6 +47,9 @@ export const LOG_REDACT = [
 
 const BODY_LIMIT = 1024 * 1024;
 
+/** issue 15: API answers at least this big are compressed (smaller ones cost more CPU than they save bytes). */
+export const COMPRESS_THRESHOLD = 1024;
+
 /** The whole server: plugins and every module, registered by hand, top to bottom. */
 export async function buildApp({ db, config, logger = false, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -76,6 +81,13 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  // Dynamic answers: brotli at a fast level (close to gzip's CPU, smaller output), else gzip. Files of the web
+  // build are compressed once at build time and sent as they are (preCompressed below).
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -117,6 +129,8 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
       // A folder (`/`, `/assets/`) answers its index.html or falls through to the not-found handler; with no
       // index at all `send` refused `/` as a forbidden directory and the root of the app was a 500 (issue 10).
       index: 'index.html',
+      // The .br / .gz files the web build writes beside each file (vite.config.ts precompress).
+      preCompressed: true,
       setHeaders: (res, path) => {
         const isHashedAsset = path.includes(`${join(webDist, 'assets')}`);
         res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
