@@ -161,6 +161,18 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
     expect(documentNumbers.at(-1)).toBe('BULK/00001');
   });
 
+  it('drops an export whose reader went away, and the next export is whole', async () => {
+    await insertManyPurchases(50);
+    const ctx = { db: t.db, log: t.app.log } as unknown as Ctx;
+    const abandoned = (await exportPurchaseList(ctx, {}, 7)).stream;
+    await new Promise((done) => abandoned.once('data', done));
+    abandoned.destroy();
+    const { stream } = await exportPurchaseList(ctx, {}, 7);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+    expect(columnValues(await readSheet(Buffer.concat(chunks)), 'Numer kontraktu')).toHaveLength(50);
+  });
+
   it('refuses an unknown sort key with INVALID_SORT_PARAMS before sending a file', async () => {
     const response = await api.call('POST', 'export-purchase-list-to-excel', { order_by: 'colour' });
     expect(response.statusCode).toBe(400);
