@@ -25,7 +25,7 @@ import { transportRoutes } from './modules/transports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
-import { registerServerTiming } from './plugins/server-timing.js';
+import { registerAccessLog, registerServerTiming } from './plugins/server-timing.js';
 import { openApiTransform, registerWireFormat } from './plugins/wire.js';
 
 export interface AppDeps {
@@ -54,6 +54,9 @@ export const COMPRESS_THRESHOLD = 1024;
 export async function buildApp({ db, config, logger = false, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // One access line per request (registerAccessLog) instead of Fastify's two (issue 15: logging was ~14 % of a
+    // list call's CPU).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
@@ -62,6 +65,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
   registerWireFormat(app);
   registerErrorHandler(app);
   registerServerTiming(app);
+  if (logger) registerAccessLog(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
