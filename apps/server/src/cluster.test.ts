@@ -40,11 +40,18 @@ describe.runIf(binaries)('WORKERS=2 against PostgreSQL', () => {
     pg?.stop();
   });
 
+  /** Until the server has written `text` (each worker's start is its own; health answering means one is up). */
+  async function outputContains(server: ServerProcess, text: string, timeoutMs = 120_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!server.output().includes(text) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+    return server.output().includes(text);
+  }
+
   it('answers /api/health from two worker processes under one primary', async () => {
+    expect(await outputContains(server, '(2 workers, PostgreSQL)')).toBe(true);
     const responses = await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.url}/api/health`)));
     expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
     expect(workerPids(server.child.pid!)).toHaveLength(2);
-    expect(server.output()).toContain('(2 workers, PostgreSQL)');
   });
 
   it('stops every worker and exits 0 on SIGTERM', async () => {
