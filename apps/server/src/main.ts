@@ -6,6 +6,7 @@ import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { prepareExportWorker } from './modules/contracts/export.js';
 import { startMailWorker } from './modules/mail/sender.js';
 
 const config = loadConfig();
@@ -53,6 +54,7 @@ async function runServer(isClusterWorker: boolean) {
   if (isClusterWorker) process.on('disconnect', () => void shutdown('disconnect'));
 
   await app.listen({ port: config.port, host: config.host });
+  prepareExportWorker();
   if (!isClusterWorker) app.log.info(`Grain back office on http://localhost:${config.port} (${where(database.kind)})`);
 }
 

@@ -11,6 +11,7 @@ import * as schema from '../db/schema.js';
 import { seed } from '../db/seed.js';
 import { DEMO_STEPS, DEMO_TABLES } from '../demo/generate.js';
 import { SCALES } from '../demo/scales.js';
+import { prepareExportWorker } from '../modules/contracts/export.js';
 import { CapturingPool } from './capture.js';
 import { LIST_BENCHES } from './lists.js';
 import { round, type Timing, timed, timingOf } from './stats.js';
@@ -86,6 +87,8 @@ await ensureDemoData(db);
 
 const app = await buildApp({ db, config });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
+// As main.ts does: the export's worker thread is started with the server, not by the first export.
+prepareExportWorker();
 const login = await fetch(`${address}/api/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },

@@ -75,6 +75,14 @@ function sharedSheetWorker() {
   return current;
 }
 
+/**
+ * Starts the sheet worker ahead of the first export (server start): its start-up (a thread, TypeScript and exceljs
+ * loaded) is a fixed cost of the process, not of whoever exports first.
+ */
+export function prepareExportWorker(): void {
+  sharedSheetWorker();
+}
+
 /** One export on the sheet worker, as promises: `write` resolves once a batch is written, `finish` once done. */
 function startSheet(stream: PassThrough, side: ExportSide) {
   const { worker, listeners } = sharedSheetWorker();
