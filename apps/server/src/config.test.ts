@@ -58,6 +58,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);
   });
 
+  it('runs one process per core with PostgreSQL, one with the embedded database, or WORKERS', () => {
+    expect(loadConfig(base, 4).workers).toBe(1);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/grain' }, 4).workers).toBe(4);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/grain', WORKERS: '2' }, 4).workers).toBe(2);
+    expect(loadConfig({ ...base, WORKERS: '1' }, 4).workers).toBe(1);
+  });
+
+  it.each([
+    [{ WORKERS: '0', DATABASE_URL: 'postgres://db/grain' }, 'WORKERS must be an integer'],
+    [{ WORKERS: 'two', DATABASE_URL: 'postgres://db/grain' }, 'WORKERS must be an integer'],
+    [{ WORKERS: '2' }, 'WORKERS above 1 needs DATABASE_URL'],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'grain-config-'));
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;

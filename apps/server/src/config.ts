@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Every environment variable the server reads, parsed once (README "Configuration"). */
@@ -24,6 +25,11 @@ export interface Config {
    * ('true', or comma-separated addresses/CIDRs), so a client cannot pick its own address for the rate limits.
    */
   trustProxy: boolean | string;
+  /**
+   * Server processes sharing the port (node:cluster, issue 15): WORKERS, by default the number of cores with
+   * PostgreSQL and 1 with the embedded database (PGlite is one process's files).
+   */
+  workers: number;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -52,7 +58,13 @@ function jwtSecretFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+function workersFrom(value: string | undefined, databaseUrl: string | null, cores: number): number {
+  const workers = intFrom(value, databaseUrl ? cores : 1, 'WORKERS', 1);
+  if (workers > 1 && !databaseUrl) throw new Error('WORKERS above 1 needs DATABASE_URL (PostgreSQL)');
+  return workers;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
   return {
@@ -72,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: intFrom(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS', 1),
     refreshTokenTtlDays: intFrom(env.REFRESH_TOKEN_TTL_DAYS, 14, 'REFRESH_TOKEN_TTL_DAYS', 1),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    workers: workersFrom(env.WORKERS, env.DATABASE_URL || null, cores),
   };
 }

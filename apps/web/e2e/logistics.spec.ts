@@ -276,4 +276,25 @@ test.describe
       await expect(rowOf(page, ids.gmp)).toBeVisible();
       await expect(chips).toHaveCount(0);
     });
+
+    test('a contract select searches its options on the server as the user types (issue 15)', async ({ page }) => {
+      const optionCalls: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/transport\/(get-filter-option|filter-option-list)/.test(request.url()))
+          optionCalls.push(request.url());
+      });
+      await openLogistics(page);
+      // The page loads no option list: only an opened select asks for its own options.
+      expect(optionCalls).toEqual([]);
+      await page.getByRole('button', { name: 'Pokaż filtry' }).click();
+      const select = page.getByTestId('transport-filters').getByLabel('Umowa sprzedaży', { exact: true });
+      await select.click();
+      await select.fill(seed.gmpSaleNumber);
+      await page.getByRole('option', { name: seed.gmpSaleNumber, exact: true }).click();
+      await expect(page).toHaveURL(/filter_salesAgreementDocumentNumberId/);
+      await expect(rowOf(page, ids.gmp)).toBeVisible();
+      await expect(rowOf(page, ids.noDriver)).toHaveCount(0);
+      await expect(page.getByTestId('filter-chips')).toContainText(`Umowa sprzedaży: ${seed.gmpSaleNumber}`);
+      expect(optionCalls.every((url) => url.includes('filter-option-list'))).toBe(true);
+    });
   });

@@ -6,9 +6,14 @@ import { INT_MAX, V } from './validation.js';
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const OPTION_LIST_MAX = 100;
+/**
+ * issue 15, broad searches: `filtered` counts at most this many matches; above it the answer carries this number
+ * and `filteredCapped: true` (the web shows "ponad 10 000 wyników"). `total` stays exact.
+ */
+export const FILTERED_COUNT_CAP = 10_000;
 
 /** GET sends the filter as JSON text; POST as an object. Both arrive here with camelCase keys. */
-function parseFilter(value: unknown): unknown {
+export function parseListFilter(value: unknown): unknown {
   if (value === undefined || value === null || value === '') return {};
   if (typeof value !== 'string') return value;
   try {
@@ -38,7 +43,7 @@ export function listRequestSchema<F extends z.ZodTypeAny>(filter: F, maxLimit = 
     limit: queryInt(1, maxLimit, DEFAULT_PAGE_SIZE),
     offset: queryInt(0, 1_000_000_000, 0),
     search: z.string({ error: V.wrongType }).max(255, V.maxLength).optional(),
-    filter: z.preprocess(parseFilter, filter).optional(),
+    filter: z.preprocess(parseListFilter, filter).optional(),
     orderBy: z.string({ error: V.wrongType }).max(100, V.maxLength).optional(),
   });
 }
@@ -56,12 +61,19 @@ export interface ListRequest<F = Record<string, unknown>> {
 }
 
 export function listResponseSchema<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ list: z.array(item), filtered: z.number(), total: z.number() });
+  return z.object({
+    list: z.array(item),
+    filtered: z.number(),
+    /** Present (true) only when more than FILTERED_COUNT_CAP rows match: `filtered` is then the cap. */
+    filteredCapped: z.boolean().optional(),
+    total: z.number(),
+  });
 }
 
 export interface ListResponse<T> {
   list: T[];
   filtered: number;
+  filteredCapped?: boolean;
   total: number;
   totalData?: unknown;
 }

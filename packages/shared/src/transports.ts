@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS, TRANSPORT_STATUSES, type TransportStatus } from './enums.js';
-import { listRequestSchema, listResponseSchema } from './list.js';
+import { listRequestSchema, listResponseSchema, OPTION_LIST_MAX, parseListFilter } from './list.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { ACTIVE_TRANSPORT_STATUSES } from './rules/transports.js';
 import {
@@ -307,6 +307,46 @@ export const TransportFilterOptionsResponseSchema = z.object({
   salesDocumentNumbers: z.array(IdOptionSchema),
 });
 export type TransportFilterOptionsResponse = z.infer<typeof TransportFilterOptionsResponseSchema>;
+
+/** issue 15: the logistics selects search and page their options on the server, one select at a time. */
+export const TRANSPORT_FILTER_OPTION_FIELDS = [
+  'suppliers',
+  'recipients',
+  'carriers',
+  'qualities',
+  'purchase_document_numbers',
+  'sales_document_numbers',
+] as const;
+export type TransportFilterOptionField = (typeof TRANSPORT_FILTER_OPTION_FIELDS)[number];
+export const TRANSPORT_FILTER_OPTION_PAGE = 20;
+
+/**
+ * GET|POST /transport/filter-option-list: the options of one logistics select (`filter.field`) matching `search`,
+ * a page of `limit` (the web asks for 20) at `offset`; with `filter.values` the options of exactly those values (the
+ * labels of what is chosen). Values are strings: contractor codes, or quality and contract ids as text.
+ */
+export const TransportFilterOptionListFilterSchema = z.strictObject({
+  field: z.enum(TRANSPORT_FILTER_OPTION_FIELDS, { error: V.oneOf }),
+  values: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+      z.array(z.string({ error: V.wrongType }).min(1).max(100, V.maxLength)).max(OPTION_LIST_MAX, V.tooBig),
+    )
+    .optional(),
+});
+export const TransportFilterOptionListRequestSchema = listRequestSchema(TransportFilterOptionListFilterSchema).extend({
+  filter: z.preprocess(parseListFilter, TransportFilterOptionListFilterSchema),
+});
+export type TransportFilterOptionListRequest = z.infer<typeof TransportFilterOptionListRequestSchema>;
+
+export const TransportFilterOptionSchema = z.object({ value: z.string(), label: z.string() });
+export type TransportFilterOption = z.infer<typeof TransportFilterOptionSchema>;
+/** `hasMore`: another page follows (no count: the select only needs to know whether to offer more). */
+export const TransportFilterOptionListResponseSchema = z.object({
+  list: z.array(TransportFilterOptionSchema),
+  hasMore: z.boolean(),
+});
+export type TransportFilterOptionListResponse = z.infer<typeof TransportFilterOptionListResponseSchema>;
 
 // --- Redirect candidates ---
 

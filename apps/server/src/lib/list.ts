@@ -1,5 +1,7 @@
-import { type ListRequest, type ListResponse, parseOrderBy } from '@grain/shared';
-import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { FILTERED_COUNT_CAP, type ListRequest, type ListResponse, parseOrderBy } from '@grain/shared';
+import { type AnyColumn, asc, count, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
 import { AppError } from './errors.js';
 
 export type SortMap = Record<string, AnyColumn | SQL>;
@@ -45,8 +47,11 @@ export interface ListQueries<T> {
    * and the conditions are on) and join the rest for those rows only.
    */
   page: (order: SQL[], limit: number, offset: number) => Promise<T[]>;
-  /** The filtered count; null when the request narrows nothing, so that `filtered` is `total` without a query. */
-  countFiltered: (() => Promise<number>) | null;
+  /**
+   * The filtered count; null when the request narrows nothing, so that `filtered` is `total` without a query.
+   * A number is exact (row counters); a CappedCount comes from countUpToCap.
+   */
+  countFiltered: (() => Promise<number | CappedCount>) | null;
   countTotal: () => Promise<number>;
 }
 
@@ -58,7 +63,25 @@ export async function listPage<T>(request: ListRequest<unknown>, sort: SortSpec,
     queries.countFiltered?.() ?? null,
     queries.countTotal(),
   ]);
-  return { list, filtered: filtered ?? total, total } satisfies ListResponse<T>;
+  if (filtered === null) return { list, filtered: total, total } satisfies ListResponse<T>;
+  if (typeof filtered === 'number') return { list, filtered, total } satisfies ListResponse<T>;
+  return { list, ...filtered, total } satisfies ListResponse<T>;
+}
+
+export interface CappedCount {
+  filtered: number;
+  filteredCapped?: true;
+}
+
+/**
+ * issue 15, broad searches: counts the matching rows up to FILTERED_COUNT_CAP (count(*) over a LIMIT cap + 1
+ * subquery), so a search matching half the table costs as much as one matching ten thousand rows. `matching` is
+ * the select of the matching rows (any one column), made `$dynamic()`.
+ */
+export async function countUpToCap(db: Db, matching: PgSelect): Promise<CappedCount> {
+  const [row] = await db.select({ n: count() }).from(matching.limit(FILTERED_COUNT_CAP + 1).as('capped'));
+  const n = row?.n ?? 0;
+  return n > FILTERED_COUNT_CAP ? { filtered: FILTERED_COUNT_CAP, filteredCapped: true } : { filtered: n };
 }
 
 export const countAll = sql<number>`count(*)::int`;

@@ -17,3 +17,13 @@ export function registerServerTiming(app: FastifyInstance): void {
     return payload;
   });
 }
+
+/** One log line per answered request: method, path, status and milliseconds (no headers, no addresses). */
+export function registerAccessLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const started = arrivedAt.get(request);
+    const ms = started === undefined ? undefined : Math.round((performance.now() - started) * 100) / 100;
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request');
+    done();
+  });
+}

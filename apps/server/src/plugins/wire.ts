@@ -1,15 +1,8 @@
-import {
-  camelToSnake,
-  type FieldError,
-  MESSAGE_CODES,
-  toCamelKeys,
-  toSnakeKeys,
-  V,
-  XLSX_CONTENT_TYPE,
-} from '@grain/shared';
+import { camelToSnake, type FieldError, MESSAGE_CODES, toCamelKeys, V, XLSX_CONTENT_TYPE } from '@grain/shared';
 import type { FastifyInstance, FastifySchema, FastifyTypeProvider } from 'fastify';
 import { type ZodError, type ZodType, z } from 'zod';
 import { AppError } from '../lib/errors.js';
+import { compileAnswerWriter } from './answer-writer.js';
 
 const VALIDATION_KEYS = new Set<string>(Object.values(V));
 
@@ -95,10 +88,7 @@ export function registerWireFormat(app: FastifyInstance): void {
     };
   });
 
-  app.setSerializerCompiler(({ schema }) => {
-    const zodSchema = schema as unknown as ZodType;
-    return (data: unknown) => JSON.stringify(toSnakeKeys(zodSchema.parse(data)));
-  });
+  app.setSerializerCompiler(({ schema }) => compileAnswerWriter(schema as unknown as ZodType));
 }
 
 type JsonSchema = Record<string, unknown>;

@@ -147,6 +147,8 @@ export const pl = {
     error: 'Błąd pobierania danych',
     noResults: 'Brak wyników dla podanych kryteriów wyszukiwania',
     results: 'Wyniki: {{count}}',
+    resultsCapped: 'ponad 10 000 wyników',
+    pageOpen: 'Strona {{page}}',
     pageSize: 'Na stronie',
     page: 'Strona {{page}} z {{pages}}',
     previous: 'Poprzednia strona',

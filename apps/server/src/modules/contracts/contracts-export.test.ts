@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { contractExportFileName, todayIso, XLSX_CONTENT_TYPE } from '@grain/shared';
+import { contractExportFileName, FILTERED_COUNT_CAP, todayIso, XLSX_CONTENT_TYPE } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -161,10 +161,39 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
     expect(documentNumbers.at(-1)).toBe('BULK/00001');
   });
 
+  it('drops an export whose reader went away, and the next export is whole', async () => {
+    await insertManyPurchases(50);
+    const ctx = { db: t.db, log: t.app.log } as unknown as Ctx;
+    const abandoned = (await exportPurchaseList(ctx, {}, 7)).stream;
+    await new Promise((done) => abandoned.once('data', done));
+    abandoned.destroy();
+    const { stream } = await exportPurchaseList(ctx, {}, 7);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+    expect(columnValues(await readSheet(Buffer.concat(chunks)), 'Numer kontraktu')).toHaveLength(50);
+  });
+
   it('refuses an unknown sort key with INVALID_SORT_PARAMS before sending a file', async () => {
     const response = await api.call('POST', 'export-purchase-list-to-excel', { order_by: 'colour' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message_code).toBe('INVALID_SORT_PARAMS');
+  });
+
+  it('exports every match of a search whose list count is capped at 10 000', async () => {
+    await insertManyPurchases(FILTERED_COUNT_CAP + 5);
+    const list = await api.call('POST', 'get-purchase-list', { search: 'BULK', limit: 10, offset: FILTERED_COUNT_CAP });
+    expect(list.statusCode, list.body).toBe(200);
+    const answer = list.json();
+    expect(answer).toMatchObject({
+      filtered: FILTERED_COUNT_CAP,
+      filtered_capped: true,
+      total: FILTERED_COUNT_CAP + 5,
+    });
+    // Paging goes on past the cap: the last page holds the 5 rows after the first 10 000.
+    expect(answer.list).toHaveLength(5);
+
+    const sheet = await readSheet((await exportFile('export-purchase-list-to-excel', { search: 'BULK' })).rawPayload);
+    expect(sheet.rowCount).toBe(FILTERED_COUNT_CAP + 5 + 1);
   });
 
   it('answers a file with only the header row when nothing matches', async () => {

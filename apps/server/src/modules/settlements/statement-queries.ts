@@ -6,7 +6,7 @@ import { countAllRows, countRowsInGroups } from '../../db/row-counts.js';
 import { idIsAnyOf, rowsOfIdsReader } from '../../db/rows-of-ids.js';
 import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../db/schema.js';
 import { searchTextCondition } from '../../db/search.js';
-import { listPage, type SortSpec } from '../../lib/list.js';
+import { countUpToCap, listPage, type SortSpec } from '../../lib/list.js';
 
 /**
  * The statement rows (spec/1 Transaction statement): one select joining the contractor, the transport, both
@@ -191,7 +191,7 @@ function filteredCount(
   const { scope, type, where, isNarrowed } = request;
   if (!isNarrowed && !type) return null;
   if (!isNarrowed && !scope && type) return () => countRowsInGroups(db, 'transactions', [type.group]);
-  return () => countTransactions(db, where);
+  return () => countUpToCap(db, db.select({ id: transactions.id }).from(transactions).where(where).$dynamic());
 }
 
 /** The page's ids picked on transactions alone (an index walk for every sort key), then the rows of those ids. */

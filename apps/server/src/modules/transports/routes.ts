@@ -7,6 +7,8 @@ import {
   SuccessResponseSchema,
   TransportCreateRequestSchema,
   TransportDeliveredRequestSchema,
+  TransportFilterOptionListRequestSchema,
+  TransportFilterOptionListResponseSchema,
   TransportFilterOptionsResponseSchema,
   TransportInProgressCreateRequestSchema,
   TransportListRequestSchema,
@@ -25,6 +27,7 @@ import {
   getTransportFilterOptions,
   listPurchasesToReallocate,
   listSalesToReallocate,
+  listTransportFilterOptions,
   listTransports,
 } from './service/read.js';
 import { reallocateTransport } from './service/reallocate.js';
@@ -79,6 +82,17 @@ export function transportRoutes(app: FastifyInstance) {
     '/transport/list',
     { config: ANY_ROLE, schema: { ...listSchema, body: TransportListRequestSchema } },
     (request) => listTransports(request.ctx, request.body),
+  );
+  const optionListSchema = { tags, response: { 200: TransportFilterOptionListResponseSchema } };
+  r.get(
+    '/transport/filter-option-list',
+    { config: ANY_ROLE, schema: { ...optionListSchema, querystring: TransportFilterOptionListRequestSchema } },
+    (request) => listTransportFilterOptions(request.ctx, request.query),
+  );
+  r.post(
+    '/transport/filter-option-list',
+    { config: ANY_ROLE, schema: { ...optionListSchema, body: TransportFilterOptionListRequestSchema } },
+    (request) => listTransportFilterOptions(request.ctx, request.body),
   );
   r.get(
     '/transport/get-filter-option',

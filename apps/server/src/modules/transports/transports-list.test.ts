@@ -270,6 +270,48 @@ describe('GET /api/transport/get-filter-option', () => {
   });
 });
 
+describe('GET|POST /api/transport/filter-option-list', () => {
+  const options = async (filter: Body, rest: Body = {}) => {
+    const response = await api.call('POST', 'filter-option-list', { filter, ...rest });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { list: { value: string; label: string }[]; has_more: boolean };
+  };
+
+  it("searches one select's options on the server, among the values transports use", async () => {
+    await insertContractor(t.db, { code: 'BIO-UNUSED', name: 'Bio nieużywany' });
+    expect(await options({ field: 'suppliers' }, { search: 'bio' })).toEqual({
+      list: [{ value: 'BIO-B', label: 'BIO-B – Bio B' }],
+      has_more: false,
+    });
+    const numbers = await options({ field: 'purchase_document_numbers' });
+    expect(numbers.list.map((option) => option.value)).toContain(String(seed.pa));
+    expect((await options({ field: 'sales_document_numbers' }, { search: 'ZK/' })).list).toEqual([]);
+  });
+
+  it('pages: one row more than the page says whether another page follows', async () => {
+    expect(await options({ field: 'carriers' }, { limit: 1 })).toEqual({
+      list: [{ value: 'LOGI-2', label: 'LOGI-2 – Logistyka Dwa' }],
+      has_more: true,
+    });
+    expect(await options({ field: 'carriers' }, { limit: 1, offset: 1 })).toEqual({
+      list: [{ value: 'TRANS-1', label: 'TRANS-1 – Trans Jeden' }],
+      has_more: false,
+    });
+  });
+
+  it('answers the labels of exactly the chosen values, from GET with the filter as JSON', async () => {
+    const filter = JSON.stringify({ field: 'sales_document_numbers', values: [String(seed.sy), 'x', '999999'] });
+    const response = await api.call('GET', `filter-option-list?filter=${encodeURIComponent(filter)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().list).toEqual([{ value: String(seed.sy), label: expect.stringMatching(/^SP\//) }]);
+  });
+
+  it('refuses an unknown select with VALIDATION_ERROR', async () => {
+    expectCode(await api.call('POST', 'filter-option-list', { filter: { field: 'drivers' } }), 400, 'VALIDATION_ERROR');
+    expectCode(await api.call('POST', 'filter-option-list', {}), 400, 'VALIDATION_ERROR');
+  });
+});
+
 describe('roles', () => {
   it('lets a USER plan, move, deliver and read transports', async () => {
     const user = await t.userWithRole('USER');
@@ -279,6 +321,7 @@ describe('roles', () => {
     expect((await asUser.setStatus(seed.t1, 'ON_THE_WAY')).statusCode).toBe(200);
     expect((await asUser.deliver(seed.t1, deliveredBody())).statusCode).toBe(200);
     expect((await asUser.call('GET', 'get-filter-option')).statusCode).toBe(200);
+    expect((await asUser.call('POST', 'filter-option-list', { filter: { field: 'carriers' } })).statusCode).toBe(200);
   });
 
   it('refuses a guest on every transport call with UNAUTHORIZED', async () => {
@@ -291,6 +334,8 @@ describe('roles', () => {
       ['GET', 'list'],
       ['POST', 'list'],
       ['GET', 'get-filter-option'],
+      ['GET', 'filter-option-list'],
+      ['POST', 'filter-option-list'],
       ['PATCH', 'update-status'],
       ['PATCH', `set-status-delivered/${seed.t2}`],
       ['GET', `check-if-can-be-set-on-the-way/${seed.t1}`],

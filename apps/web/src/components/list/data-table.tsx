@@ -6,7 +6,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser } from './column-chooser';
 import { type Density, useColumnPrefs, visibleColumns } from './column-prefs';
-import { isFiltering, nextOffset, nextOrderBy, previousOffset, sortDirectionOf } from './list-state';
+import { hasNextPage, isFiltering, nextOrderBy, previousOffset, sortDirectionOf } from './list-state';
 import { type CardPlace, columnLabel, RowCards } from './row-cards';
 import type { ListStateApi } from './use-list-state';
 
@@ -45,6 +45,8 @@ interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   filtered: number;
+  /** The answer's `filteredCapped`: more rows match than the server counts (issue 15). */
+  isFilteredCapped?: boolean;
   rowKey: (row: T) => string | number;
   list: ListStateApi;
   isLoading: boolean;
@@ -118,7 +120,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {state}
         </Center>
       )}
-      <PaginationFooter list={list} filtered={props.filtered} isLoading={isLoading && !hasRows} />
+      <PaginationFooter
+        list={list}
+        filtered={props.filtered}
+        isCapped={props.isFilteredCapped}
+        rowCount={props.rows?.length ?? 0}
+        isLoading={isLoading && !hasRows}
+      />
     </Box>
   );
 }
@@ -197,23 +205,28 @@ function TableRow<T>({ row, columns, rowHeight, rowStyle, rowNote }: DataTablePr
   );
 }
 
-export function PaginationFooter({
-  list,
-  filtered,
-  isLoading = false,
-}: {
+interface PaginationFooterProps {
   list: ListStateApi;
   filtered: number;
+  isCapped?: boolean | undefined;
+  rowCount: number;
   /** Nothing fetched yet: the count is not known, so it is not shown as 0. */
   isLoading?: boolean;
-}) {
+}
+
+export function PaginationFooter({ list, filtered, isCapped, rowCount, isLoading = false }: PaginationFooterProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, pageCount(filtered, list.limit));
-  const page = Math.min(currentPage(list.offset, list.limit), pages);
+  const page = isCapped ? currentPage(list.offset, list.limit) : Math.min(currentPage(list.offset, list.limit), pages);
+  const hasNext = hasNextPage(list, { filtered, isCapped, rowCount });
   return (
     <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="result-count" aria-live="polite">
-        {isLoading ? t('tableView.loadingResults') : t('list.results', { count: filtered })}
+        {isLoading
+          ? t('tableView.loadingResults')
+          : isCapped
+            ? t('list.resultsCapped')
+            : t('list.results', { count: filtered })}
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Text size="sm" c="dimmed">
@@ -229,7 +242,7 @@ export function PaginationFooter({
           allowDeselect={false}
         />
         <Text size="sm" data-testid="page-indicator">
-          {t('list.page', { page, pages })}
+          {isCapped ? t('list.pageOpen', { page }) : t('list.page', { page, pages })}
         </Text>
         <ActionIcon
           variant="default"
@@ -242,8 +255,8 @@ export function PaginationFooter({
         <ActionIcon
           variant="default"
           aria-label={t('list.next')}
-          disabled={list.offset + list.limit >= filtered}
-          onClick={() => list.setOffset(nextOffset(list, filtered))}
+          disabled={!hasNext}
+          onClick={() => hasNext && list.setOffset(list.offset + list.limit)}
         >
           <IconChevronRight size={16} />
         </ActionIcon>

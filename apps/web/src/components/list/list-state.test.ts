@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hasNextPage,
   isFiltering,
   nextOffset,
   nextOrderBy,
@@ -73,6 +74,14 @@ describe('paging', () => {
     expect(nextOffset({ offset: 20, limit: 10 }, 25)).toBe(20);
     expect(previousOffset({ offset: 10, limit: 25 })).toBe(0);
     expect(previousOffset({ offset: 50, limit: 25 })).toBe(25);
+  });
+
+  it('has a next page below the last one, and past a capped count while the page is full', () => {
+    expect(hasNextPage({ offset: 10, limit: 10 }, { filtered: 25, rowCount: 10 })).toBe(true);
+    expect(hasNextPage({ offset: 20, limit: 10 }, { filtered: 25, rowCount: 5 })).toBe(false);
+    // 10 000 is the cap, not the end: page 1001 and on are reachable.
+    expect(hasNextPage({ offset: 9_990, limit: 10 }, { filtered: 10_000, isCapped: true, rowCount: 10 })).toBe(true);
+    expect(hasNextPage({ offset: 10_000, limit: 10 }, { filtered: 10_000, isCapped: true, rowCount: 4 })).toBe(false);
   });
 });
 

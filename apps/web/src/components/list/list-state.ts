@@ -86,6 +86,18 @@ export function nextOffset(state: Pick<ListState, 'offset' | 'limit'>, filtered:
   return state.offset + state.limit < filtered ? state.offset + state.limit : state.offset;
 }
 
+/**
+ * Whether a next page exists. A capped count (issue 15: more than FILTERED_COUNT_CAP matches) gives no last
+ * page: the next one exists while this one is full.
+ */
+export function hasNextPage(
+  state: Pick<ListState, 'offset' | 'limit'>,
+  count: { filtered: number; isCapped?: boolean; rowCount: number },
+): boolean {
+  if (count.isCapped) return count.rowCount >= state.limit;
+  return state.offset + state.limit < count.filtered;
+}
+
 export function previousOffset(state: Pick<ListState, 'offset' | 'limit'>): number {
   return Math.max(0, state.offset - state.limit);
 }

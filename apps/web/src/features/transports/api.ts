@@ -1,17 +1,20 @@
-import type {
-  CanBeSetOnTheWayResponse,
-  ListResponse,
-  ReallocateCandidate,
-  TransportCreateRequest,
-  TransportDeliveredRequest,
-  TransportFilterOptionsResponse,
-  TransportListFilter,
-  TransportReallocateRequest,
-  TransportResponse,
-  TransportStatus,
-  TransportUpdateRequest,
+import {
+  type CanBeSetOnTheWayResponse,
+  type ListResponse,
+  type ReallocateCandidate,
+  TRANSPORT_FILTER_OPTION_PAGE,
+  type TransportCreateRequest,
+  type TransportDeliveredRequest,
+  type TransportFilterOption,
+  type TransportFilterOptionField,
+  type TransportFilterOptionListResponse,
+  type TransportListFilter,
+  type TransportReallocateRequest,
+  type TransportResponse,
+  type TransportStatus,
+  type TransportUpdateRequest,
 } from '@grain/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
@@ -37,10 +40,33 @@ export function useTransportList(state: ListState, toFilter: (filter: ListState[
   return useListQuery<TransportResponse>(transportKeys.list(), '/transport/list', state, toFilter);
 }
 
-export function useTransportFilterOptions() {
-  return useQuery({
-    queryKey: transportKeys.filterOptions(),
-    queryFn: () => apiRequest<TransportFilterOptionsResponse>('/transport/get-filter-option'),
+const filterOptionList = (body: object, signal: AbortSignal) =>
+  apiRequest<TransportFilterOptionListResponse>('/transport/filter-option-list', { method: 'POST', body, signal });
+
+/** One logistics select's options matching `search`, 20 at a time, read only while its dropdown is open (issue 15). */
+export function useTransportFilterOptionPages(field: TransportFilterOptionField, search: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...transportKeys.filterOptions(), field, search],
+    queryFn: ({ pageParam, signal }) =>
+      filterOptionList(
+        { limit: TRANSPORT_FILTER_OPTION_PAGE, offset: pageParam, search: search || undefined, filter: { field } },
+        signal,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length * TRANSPORT_FILTER_OPTION_PAGE : undefined),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** The labels of the chosen values of one select (the current search page may not hold them). */
+export function useTransportFilterOptionLabels(field: TransportFilterOptionField, values: string[]) {
+  return useQuery<TransportFilterOption[]>({
+    queryKey: [...transportKeys.filterOptions(), field, 'values', values],
+    queryFn: ({ signal }) => filterOptionList({ filter: { field, values } }, signal).then((answer) => answer.list),
+    enabled: values.length > 0,
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }

@@ -1,4 +1,9 @@
-import { TRANSPORT_STATUSES, type TransportListFilter, type TransportTab } from '@grain/shared';
+import {
+  TRANSPORT_STATUSES,
+  type TransportFilterOptionField,
+  type TransportListFilter,
+  type TransportTab,
+} from '@grain/shared';
 import {
   flagOf,
   idsOf,
@@ -45,6 +50,16 @@ export type TransportFilterKey =
   | (typeof TEXT_KEYS)[number]
   | (typeof RANGE_KEYS)[number]
   | (typeof FLAG_KEYS)[number];
+
+/** The selects whose options the server searches (issue 15), in the panel's order. */
+export const OPTION_SELECTS: { key: TransportFilterKey; field: TransportFilterOptionField }[] = [
+  { key: 'purchaseSupplierCode', field: 'suppliers' },
+  { key: 'salesRecipientCode', field: 'recipients' },
+  { key: 'carrierCode', field: 'carriers' },
+  { key: 'rawMaterialQualityId', field: 'qualities' },
+  { key: 'purchaseAgreementDocumentNumberId', field: 'purchase_document_numbers' },
+  { key: 'salesAgreementDocumentNumberId', field: 'sales_document_numbers' },
+];
 
 const ALL_KEYS: readonly TransportFilterKey[] = [...LIST_KEYS, ...TEXT_KEYS, ...RANGE_KEYS, ...FLAG_KEYS];
 

@@ -13,7 +13,7 @@ import { countRowsInGroups } from '../../../db/row-counts.js';
 import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
-import { listPage, type SortSpec } from '../../../lib/list.js';
+import { countUpToCap, listPage, type SortSpec } from '../../../lib/list.js';
 import { contractRowColumns, usageColumns } from './details.js';
 
 /** SQL type of each sort key, so that an export cursor value read as text compares as the column does. */
@@ -115,7 +115,7 @@ function rowsOfIds(db: Db, type: ContractType, where: SQL | undefined, order: SQ
     .orderBy(...order);
 }
 
-async function countContracts(db: Db, where: SQL | undefined): Promise<number> {
+async function _countContracts(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(contracts).where(where);
   return row?.n ?? 0;
 }
@@ -143,7 +143,9 @@ export async function listContracts(db: Db, type: ContractType, request: Contrac
   const [page, totalData] = await Promise.all([
     listPage(request, contractSort(type), {
       page: (order, limit, offset) => rowsOfIds(db, type, where, order, limit, offset),
-      countFiltered: isNarrowed(request) ? () => countContracts(db, where) : null,
+      countFiltered: isNarrowed(request)
+        ? () => countUpToCap(db, db.select({ id: contracts.id }).from(contracts).where(where).$dynamic())
+        : null,
       countTotal: () => countRowsInGroups(db, 'contracts', [`type:${type}`]),
     }),
     sumContracts(db, where),

@@ -6,13 +6,13 @@ import {
   type TransportSortKey,
   type TransportStatus,
 } from '@grain/shared';
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
 import { contractors, contracts, transports } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
-import { likePattern, listPage, type SortSpec } from '../../../lib/list.js';
+import { countUpToCap, likePattern, listPage, type SortSpec } from '../../../lib/list.js';
 import { carrier, purchase, purchaseQuality, recipient, sale, supplier, transportPageRows } from './rows.js';
 
 /**
@@ -147,10 +147,8 @@ export function listTransportRows(db: Db, request: TransportListRequest) {
   });
 }
 
-async function countTransports(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(transports).where(where);
-  return row?.n ?? 0;
-}
+const countTransports = (db: Db, where: SQL | undefined) =>
+  countUpToCap(db, db.select({ id: transports.id }).from(transports).where(where).$dynamic());
 
 /** Some transport has this contract on its purchase (or sales) side: one probe of transports_pair_idx / _sales_idx. */
 const hasTransportOn = (side: 'purchase' | 'sales', contractId: AnyPgColumn) => {

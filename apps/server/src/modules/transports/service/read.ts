@@ -4,6 +4,8 @@ import {
   type PurchaseToReallocateRequest,
   type ReallocateCandidate,
   type SalesToReallocateRequest,
+  type TransportFilterOptionListRequest,
+  type TransportFilterOptionListResponse,
   type TransportFilterOptionsResponse,
   type TransportListRequest,
   type TransportListResponse,
@@ -14,6 +16,7 @@ import {
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, validationError } from '../../../lib/errors.js';
 import { type CandidateRow, contractKindAndMaterial, listCandidates } from '../queries/candidates.js';
+import { transportFilterOptionPage } from '../queries/filter-option-list.js';
 import { listTransportRows, transportFilterOptions } from '../queries/list.js';
 import { loadTransport, toTransportResponse } from './response.js';
 
@@ -26,6 +29,14 @@ export function getTransportDetails(ctx: Ctx, id: number): Promise<TransportResp
 export async function listTransports(ctx: Ctx, request: TransportListRequest): Promise<TransportListResponse> {
   const page = await listTransportRows(ctx.db, request);
   return { ...page, list: page.list.map(toTransportResponse) };
+}
+
+/** GET|POST /transport/filter-option-list (issue 15): one logistics select's options, searched and paged. */
+export function listTransportFilterOptions(
+  ctx: Ctx,
+  request: TransportFilterOptionListRequest,
+): Promise<TransportFilterOptionListResponse> {
+  return transportFilterOptionPage(ctx.db, request);
 }
 
 /** GET /transport/get-filter-option. */

@@ -19,12 +19,14 @@ interface ContractTableProps {
   list: ListStateApi;
   rows: ContractListItem[] | undefined;
   filtered: number;
+  isFilteredCapped?: boolean | undefined;
   isLoading: boolean;
   isError: boolean;
 }
 
 /** The contract list table; sort keys of PURCHASE_SORT_KEYS / SALES_SORT_KEYS. */
-export function ContractTable({ side, list, rows, filtered, isLoading, isError }: ContractTableProps) {
+export function ContractTable(props: ContractTableProps) {
+  const { side, list, rows, filtered, isFilteredCapped, isLoading, isError } = props;
   const { t } = useTranslation();
   const columns: Column<ContractListItem>[] = [
     {
@@ -169,6 +171,7 @@ export function ContractTable({ side, list, rows, filtered, isLoading, isError }
       columns={columns}
       rows={rows}
       filtered={filtered}
+      isFilteredCapped={isFilteredCapped}
       rowKey={(row) => row.id}
       list={list}
       isLoading={isLoading}

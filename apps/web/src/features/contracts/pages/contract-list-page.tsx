@@ -93,6 +93,7 @@ function ContractListPage({ side }: { side: ContractSide }) {
         list={list}
         rows={query.data?.list}
         filtered={query.data?.filtered ?? 0}
+        isFilteredCapped={query.data?.filteredCapped}
         isLoading={query.isFetching}
         isError={query.isError}
       />

@@ -123,6 +123,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         columns={columns}
         rows={query.data?.list}
         filtered={query.data?.filtered ?? 0}
+        isFilteredCapped={query.data?.filteredCapped}
         rowKey={(row) => row.id}
         list={list}
         isLoading={query.isFetching}

@@ -1,39 +1,47 @@
-import type { TransportFilterOptionsResponse, TransportTab } from '@grain/shared';
+import type { TransportTab } from '@grain/shared';
 import { Button, Group, Pill, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { listOf } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
 import { formatDate } from '../../../lib/format';
+import { useTransportFilterOptionLabels } from '../api';
 import { activeChips, type FilterChip } from '../transport-filter';
 
 interface FilterChipsProps {
   tab: TransportTab;
   value: FilterValues;
-  options: TransportFilterOptionsResponse | undefined;
   onRemove: (chip: FilterChip) => void;
   onClearAll: () => void;
 }
 
-const OPTION_LISTS: Partial<Record<FilterChip['key'], keyof TransportFilterOptionsResponse>> = {
-  purchaseSupplierCode: 'suppliers',
-  salesRecipientCode: 'recipients',
-  carrierCode: 'carriers',
-  rawMaterialQualityId: 'qualities',
-  purchaseAgreementDocumentNumberId: 'purchaseDocumentNumbers',
-  salesAgreementDocumentNumberId: 'salesDocumentNumbers',
-};
+/** The chosen ids whose chips show a label (a quality's title, a contract's number); codes show as they are. */
+function useIdLabels(value: FilterValues): Map<string, string> {
+  const qualities = useTransportFilterOptionLabels('qualities', listOf(value.rawMaterialQualityId));
+  const purchases = useTransportFilterOptionLabels(
+    'purchase_document_numbers',
+    listOf(value.purchaseAgreementDocumentNumberId),
+  );
+  const sales = useTransportFilterOptionLabels('sales_document_numbers', listOf(value.salesAgreementDocumentNumberId));
+  const labels = new Map<string, string>();
+  const add = (prefix: string, options: { value: string; label: string }[] | undefined) => {
+    for (const option of options ?? []) labels.set(`${prefix}:${option.value}`, option.label);
+  };
+  add('rawMaterialQualityId', qualities.data);
+  add('purchaseAgreementDocumentNumberId', purchases.data);
+  add('salesAgreementDocumentNumberId', sales.data);
+  return labels;
+}
 
 /** The active filters as chips with × (clear one) and "clear all" (spec/1 Logistics). */
-export function FilterChips({ tab, value, options, onRemove, onClearAll }: FilterChipsProps) {
+export function FilterChips({ tab, value, onRemove, onClearAll }: FilterChipsProps) {
   const { t } = useTranslation();
+  const idLabels = useIdLabels(value);
   const chips = activeChips(value, tab);
   if (chips.length === 0) return null;
 
   const valueLabel = (chip: FilterChip): string => {
-    const list = OPTION_LISTS[chip.key];
-    if (list) {
-      const option = options?.[list].find((item) => String(item.value) === chip.value);
-      return option ? (list === 'qualities' || list.endsWith('Numbers') ? option.label : chip.value) : chip.value;
-    }
+    const label = idLabels.get(`${chip.key}:${chip.value}`);
+    if (label) return label;
     if (chip.key === 'status') return t(`status.transport.${chip.value}`);
     if (chip.key === 'purchaseIsGmp' || chip.key === 'salesIsGmp') {
       return t(chip.value === 'true' ? 'filters.yes' : 'filters.no');

@@ -46,6 +46,7 @@ export function TransportDataTable({
         columns={columns}
         rows={query.data?.list}
         filtered={query.data?.filtered ?? 0}
+        isFilteredCapped={query.data?.filteredCapped}
         rowKey={(row) => row.id}
         list={list}
         isLoading={query.isFetching}

@@ -1,65 +1,43 @@
-import { TRANSPORT_STATUSES, type TransportFilterOptionsResponse, type TransportTab } from '@grain/shared';
+import { TRANSPORT_STATUSES, type TransportTab } from '@grain/shared';
 import { Collapse, MultiSelect, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 import { listOf, textOf } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
 import { YesNoSelect } from '../../allocations/components/yes-no-select';
-import { reversedRanges, type TransportFilterKey } from '../transport-filter';
+import { OPTION_SELECTS, reversedRanges, type TransportFilterKey } from '../transport-filter';
 import { DebouncedTextFilter } from './debounced-text-filter';
+import { TransportOptionSelect } from './transport-option-select';
 
 interface TransportFiltersProps {
   isOpen: boolean;
   tab: TransportTab;
   value: FilterValues;
-  options: TransportFilterOptionsResponse | undefined;
   /** Sent at once (spec/1 Logistics); typed text after the 600 ms debounce. */
   onChange: (key: TransportFilterKey, value: string | string[]) => void;
 }
-
-type OptionKey =
-  | 'suppliers'
-  | 'qualities'
-  | 'carriers'
-  | 'recipients'
-  | 'purchaseDocumentNumbers'
-  | 'salesDocumentNumbers';
-
-const SELECTS: { key: TransportFilterKey; options: OptionKey }[] = [
-  { key: 'purchaseSupplierCode', options: 'suppliers' },
-  { key: 'salesRecipientCode', options: 'recipients' },
-  { key: 'carrierCode', options: 'carriers' },
-  { key: 'rawMaterialQualityId', options: 'qualities' },
-  { key: 'purchaseAgreementDocumentNumberId', options: 'purchaseDocumentNumbers' },
-  { key: 'salesAgreementDocumentNumberId', options: 'salesDocumentNumbers' },
-];
 
 const TEXTS: TransportFilterKey[] = ['transportId', 'registrationNumber', 'trailerNumber', 'driverName', 'phoneNumber'];
 const DATES: TransportFilterKey[] = ['dateLoadingFrom', 'dateLoadingTo', 'dateUnloadingFrom', 'dateUnloadingTo'];
 const QUANTITIES: TransportFilterKey[] = ['realCargoQuantityFrom', 'realCargoQuantityTo'];
 
 /** Every filter of spec/1 Logistics; the status filter only on the all tab. */
-export function TransportFilters({ isOpen, tab, value, options, onChange }: TransportFiltersProps) {
+export function TransportFilters({ isOpen, tab, value, onChange }: TransportFiltersProps) {
   const { t } = useTranslation();
   const label = (key: TransportFilterKey) => t(`transports.filters.${key}`);
   const reversed = reversedRanges(value);
-  const dataOf = (key: OptionKey) =>
-    (options?.[key] ?? []).map((option) => ({ value: String(option.value), label: option.label }));
 
   return (
     <Collapse expanded={isOpen} w="100%">
       <Paper withBorder p="md" mb="md" data-testid="transport-filters">
         <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">
-          {SELECTS.map(({ key, options: optionKey }) => (
-            <MultiSelect
+          {OPTION_SELECTS.map(({ key, field }) => (
+            <TransportOptionSelect
               key={key}
+              field={field}
               label={label(key)}
-              data={dataOf(optionKey)}
               value={listOf(value[key])}
               onChange={(next) => onChange(key, next)}
-              searchable
-              clearable
-              nothingFoundMessage={t('common.noOptions')}
             />
           ))}
           {tab === 'all' && (

@@ -1,5 +1,6 @@
 import { TRANSPORT_TABS, type TransportTab } from '@grain/shared';
 import { Tabs } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { ListToolbar } from '../../../components/list/list-toolbar';
 import { PhoneCollapse } from '../../../components/list/totals-bar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
-import { useTransportFilterOptions, useTransportList } from '../api';
+import { transportKeys, useTransportList } from '../api';
 import { FilterChips } from '../components/filter-chips';
 import { TransportDataTable } from '../components/transport-data-table';
 import { TransportFilters } from '../components/transport-filters';
@@ -33,7 +34,7 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
   const [params] = useSearchParams();
   const list = useListState();
   const query = useTransportList(list, (filter) => toTransportFilter(filter, tab));
-  const options = useTransportFilterOptions();
+  const client = useQueryClient();
   const [isFilterOpen, setFilterOpen] = useState(false);
   // Debounced text filters commit later: they must merge into the filter as it is then, not as it was.
   const latestFilter = useRef(list.filter);
@@ -69,7 +70,7 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
         searchPlaceholder={t('transports.searchPlaceholder')}
         onRefresh={() => {
           void query.refetch();
-          void options.refetch();
+          void client.invalidateQueries({ queryKey: transportKeys.filterOptions() });
         }}
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
@@ -80,18 +81,11 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
           activeCount={activeChips(list.filter, tab).length}
         />
       </ListToolbar>
-      <TransportFilters
-        isOpen={isFilterOpen}
-        tab={tab}
-        value={list.filter}
-        options={options.data}
-        onChange={changeFilter}
-      />
+      <TransportFilters isOpen={isFilterOpen} tab={tab} value={list.filter} onChange={changeFilter} />
       <PhoneCollapse isOpen={isFilterOpen}>
         <FilterChips
           tab={tab}
           value={list.filter}
-          options={options.data}
           onRemove={(chip) => list.setFilter(withoutChip(list.filter, chip))}
           onClearAll={() => list.setFilter({})}
         />

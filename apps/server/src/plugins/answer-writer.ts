@@ -1,0 +1,120 @@
+import { camelToSnake, toSnakeKeys } from '@grain/shared';
+import type { ZodType } from 'zod';
+
+/**
+ * issue 15, Node CPU per list call: an answer is checked against its response schema and snake-cased in one pass
+ * planned once per schema, instead of a zod parse (which copies the answer) followed by a key conversion (which
+ * copies it again). The plan keeps what the parse guaranteed: fields the schema does not name are dropped, and a
+ * value of the wrong type (string, number, boolean, null, literal, enum) fails the answer (a 500, as before).
+ * Refinements (min, max, int, formats) are not re-checked on the way out. Shapes the plan does not cover
+ * (unions, records, defaults, transforms...) fall back to the zod parse for that part.
+ */
+type Write = (value: unknown, path: string) => unknown;
+
+interface ZodDef {
+  type: string;
+  shape?: Record<string, ZodType>;
+  catchall?: unknown;
+  element?: ZodType;
+  innerType?: ZodType;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+}
+const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+
+class AnswerShapeError extends Error {}
+const wrong = (path: string, expected: string): never => {
+  throw new AnswerShapeError(`answer does not match its schema at ${path || '(root)'}: expected ${expected}`);
+};
+
+function leaf(check: (value: unknown) => boolean, expected: string): Write {
+  return (value, path) => (check(value) ? value : wrong(path, expected));
+}
+
+function objectWriter(shape: Record<string, ZodType>): Write {
+  const fields = Object.entries(shape).map(([key, child]) => ({
+    key,
+    wireKey: camelToSnake(key),
+    write: planOf(child),
+  }));
+  return (value, path) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return wrong(path, 'an object');
+    const source = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const field of fields) {
+      const written = field.write(source[field.key], `${path}.${field.key}`);
+      if (written !== undefined) out[field.wireKey] = written;
+    }
+    return out;
+  };
+}
+
+function fallback(schema: ZodType): Write {
+  return (value) => toSnakeKeys(schema.parse(value));
+}
+
+const plans = new WeakMap<ZodType, Write>();
+
+function planOf(schema: ZodType): Write {
+  const known = plans.get(schema);
+  if (known) return known;
+  const def = defOf(schema);
+  let write: Write;
+  switch (def.type) {
+    case 'object':
+      write = def.catchall === undefined && def.shape ? objectWriter(def.shape) : fallback(schema);
+      break;
+    case 'array': {
+      const item = planOf(def.element!);
+      write = (value, path) =>
+        Array.isArray(value) ? value.map((entry, index) => item(entry, `${path}[${index}]`)) : wrong(path, 'an array');
+      break;
+    }
+    case 'optional': {
+      const inner = planOf(def.innerType!);
+      write = (value, path) => (value === undefined ? undefined : inner(value, path));
+      break;
+    }
+    case 'nullable': {
+      const inner = planOf(def.innerType!);
+      write = (value, path) => (value === null ? null : inner(value, path));
+      break;
+    }
+    case 'string':
+      write = leaf((value) => typeof value === 'string', 'a string');
+      break;
+    case 'number':
+      write = leaf((value) => typeof value === 'number' && Number.isFinite(value), 'a number');
+      break;
+    case 'boolean':
+      write = leaf((value) => typeof value === 'boolean', 'a boolean');
+      break;
+    case 'null':
+      write = leaf((value) => value === null, 'null');
+      break;
+    case 'literal': {
+      const values = new Set(def.values);
+      write = leaf((value) => values.has(value), 'a literal');
+      break;
+    }
+    case 'enum': {
+      const values = new Set(Object.values(def.entries ?? {}));
+      write = leaf((value) => values.has(value), 'an enum value');
+      break;
+    }
+    case 'unknown':
+    case 'any':
+      write = (value) => toSnakeKeys(value);
+      break;
+    default:
+      write = fallback(schema);
+  }
+  plans.set(schema, write);
+  return write;
+}
+
+/** The serializer of one response schema: checked, stripped, snake_case JSON. */
+export function compileAnswerWriter(schema: ZodType): (data: unknown) => string {
+  const write = planOf(schema);
+  return (data) => JSON.stringify(write(data, ''));
+}
