@@ -31,6 +31,9 @@ export const V = {
   oneOf: 'oneOf',
   unknownField: 'unknownField',
   resetCode: 'resetCode',
+  nipChecksum: 'nipChecksum',
+  logoFormat: 'logoFormat',
+  logoTooBig: 'logoTooBig',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -3,6 +3,7 @@ import { AppShell, Avatar, Burger, Group, Image, Menu, NavLink, ScrollArea, Text
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowsExchange,
+  IconBuildingFactory2,
   IconBuildingStore,
   IconChartBar,
   IconChevronRight,
@@ -48,6 +49,12 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.logistics'), to: '/logistics', icon: <IconTruck size={18} /> },
     { label: t('nav.transactionStatement'), to: '/transaction-statement', icon: <IconReceipt size={18} /> },
     { label: t('nav.users'), to: '/users', icon: <IconUsers size={18} />, isAdminOnly: true },
+    {
+      label: t('nav.companySettings'),
+      to: '/settings/company',
+      icon: <IconBuildingFactory2 size={18} />,
+      isAdminOnly: true,
+    },
   ];
 }
 
