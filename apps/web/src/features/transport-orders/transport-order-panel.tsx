@@ -1,5 +1,5 @@
 import type { TransportResponse } from '@grain/shared';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -68,9 +68,9 @@ export function TransportOrderPanel({ transport }: { transport: TransportRespons
             {t('carriers.order.title')} {orderNumber && t('carriers.order.number', { number: orderNumber })}
           </Text>
           {last && (
-            <Badge color="green" variant="light" data-testid="transport-order-sent">
-              {t('carriers.order.sentMark', { date: formatDateTime(last.sentAt), email: last.recipient })}
-            </Badge>
+            <Text size="xs" c="green.8" fw={600} data-testid="transport-order-sent" style={{ wordBreak: 'break-all' }}>
+              ✓ {t('carriers.order.sentMark', { date: formatDateTime(last.sentAt), email: last.recipient })}
+            </Text>
           )}
         </Group>
         {info.data?.isChangedSinceSent && (
