@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CertificateResponseSchema, certificateListField } from './certificates.js';
 import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from './enums.js';
 import { EmptyFilterSchema, listRequestSchema, listResponseSchema, OptionSchema } from './list.js';
 import { idList, optionalEmail, optionalString, positiveId, requiredString, V } from './validation.js';
@@ -116,6 +117,7 @@ const contractorFields = {
     (value) => dropEmptyFirstEntry(value, isEmptyContact),
     z.array(ContactSchema, { error: V.wrongType }).max(MAX_CONTRACTOR_CONTACTS, V.tooBig),
   ),
+  certificates: certificateListField,
 };
 
 interface ContractorRuleInput {
@@ -190,6 +192,7 @@ const contractorResponseFields = {
 export const ContractorListItemSchema = z.object({
   ...contractorResponseFields,
   contactList: z.array(ContactResponseSchema),
+  certificates: z.array(CertificateResponseSchema),
 });
 export type ContractorListItem = z.infer<typeof ContractorListItemSchema>;
 
@@ -197,6 +200,7 @@ export const ContractorResponseSchema = z.object({
   ...contractorResponseFields,
   additionalAddress: z.array(AdditionalAddressResponseSchema),
   contactList: z.array(ContactResponseSchema),
+  certificates: z.array(CertificateResponseSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -34,6 +34,7 @@ export const V = {
   nipChecksum: 'nipChecksum',
   logoFormat: 'logoFormat',
   logoTooBig: 'logoTooBig',
+  gmpCertificate: 'gmpCertificate',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

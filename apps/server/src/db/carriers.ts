@@ -1,7 +1,8 @@
+import { CERTIFICATE_KINDS } from '@grain/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { isoTimestamp } from './columns.js';
-import { mailOutbox, users } from './schema.js';
+import { contractors, mailOutbox, users } from './schema.js';
 import { transports } from './trading.js';
 
 /** Issue 17: our own company, one row (id 1), the header of the transport order PDF. */
@@ -43,3 +44,31 @@ export const transportOrderSends = pgTable(
   },
   (t) => [index('transport_order_sends_transport_idx').on(t.transportId, t.id)],
 );
+
+/** Issue 17: certificates of a contractor (GMP+, QS, ISCC, other) with their validity. */
+export const contractorCertificates = pgTable(
+  'contractor_certificates',
+  {
+    id: serial('id').primaryKey(),
+    contractorId: integer('contractor_id')
+      .notNull()
+      .references(() => contractors.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16, enum: CERTIFICATE_KINDS }).notNull(),
+    number: varchar('number', { length: 255 }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    scope: text('scope'),
+  },
+  (t) => [
+    index('contractor_certificates_contractor_idx').on(t.contractorId, t.id),
+    index('contractor_certificates_valid_to_idx').on(t.validTo),
+    check('contractor_certificates_kind_valid', sql`kind in ('GMP_PLUS', 'QS', 'ISCC', 'OTHER')`),
+    check('contractor_certificates_dates_order', sql`valid_from is null or valid_to >= valid_from`),
+  ],
+);
+
+/** Daily jobs of the mail worker: the day each last ran, claimed atomically so one process runs it. */
+export const dailyJobRuns = pgTable('daily_job_runs', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  lastRunOn: date('last_run_on', { mode: 'string' }).notNull(),
+});

@@ -38,6 +38,8 @@ export const users = pgTable(
     passwordExpired: boolean('password_expired').notNull().default(true),
     isNotifyOnPurchase: boolean('is_notify_on_purchase').notNull().default(false),
     isNotifyOnSales: boolean('is_notify_on_sales').notNull().default(false),
+    /** Issue 17: the daily list of certificates expiring within 30 days. */
+    isNotifyOnCertificates: boolean('is_notify_on_certificates').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { todayIso } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { StoredAttachment } from '../../db/schema.js';
+import { runCertificateExpiryCheck } from '../certificates/service.js';
 
 interface ClaimedMail {
   id: number;
@@ -109,7 +111,10 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, 
   let running: Promise<number> | null = null;
   let stopped = false;
   const runOnce = () => {
-    running ??= sendDueMail(db, deliver, log)
+    // Issue 17: the daily checks queue their mail first, so it goes out in the same pass.
+    running ??= runCertificateExpiryCheck(db, todayIso())
+      .catch((error) => log.warn({ err: error instanceof Error ? error.message : error }, 'daily check failed'))
+      .then(() => sendDueMail(db, deliver, log))
       .catch((error) => {
         log.warn({ err: error instanceof Error ? error.message : error }, 'mail worker pass failed');
         return 0;

@@ -18,6 +18,7 @@ import {
 
 const saved: ContractorResponse = {
   id: 7,
+  certificates: [],
   code: 'AGRO',
   name: 'Agro Sp. z o.o.',
   nip: '1234567890',

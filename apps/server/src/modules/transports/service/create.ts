@@ -2,6 +2,7 @@ import type { TransportCreateRequest, TransportResponse } from '@grain/shared';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
+import { assertGmpCertificateNote } from '../../certificates/service.js';
 import { insertTransport, type TransportValues } from '../queries/writes.js';
 import { counterChange, countersOf, isTransportableContract, NO_COUNTERS } from '../rules.js';
 import {
@@ -10,6 +11,7 @@ import {
   assertFitsAllocation,
   assertGmpNote,
   assertOnTheWayFields,
+  carrierGmpCheck,
   lockPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
@@ -53,6 +55,7 @@ export function createTransport(
     }
     await assertCarrierExists(tx, input.carrierId);
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
+    await assertGmpCertificateNote(tx, carrierGmpCheck(pair.sale.isGmp, input));
     await assertFitsAllocation(tx, pair, input.cargoQuantity);
 
     const values = transportValues(input);

@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/client';
 import { confirmAction } from '../../../components/form/confirm';
 import { applyServerErrors, useZodForm } from '../../../components/form/use-zod-form';
 import { messageCodeText } from '../../../i18n';
+import { CertificatesSection } from '../../certificates/certificates-section';
 import { type ContractorFormValues, contractorFormSchema, duplicateFieldOf } from '../form-values';
 import { AdditionalAddressesSection } from './additional-addresses-section';
 import { AddressFields } from './address-fields';
@@ -82,6 +83,9 @@ export function ContractorForm({ mode, initialValues, isSaving, onSave, isDeleti
         </Section>
         <Section title={t('contractors.addressesSection')}>
           <AdditionalAddressesSection form={form} />
+        </Section>
+        <Section title={t('carriers.certificates.title')}>
+          <CertificatesSection form={form} />
         </Section>
         <Group justify="space-between" gap="sm" wrap="wrap-reverse">
           <div>
