@@ -1083,8 +1083,7 @@ export const pl = {
       neverSent: 'Zlecenie nie było jeszcze wysyłane.',
       changedSinceSent: 'Transport zmieniono po wysłaniu zlecenia — wyślij je ponownie.',
       noCarrierEmail: 'Przewoźnik nie ma adresu e-mail — uzupełnij go w kartotece kontrahenta.',
-      noCompany: 'Uzupełnij dane firmy w ustawieniach, aby wystawiać zlecenia.',
-      noCompanyAdminLink: 'Przejdź do ustawień firmy',
+      noCompany: 'Brak danych firmy do nagłówka zlecenia: administrator uzupełnia je w menu „Ustawienia firmy”.',
     },
   },
 };

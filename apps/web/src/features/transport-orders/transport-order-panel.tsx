@@ -1,12 +1,10 @@
 import type { TransportResponse } from '@grain/shared';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError, saveBlob, showErrorToast } from '../../api/client';
-import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/form/confirm';
 import { formatDateTime } from '../../lib/format';
 import { downloadTransportOrder, useSendTransportOrder, useTransportOrderInfo } from './api';
@@ -16,10 +14,10 @@ const isMissingCompany = (error: unknown) => error instanceof ApiError && error.
 /**
  * Issue 17: the transport order (zlecenie transportowe) of one transport: download the PDF, send it to the
  * carrier's e-mail, and the "wysłano" mark of the last sending (a changed transport can be sent again).
+ * It also shows inside modals opened through the modals manager, outside the session and router providers.
  */
 export function TransportOrderPanel({ transport }: { transport: TransportResponse }) {
   const { t } = useTranslation();
-  const { user } = useSession();
   const info = useTransportOrderInfo(transport.id);
   const send = useSendTransportOrder(transport.id);
   const [isDownloading, setIsDownloading] = useState(false);
@@ -80,12 +78,7 @@ export function TransportOrderPanel({ transport }: { transport: TransportRespons
         )}
         {isCompanyMissing && (
           <Alert color="red" p="xs">
-            {t('carriers.order.noCompany')}{' '}
-            {user?.role === 'ADMIN' && (
-              <Anchor component={Link} to="/settings/company">
-                {t('carriers.order.noCompanyAdminLink')}
-              </Anchor>
-            )}
+            {t('carriers.order.noCompany')}
           </Alert>
         )}
         <Group gap="xs">
