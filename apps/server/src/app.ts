@@ -21,7 +21,9 @@ import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
 import { settlementRoutes } from './modules/settlements/routes.js';
+import { transportOrderRoutes } from './modules/transport-orders/routes.js';
 import { transportRoutes } from './modules/transports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -132,6 +134,8 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
       allocationRoutes(api);
       settlementRoutes(api);
       transportRoutes(api);
+      transportOrderRoutes(api);
+      settingsRoutes(api);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CertificateResponseSchema, certificateListField } from './certificates.js';
 import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from './enums.js';
 import { EmptyFilterSchema, listRequestSchema, listResponseSchema, OptionSchema } from './list.js';
 import { isValidNip } from './nip.js';
@@ -118,6 +119,7 @@ const contractorFields = {
     (value) => dropEmptyFirstEntry(value, isEmptyContact),
     z.array(ContactSchema, { error: V.wrongType }).max(MAX_CONTRACTOR_CONTACTS, V.tooBig),
   ),
+  certificates: certificateListField,
 };
 
 interface ContractorRuleInput {
@@ -186,6 +188,7 @@ const contractorResponseFields = {
 export const ContractorListItemSchema = z.object({
   ...contractorResponseFields,
   contactList: z.array(ContactResponseSchema),
+  certificates: z.array(CertificateResponseSchema),
 });
 export type ContractorListItem = z.infer<typeof ContractorListItemSchema>;
 
@@ -193,6 +196,7 @@ export const ContractorResponseSchema = z.object({
   ...contractorResponseFields,
   additionalAddress: z.array(AdditionalAddressResponseSchema),
   contactList: z.array(ContactResponseSchema),
+  certificates: z.array(CertificateResponseSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,6 +2,8 @@ export * from './allocations.js';
 export * from './auth.js';
 export * from './cargo.js';
 export * from './case.js';
+export * from './certificates.js';
+export * from './company.js';
 export * from './contract-responses.js';
 export * from './contractors.js';
 export * from './contracts.js';

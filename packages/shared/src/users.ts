@@ -15,6 +15,8 @@ const userFields = {
   }),
   isNotifyOnPurchase: z.boolean().default(false),
   isNotifyOnSales: z.boolean().default(false),
+  /** Issue 17: the daily e-mail of certificates expiring within 30 days; left out, it stays as it is. */
+  isNotifyOnCertificates: z.boolean().optional(),
 };
 
 export const UserCreateRequestSchema = z.strictObject({
@@ -39,6 +41,7 @@ export const UserResponseSchema = z.object({
   active: z.boolean(),
   isNotifyOnPurchase: z.boolean(),
   isNotifyOnSales: z.boolean(),
+  isNotifyOnCertificates: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

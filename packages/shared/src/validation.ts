@@ -33,6 +33,9 @@ export const V = {
   unknownField: 'unknownField',
   resetCode: 'resetCode',
   duplicateItem: 'duplicateItem',
+  logoFormat: 'logoFormat',
+  logoTooBig: 'logoTooBig',
+  gmpCertificate: 'gmpCertificate',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -38,6 +38,8 @@ export const users = pgTable(
     passwordExpired: boolean('password_expired').notNull().default(true),
     isNotifyOnPurchase: boolean('is_notify_on_purchase').notNull().default(false),
     isNotifyOnSales: boolean('is_notify_on_sales').notNull().default(false),
+    /** Issue 17: the daily list of certificates expiring within 30 days. */
+    isNotifyOnCertificates: boolean('is_notify_on_certificates').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -92,6 +94,12 @@ export const countries = pgTable('countries', {
   name: varchar('name', { length: 255 }).notNull(),
 });
 
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 /** Mail is written here in the transaction of the change that causes it, and sent by the outbox worker. */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -104,6 +112,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Files sent with the message (issue 17: the transport order PDF), content base64-encoded. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -271,4 +281,5 @@ export const qualityParams = pgTable(
   ],
 );
 
+export * from './carriers.js';
 export * from './trading.js';

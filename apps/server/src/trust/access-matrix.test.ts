@@ -22,9 +22,11 @@ const PUBLIC = [
 const ADMIN_ONLY = [
   'GET /api/profile/get/:id',
   'GET /api/profile/list',
+  'GET /api/settings/company',
   'POST /api/profile/create',
   'POST /api/profile/list',
   'POST /api/profile/update/:id',
+  'PUT /api/settings/company',
 ];
 
 /** What the password change needs: who am I, change it, sign out. */

@@ -96,6 +96,10 @@ export const routes: RouteObject[] = [
                   { path: '/users', ...page(() => import('../features/users/pages/users-list-page')) },
                   { path: '/users/form/:id', ...page(() => import('../features/users/pages/user-edit-page')) },
                   { path: '/user/create', ...page(() => import('../features/users/pages/user-create-page')) },
+                  {
+                    path: '/settings/company',
+                    ...page(() => import('../features/company-settings/pages/company-settings-page')),
+                  },
                 ],
               },
             ],

@@ -16,6 +16,9 @@ const lockedContractColumns = {
   isGmp: contracts.isGmp,
   isCert: contracts.isCert,
   allocatedKg: contracts.allocatedKg,
+  counterpartyId: contracts.counterpartyId,
+  dateOfReceiptFrom: contracts.dateOfReceiptFrom,
+  dateOfReceiptTo: contracts.dateOfReceiptTo,
 };
 export type LockedContract = Awaited<ReturnType<typeof lockContract>>;
 

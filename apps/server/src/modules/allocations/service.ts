@@ -23,6 +23,7 @@ import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, validationError } from '../../lib/errors.js';
+import { assertGmpCertificateNote } from '../certificates/service.js';
 import {
   allocatedPurchases,
   allocatedSales,
@@ -66,6 +67,17 @@ export function allocateContract(
       confirmationNote: input.confirmationNote,
     });
     if (refusal) throw new AppError(refusal);
+    // Issue 17: the supplier's GMP+ certificate must cover the purchase's receipt period.
+    if (input.cargoQuantity > 0) {
+      await assertGmpCertificateNote(tx, {
+        saleIsGmp: sale.isGmp,
+        contractorId: purchase.counterpartyId,
+        from: purchase.dateOfReceiptFrom,
+        to: purchase.dateOfReceiptTo,
+        confirmationNote: input.confirmationNote,
+        code: 'GMP_CERT_NOT_SATISFIED',
+      });
+    }
 
     const { id, change } = await writePair(tx, ctx.user.id, pair, { ...input, salesId: sale.id });
     const growthKg = input.cargoQuantity - (pair?.quantityKg ?? 0);

@@ -1,4 +1,5 @@
 import {
+  type CertificateResponse,
   type ContractorCreateRequest,
   type ContractorListItem,
   type ContractorListRequest,
@@ -19,6 +20,7 @@ import { audit, diff } from '../../lib/audit.js';
 import { planChildren } from '../../lib/child-plan.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation, validationError } from '../../lib/errors.js';
+import { certificatesByContractor, replaceContractorCertificates } from '../certificates/service.js';
 import * as q from './queries.js';
 
 /** There is no CONTRACTOR_NOT_FOUND in the catalogue; a missing contractor is the generic NOT_FOUND. */
@@ -38,7 +40,11 @@ function toContact({ contractorId: _contractorId, ...contact }: q.ContactRow) {
   return contact;
 }
 
-function toListItem(row: q.ContractorRow, contacts: q.ContactRow[]): ContractorListItem {
+function toListItem(
+  row: q.ContractorRow,
+  contacts: q.ContactRow[],
+  certificates: CertificateResponse[],
+): ContractorListItem {
   return {
     id: row.id,
     code: row.code,
@@ -51,6 +57,7 @@ function toListItem(row: q.ContractorRow, contacts: q.ContactRow[]): ContractorL
     accountingMethod: row.accountingMethod,
     accountingAddress: toAccountingAddress(row),
     contactList: contacts.map(toContact),
+    certificates,
   };
 }
 
@@ -58,9 +65,10 @@ export function toContractorResponse(
   row: q.ContractorRow,
   addresses: q.AddressRow[],
   contacts: q.ContactRow[],
+  certificates: CertificateResponse[] = [],
 ): ContractorResponse {
   return {
-    ...toListItem(row, contacts),
+    ...toListItem(row, contacts, certificates),
     additionalAddress: addresses,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -72,7 +80,8 @@ async function loadContractor(db: Db, id: number): Promise<ContractorResultRespo
   if (!row) throw new AppError(CONTRACTOR_NOT_FOUND);
   const addresses = await q.addressesOf(db, id);
   const contacts = await q.contactsOf(db, [id]);
-  return { success: true, result: toContractorResponse(row, addresses, contacts) };
+  const certificates = (await certificatesByContractor(db, [id])).get(id) ?? [];
+  return { success: true, result: toContractorResponse(row, addresses, contacts, certificates) };
 }
 
 export async function listContractors(ctx: Ctx, request: ContractorListRequest) {
@@ -87,7 +96,16 @@ export async function listContractors(ctx: Ctx, request: ContractorListRequest) 
     list.push(contact);
     contactsByContractor.set(contact.contractorId, list);
   }
-  return { ...page, list: page.list.map((row) => toListItem(row, contactsByContractor.get(row.id) ?? [])) };
+  const certificates = await certificatesByContractor(
+    ctx.db,
+    page.list.map((row) => row.id),
+  );
+  return {
+    ...page,
+    list: page.list.map((row) =>
+      toListItem(row, contactsByContractor.get(row.id) ?? [], certificates.get(row.id) ?? []),
+    ),
+  };
 }
 
 export async function contractorOptionList(ctx: Ctx, request: PlainListRequest) {
@@ -155,10 +173,12 @@ export async function createContractor(ctx: Ctx, input: ContractorCreateRequest)
       const contacts = input.contactList.map(withoutId);
       await q.insertAddresses(tx, id, addresses);
       await q.insertContacts(tx, id, contacts);
+      const certificates = await replaceContractorCertificates(tx, id, input.certificates);
       await audit(tx, ctx.user.id, 'contractor', id, 'create', {
         ...values,
         additionalAddress: addresses,
         contactList: contacts,
+        ...certificates,
       });
       return loadContractor(tx, id);
     });
@@ -203,9 +223,11 @@ export async function updateContractor(
       await q.deleteContacts(tx, id, contactPlan.deleteIds);
       for (const contact of contactPlan.updated) await q.updateContact(tx, id, contact.id, withoutId(contact));
       await q.insertContacts(tx, id, contactPlan.added.map(withoutId));
+      const certificates = await replaceContractorCertificates(tx, id, input.certificates);
 
       await audit(tx, ctx.user.id, 'contractor', id, 'update', {
         ...diff(before, values),
+        ...certificates,
         ...childChanges('additionalAddress', addressPlan),
         ...childChanges('contactList', contactPlan),
       });

@@ -1,15 +1,34 @@
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   to: string[];
   subject: string;
   body: string;
+  attachments?: MailAttachment[];
 }
 
-/** Mail is queued in the caller's transaction, so it exists exactly when the change that caused it does. */
-export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
+/**
+ * Mail is queued in the caller's transaction, so it exists exactly when the change that caused it does.
+ * Answers the outbox row's id, or null when there was nobody to write to.
+ */
+export async function enqueueMail(db: Db, message: MailMessage): Promise<number | null> {
   const recipients = [...new Set(message.to.map((address) => address.trim().toLowerCase()).filter(Boolean))];
-  if (recipients.length === 0) return;
-  await db.insert(mailOutbox).values({ recipients, subject: message.subject, body: message.body });
+  if (recipients.length === 0) return null;
+  const attachments = (message.attachments ?? []).map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    contentBase64: Buffer.from(file.content).toString('base64'),
+  }));
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ recipients, subject: message.subject, body: message.body, attachments })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
 }

@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { todayIso } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
+import type { StoredAttachment } from '../../db/schema.js';
+import { runCertificateExpiryCheck } from '../certificates/service.js';
 
 interface ClaimedMail {
   id: number;
@@ -12,6 +15,16 @@ interface ClaimedMail {
   subject: string;
   body: string;
   attempts: number;
+  attachments: StoredAttachment[];
+}
+
+/** The outbox's stored files as nodemailer attachments. */
+function attachmentsOf(mail: ClaimedMail) {
+  return (mail.attachments ?? []).map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    content: Buffer.from(file.contentBase64, 'base64'),
+  }));
 }
 
 export const MAX_ATTEMPTS = 10;
@@ -30,7 +43,13 @@ function deliveryFor(config: Config, log: FastifyBaseLogger): Deliver {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return async (mail) => {
-      await transport.sendMail({ from: config.mailFrom, to: mail.recipients, subject: mail.subject, text: mail.body });
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.recipients,
+        subject: mail.subject,
+        text: mail.body,
+        attachments: attachmentsOf(mail),
+      });
     };
   }
   const folder = join(config.dataDir, 'mail');
@@ -44,6 +63,7 @@ function deliveryFor(config: Config, log: FastifyBaseLogger): Deliver {
       to: mail.recipients,
       subject: mail.subject,
       text: mail.body,
+      attachments: attachmentsOf(mail),
     });
     writeFileSync(file, composed.message as Buffer);
     // The body may hold a reset code, so only where it went is logged.
@@ -58,7 +78,7 @@ async function claimDue(db: Db): Promise<ClaimedMail[]> {
     where id in (
       select id from mail_outbox where status = 'PENDING' and next_attempt_at <= now()
       order by id limit ${BATCH} for update skip locked)
-    returning id, recipients, subject, body, attempts`);
+    returning id, recipients, subject, body, attempts, attachments`);
   return rowsOf<ClaimedMail>(result);
 }
 
@@ -91,7 +111,10 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, 
   let running: Promise<number> | null = null;
   let stopped = false;
   const runOnce = () => {
-    running ??= sendDueMail(db, deliver, log)
+    // Issue 17: the daily checks queue their mail first, so it goes out in the same pass.
+    running ??= runCertificateExpiryCheck(db, todayIso())
+      .catch((error) => log.warn({ err: error instanceof Error ? error.message : error }, 'daily check failed'))
+      .then(() => sendDueMail(db, deliver, log))
       .catch((error) => {
         log.warn({ err: error instanceof Error ? error.message : error }, 'mail worker pass failed');
         return 0;

@@ -14,6 +14,7 @@ export const userColumns = {
   active: users.active,
   isNotifyOnPurchase: users.isNotifyOnPurchase,
   isNotifyOnSales: users.isNotifyOnSales,
+  isNotifyOnCertificates: users.isNotifyOnCertificates,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };

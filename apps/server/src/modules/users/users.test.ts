@@ -62,6 +62,7 @@ describe('GET and POST /api/profile/list', () => {
       'email',
       'first_name',
       'id',
+      'is_notify_on_certificates',
       'is_notify_on_purchase',
       'is_notify_on_sales',
       'last_name',

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconAdjustments,
   IconArrowsExchange,
+  IconBuildingFactory2,
   IconBuildingStore,
   IconChartBar,
   IconChevronRight,
@@ -51,6 +52,12 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.users'), to: '/users', icon: <IconUsers size={18} />, isAdminOnly: true },
     // Issue 13: the cargo parameters screen is reachable from the menu.
     { label: t('nav.cargoParams'), to: '/cargo-params', icon: <IconAdjustments size={18} />, isAdminOnly: true },
+    {
+      label: t('nav.companySettings'),
+      to: '/settings/company',
+      icon: <IconBuildingFactory2 size={18} />,
+      isAdminOnly: true,
+    },
   ];
 }
 

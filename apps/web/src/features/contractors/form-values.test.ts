@@ -17,6 +17,7 @@ import {
 
 const saved: ContractorResponse = {
   id: 7,
+  certificates: [],
   code: 'AGRO',
   name: 'Agro Sp. z o.o.',
   nip: '1234563218',

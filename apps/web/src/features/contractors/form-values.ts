@@ -12,6 +12,11 @@ import {
   isEmptyContact,
 } from '@grain/shared';
 import { type ZodType, z } from 'zod';
+import {
+  type CertificateFormValues,
+  toCertificateForm,
+  toCertificateRequest,
+} from '../certificates/certificate-form-values';
 
 /** Form values: text inputs hold '' for empty; the mapping below turns them into the request's nulls. */
 export interface AddressFormValues {
@@ -50,6 +55,7 @@ export interface ContractorFormValues extends Record<string, unknown> {
   accountingAddress: AddressFormValues;
   additionalAddress: AdditionalAddressFormValues[];
   contactList: ContactFormValues[];
+  certificates: CertificateFormValues[];
 }
 
 export const emptyAddress = (): AddressFormValues => ({
@@ -87,6 +93,7 @@ export function emptyContractorForm(): ContractorFormValues {
     accountingAddress: emptyAddress(),
     additionalAddress: [emptyAdditionalAddress()],
     contactList: [emptyContact()],
+    certificates: [],
   };
 }
 
@@ -137,6 +144,7 @@ export function toFormValues(contractor: ContractorResponse): ContractorFormValu
     accountingAddress: toAddressForm(contractor.accountingAddress),
     additionalAddress: addresses.length ? addresses : [emptyAdditionalAddress()],
     contactList: contacts.length ? contacts : [emptyContact()],
+    certificates: (contractor.certificates ?? []).map(toCertificateForm),
   };
 }
 
@@ -192,6 +200,7 @@ export function toCreateRequest(values: ContractorFormValues): ContractorCreateR
       email: orNull(contact.email),
       gender: contact.gender,
     })),
+    certificates: values.certificates.map(toCertificateRequest),
   };
 }
 

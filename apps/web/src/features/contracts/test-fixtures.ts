@@ -105,6 +105,7 @@ export const salesDashboard: SalesDashboardResponse = {
 
 export const contractor: ContractorResponse = {
   id: 5,
+  certificates: [],
   code: 'AGRO',
   name: 'Agro sp. z o.o.',
   nip: '1234563218',

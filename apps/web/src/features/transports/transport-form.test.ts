@@ -47,16 +47,18 @@ describe('transport form values -> request', () => {
     });
   });
 
-  it('sends the GMP number only with GMP and the note only when the sale requires GMP that is missing', () => {
+  it('sends the GMP number only with GMP and the note only when the sale requires GMP', () => {
     const values = filled({ gmpNumber: 'GMP-1', confirmationNote: 'Odbiorca się zgodził' });
     expect(toTransportRequest(values, gmpPair)).toMatchObject({
       gmpNumber: null,
       confirmationNote: 'Odbiorca się zgodził',
     });
+    // Issue 17: with GMP on, a note typed for the carrier's expired certificate still goes.
     expect(toTransportRequest({ ...values, isGmp: true }, gmpPair)).toMatchObject({
       gmpNumber: 'GMP-1',
-      confirmationNote: null,
+      confirmationNote: 'Odbiorca się zgodził',
     });
+    expect(toTransportRequest({ ...values, isGmp: true, confirmationNote: ' ' }, gmpPair).confirmationNote).toBeNull();
     expect(toTransportRequest(values, pair).confirmationNote).toBeNull();
   });
 

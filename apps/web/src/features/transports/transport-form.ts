@@ -128,7 +128,8 @@ export function toTransportRequest(values: TransportFormValues, context: Transpo
     isGmp: values.isGmp,
     gmpNumber: values.isGmp ? textOrNull(values.gmpNumber) : null,
     comment: textOrNull(values.comment),
-    confirmationNote: needsNote ? textOrNull(values.confirmationNote) : null,
+    // Issue 17: an expired carrier certificate asks for the note even with the GMP flag on.
+    confirmationNote: needsNote || context.saleRequiresGmp ? textOrNull(values.confirmationNote) : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
+import { assertGmpCertificateNote } from '../../certificates/service.js';
 import { insertTransport, type TransportValues } from '../queries/writes.js';
 import {
   applyCounterChange,
@@ -11,6 +12,7 @@ import {
   assertFitsAllocation,
   assertGmpNote,
   assertOnTheWayFields,
+  carrierGmpCheck,
   lockPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
@@ -56,6 +58,7 @@ export function createTransport(
     }
     await assertCarrierExists(tx, input.carrierId);
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
+    await assertGmpCertificateNote(tx, carrierGmpCheck(pair.sale.isGmp, input));
     await assertFitsAllocation(tx, pair, input.cargoQuantity);
 
     const values = transportValues(input);

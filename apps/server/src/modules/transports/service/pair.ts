@@ -99,6 +99,21 @@ export function assertGmpNote(saleIsGmp: boolean, transportIsGmp: boolean, confi
   if (isGmpNoteMissing(saleIsGmp, transportIsGmp, confirmationNote)) throw new AppError('GMP_NOT_SATISFIED');
 }
 
+/** Issue 17: the carrier's GMP+ certificate must cover the transport from loading to unloading. */
+export function carrierGmpCheck(
+  saleIsGmp: boolean,
+  input: { carrierId: number; dateLoading: string; dateUnloading: string; confirmationNote: string | null },
+) {
+  return {
+    saleIsGmp,
+    contractorId: input.carrierId,
+    from: input.dateLoading,
+    to: input.dateUnloading,
+    confirmationNote: input.confirmationNote,
+    code: 'GMP_NOT_SATISFIED' as const,
+  };
+}
+
 /** RULES.md Transports: ON_THE_WAY requires registration number, driver name, phone and document id. */
 export function assertOnTheWayFields(transport: Record<OnTheWayRequiredField, string | null | undefined>) {
   const missing = missingOnTheWayFields(transport);

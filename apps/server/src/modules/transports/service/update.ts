@@ -10,6 +10,7 @@ import { withWriteTransaction } from '../../../db/locks.js';
 import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
+import { assertGmpCertificateNote } from '../../certificates/service.js';
 import type { LockedTransport } from '../queries/locks.js';
 import { updateTransport as writeTransport } from '../queries/writes.js';
 import { transportValues } from './create.js';
@@ -20,6 +21,7 @@ import {
   assertFitsAllocation,
   assertGmpNote,
   assertOnTheWayFields,
+  carrierGmpCheck,
   lockTransportWithPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
@@ -57,6 +59,7 @@ export function updateTransport(ctx: Ctx, id: number, input: TransportUpdateRequ
     allocationOf(pair); // RULES.md Transports: a transport belongs to an allocated pair.
     if (input.carrierId !== before.carrierId) await assertCarrierExists(tx, input.carrierId);
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
+    await assertGmpCertificateNote(tx, carrierGmpCheck(pair.sale.isGmp, input));
     if (input.cargoQuantity !== before.cargoQuantityKg) await assertFitsAllocation(tx, pair, input.cargoQuantity, id);
 
     const values = transportValues(input);

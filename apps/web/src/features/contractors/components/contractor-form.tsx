@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/form/confirm';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { CertificatesSection } from '../../certificates/certificates-section';
 import { type ContractorFormValues, contractorFormSchema } from '../form-values';
 import { AdditionalAddressesSection } from './additional-addresses-section';
 import { AddressFields } from './address-fields';
@@ -74,6 +75,9 @@ export function ContractorForm({ mode, initialValues, isSaving, onSave, isDeleti
         </Section>
         <Section title={t('contractors.addressesSection')}>
           <AdditionalAddressesSection form={form} />
+        </Section>
+        <Section title={t('carriers.certificates.title')}>
+          <CertificatesSection form={form} />
         </Section>
         <Group justify="space-between" gap="sm" wrap="wrap-reverse">
           <div>

@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../components/list/data-table';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
+import { ContractorCertificateBadge } from '../../certificates/certificate-badge';
 import { useContractorList } from '../api';
 import { ContactsCell } from '../components/contacts-cell';
 import { ContractorCode } from '../components/contractor-code';
@@ -36,6 +37,7 @@ export function Page() {
               {row.name}
             </Text>
           )}
+          <ContractorCertificateBadge certificates={row.certificates ?? []} />
         </Stack>
       ),
     },

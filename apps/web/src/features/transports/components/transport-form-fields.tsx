@@ -1,9 +1,10 @@
-import { CURRENCIES } from '@grain/shared';
+import { CURRENCIES, isGmpCertificateLacking } from '@grain/shared';
 import { Grid, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
+import { CarrierCertificateWarning, useCarrierGmpCertificate } from '../../certificates/carrier-certificate-warning';
 import { ContractorSelect } from '../../contractors/components/contractor-select';
 import { needsConfirmationNote, type TransportFormValues, withGmpToggled } from '../transport-form';
 
@@ -18,6 +19,13 @@ const DRIVER_FIELDS = ['registrationNumber', 'trailerNumber', 'driverName', 'pho
 export function TransportFormFields({ form, saleRequiresGmp }: FieldsProps) {
   const { t } = useTranslation();
   const { values } = form;
+  const certificate = useCarrierGmpCertificate(
+    values.carrierId,
+    values.dateLoading,
+    values.dateUnloading,
+    saleRequiresGmp,
+  );
+  const isCertificateLacking = certificate !== null && isGmpCertificateLacking(certificate);
   const isDriverRequired = (field: (typeof DRIVER_FIELDS)[number]) => values.isOnTheWay && field !== 'trailerNumber';
 
   return (
@@ -97,7 +105,12 @@ export function TransportFormFields({ form, saleRequiresGmp }: FieldsProps) {
           <TextInput label={t('transports.form.gmpNumber')} withAsterisk {...form.getInputProps('gmpNumber')} />
         </Grid.Col>
       )}
-      {needsConfirmationNote(values, saleRequiresGmp) && (
+      {isCertificateLacking && (
+        <Grid.Col span={12}>
+          <CarrierCertificateWarning check={certificate} />
+        </Grid.Col>
+      )}
+      {(needsConfirmationNote(values, saleRequiresGmp) || isCertificateLacking) && (
         <Grid.Col span={12}>
           <Textarea
             label={t('transports.form.confirmationNote')}

@@ -1,6 +1,7 @@
 import type { TransportResponse } from '@grain/shared';
-import { Modal } from '@mantine/core';
+import { Box, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TransportOrderPanel } from '../../transport-orders/transport-order-panel';
 import type { TransportFormContext } from '../transport-form';
 import { TransportForm } from './transport-form';
 import { useIsPhone } from './use-is-phone';
@@ -41,6 +42,11 @@ export function TransportFormModal({
       : t('transports.form.editTitle', { id: transport.id });
   return (
     <Modal opened={opened && Boolean(context)} onClose={onClose} title={title} size="xl" fullScreen={isPhone} centered>
+      {transport && !isStartOnTheWay && (
+        <Box mb="md">
+          <TransportOrderPanel transport={transport} />
+        </Box>
+      )}
       {context && (
         <TransportForm
           key={transport?.id ?? `${context.purchaseId}-${context.salesId}`}

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TransportOrderPanel } from '../../transport-orders/transport-order-panel';
 import { summaryLines, summaryText } from '../transport-summary';
 import { useIsPhone } from './use-is-phone';
 
@@ -34,6 +35,7 @@ export function TransportSummary({ transport, onClose }: { transport: TransportR
           ))}
         </Table.Tbody>
       </Table>
+      <TransportOrderPanel transport={transport} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           {t('common.close')}

@@ -28,6 +28,7 @@ export interface UserFormValues extends Record<string, unknown> {
   active: boolean;
   isNotifyOnPurchase: boolean;
   isNotifyOnSales: boolean;
+  isNotifyOnCertificates: boolean;
   password: string;
   repeatPassword: string;
 }
@@ -41,6 +42,7 @@ export const NEW_USER: UserFormValues = {
   active: true,
   isNotifyOnPurchase: false,
   isNotifyOnSales: false,
+  isNotifyOnCertificates: false,
   password: '',
   repeatPassword: '',
 };
@@ -97,6 +99,10 @@ export function UserForm({ mode, initialValues, isSaving, onSave }: UserFormProp
               <Checkbox
                 label={t('users.isNotifyOnSales')}
                 {...form.getInputProps('isNotifyOnSales', { type: 'checkbox' })}
+              />
+              <Checkbox
+                label={t('users.isNotifyOnCertificates')}
+                {...form.getInputProps('isNotifyOnCertificates', { type: 'checkbox' })}
               />
               {!isCreate && (
                 <Checkbox label={t('users.active')} {...form.getInputProps('active', { type: 'checkbox' })} />

@@ -41,6 +41,7 @@ export function Page() {
               active: values.active,
               isNotifyOnPurchase: values.isNotifyOnPurchase,
               isNotifyOnSales: values.isNotifyOnSales,
+              isNotifyOnCertificates: values.isNotifyOnCertificates,
             });
             notifications.show({ color: 'green', message: t('users.edited') });
             navigate('/users');

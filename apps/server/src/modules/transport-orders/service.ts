@@ -1,0 +1,128 @@
+import {
+  isoToDisplayDate,
+  type TransportOrderInfoResponse,
+  type TransportResponse,
+  todayIso,
+  transportOrderNumber,
+  V,
+} from '@grain/shared';
+import type { Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import type { Ctx } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { readCompanySettings } from '../settings/service.js';
+import { loadTransport } from '../transports/service/response.js';
+import { formatTonnes, renderTransportOrderPdf } from './pdf.js';
+import { type CarrierRow, getCarrier, insertOrderSend, listOrderSends } from './queries.js';
+
+const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
+
+/** Where the order goes: the carrier's own e-mail, else its first contact's. */
+const carrierEmailOf = (carrier: CarrierRow) => carrier.email || carrier.contactEmail || null;
+
+function carrierOfOrder(carrier: CarrierRow) {
+  const street = [carrier.street, carrier.buildingNumber].filter(Boolean).join(' ');
+  return {
+    name: joined(carrier.name, carrier.code && `(${carrier.code})`).replace(', (', ' ('),
+    address: joined(street, [carrier.postCode, carrier.city].filter(Boolean).join(' '), carrier.countryName) || '—',
+    nip: carrier.nip,
+    email: carrierEmailOf(carrier),
+    phoneNumber: carrier.phoneNumber,
+  };
+}
+
+async function loadOrder(db: Db, id: number) {
+  const transport = await loadTransport(db, id);
+  const company = await readCompanySettings(db);
+  // Issue 17: the order's header is our company; an ADMIN fills it in on the settings screen first.
+  if (!company.configured) throw new AppError('COMPANY_NOT_EXIST');
+  const carrier = await getCarrier(db, transport.carrierId);
+  if (!carrier) throw new AppError('PURCHASE_SUPPLIER_NOT_FOUND');
+  const orderNumber = transportOrderNumber(transport.id, transport.createdAt);
+  return { transport, company, carrier, orderNumber };
+}
+
+export const orderFileName = (orderNumber: string) => `zlecenie-transportowe-${orderNumber.replaceAll('/', '-')}.pdf`;
+
+async function renderOrder(db: Db, id: number) {
+  const order = await loadOrder(db, id);
+  const pdf = await renderTransportOrderPdf({
+    orderNumber: order.orderNumber,
+    issuedOn: todayIso(),
+    company: order.company,
+    carrier: carrierOfOrder(order.carrier),
+    transport: order.transport,
+  });
+  return { ...order, pdf };
+}
+
+/** GET /transport/order-pdf/{id}: the transport order as a PDF file. */
+export async function getTransportOrderPdf(ctx: Ctx, id: number) {
+  const { pdf, orderNumber } = await renderOrder(ctx.db, id);
+  return { fileName: orderFileName(orderNumber), pdf };
+}
+
+async function orderInfo(db: Db, transport: TransportResponse, carrier: CarrierRow | null) {
+  const sends = await listOrderSends(db, transport.id);
+  const lastSentAt = sends[0]?.sentAt ?? null;
+  const answer: TransportOrderInfoResponse = {
+    transportId: transport.id,
+    orderNumber: transportOrderNumber(transport.id, transport.createdAt),
+    carrierEmail: carrier ? carrierEmailOf(carrier) : null,
+    isChangedSinceSent: lastSentAt !== null && transport.updatedAt > lastSentAt,
+    sends: sends.map((send) => ({
+      id: send.id,
+      recipient: send.recipient,
+      orderNumber: send.orderNumber,
+      sentAt: send.sentAt,
+      sentByName: send.firstName ? `${send.firstName} ${send.lastName}` : null,
+    })),
+  };
+  return answer;
+}
+
+/** GET /transport/order-info/{id}: the order number, the carrier's e-mail and every sending. */
+export async function getTransportOrderInfo(ctx: Ctx, id: number): Promise<TransportOrderInfoResponse> {
+  const transport = await loadTransport(ctx.db, id);
+  return orderInfo(ctx.db, transport, await getCarrier(ctx.db, transport.carrierId));
+}
+
+function mailBody(orderNumber: string, transport: TransportResponse, companyName: string) {
+  return [
+    'Dzień dobry,',
+    '',
+    `w załączeniu przesyłamy zlecenie transportowe nr ${orderNumber}.`,
+    `Załadunek: ${isoToDisplayDate(transport.dateLoading)}, ${transport.loadingAddressFull ?? '—'}`,
+    `Rozładunek: ${isoToDisplayDate(transport.dateUnloading)}, ${transport.unloadingAddressFull ?? '—'}`,
+    `Ładunek: ${joined(transport.rawMaterial, transport.purchaseQualityTitle)}, ${formatTonnes(transport.cargoQuantity)}`,
+    '',
+    'Prosimy o potwierdzenie przyjęcia zlecenia.',
+    '',
+    'Pozdrawiamy',
+    companyName,
+  ].join('\n');
+}
+
+/**
+ * POST /transport/send-order/{id}: queues the order PDF to the carrier's e-mail through the outbox and records
+ * the sending (audit + transport_order_sends). Re-sending is allowed: each call is one more sending.
+ */
+export async function sendTransportOrder(ctx: Ctx, id: number): Promise<TransportOrderInfoResponse> {
+  const { transport, company, carrier, orderNumber, pdf } = await renderOrder(ctx.db, id);
+  const recipient = carrierEmailOf(carrier);
+  if (!recipient) {
+    throw new AppError('VALUE_IS_MISSING', 'The carrier has no e-mail', [{ field: 'carrier_email', code: V.required }]);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const mailId = await enqueueMail(tx, {
+      to: [recipient],
+      subject: `Zlecenie transportowe ${orderNumber}`,
+      body: mailBody(orderNumber, transport, company.name),
+      attachments: [{ filename: orderFileName(orderNumber), contentType: 'application/pdf', content: pdf }],
+    });
+    await insertOrderSend(tx, { transportId: id, recipient, orderNumber, sentBy: ctx.user.id, mailId });
+    await audit(tx, ctx.user.id, 'transport', id, 'send_order', { orderNumber, recipient });
+    return orderInfo(tx, transport, carrier);
+  });
+}

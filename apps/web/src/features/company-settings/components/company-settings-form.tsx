@@ -1,0 +1,125 @@
+import { COMPANY_LOGO_MAX_BYTES, CompanySettingsRequestSchema, type CompanySettingsResponse } from '@grain/shared';
+import { Alert, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useSaveCompanySettings } from '../api';
+
+interface CompanyFormValues extends Record<string, unknown> {
+  name: string;
+  street: string;
+  postCode: string;
+  city: string;
+  nip: string;
+  email: string;
+  phoneNumber: string;
+  logoDataUrl: string | null;
+}
+
+function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
+  return {
+    name: settings.name,
+    street: settings.street ?? '',
+    postCode: settings.postCode ?? '',
+    city: settings.city,
+    nip: settings.nip,
+    email: settings.email ?? '',
+    phoneNumber: settings.phoneNumber ?? '',
+    logoDataUrl: settings.logoDataUrl,
+  };
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export function CompanySettingsForm({ settings }: { settings: CompanySettingsResponse }) {
+  const { t } = useTranslation();
+  const save = useSaveCompanySettings();
+  const form = useZodForm<CompanyFormValues>({
+    schema: CompanySettingsRequestSchema,
+    initialValues: initialValuesOf(settings),
+  });
+
+  const pickLogo = async (file: File | null) => {
+    if (!file) return;
+    if (file.size > COMPANY_LOGO_MAX_BYTES) {
+      form.setFieldError('logoDataUrl', t('validation.logoTooBig'));
+      return;
+    }
+    form.setFieldValue('logoDataUrl', await readAsDataUrl(file));
+    form.validateField('logoDataUrl');
+  };
+
+  // Saving can be undone by saving again, so it is not confirmed (issue 13); missing fields are marked on click.
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(CompanySettingsRequestSchema.parse(values));
+      notifications.show({ color: 'green', message: t('carriers.settings.saved') });
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  const logo = form.values.logoDataUrl;
+  const logoError = form.errors.logoDataUrl;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={820}>
+        <Stack gap="lg">
+          <Text c="dimmed" size="sm">
+            {t('carriers.settings.intro')}
+          </Text>
+          {!settings.configured && <Alert color="yellow">{t('carriers.settings.notConfigured')}</Alert>}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('carriers.settings.name')} withAsterisk {...form.getInputProps('name')} />
+            <TextInput label={t('carriers.settings.nip')} withAsterisk {...form.getInputProps('nip')} />
+            <TextInput label={t('carriers.settings.street')} {...form.getInputProps('street')} />
+            <SimpleGrid cols={2}>
+              <TextInput label={t('carriers.settings.postCode')} {...form.getInputProps('postCode')} />
+              <TextInput label={t('carriers.settings.city')} withAsterisk {...form.getInputProps('city')} />
+            </SimpleGrid>
+            <TextInput label={t('carriers.settings.email')} type="email" {...form.getInputProps('email')} />
+            <TextInput label={t('carriers.settings.phoneNumber')} {...form.getInputProps('phoneNumber')} />
+          </SimpleGrid>
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              {t('carriers.settings.logo')}
+            </Text>
+            <Group gap="md" align="center">
+              {logo && <Image src={logo} alt={t('carriers.settings.logoPreview')} h={56} w="auto" fit="contain" />}
+              <FileButton onChange={(file) => void pickLogo(file)} accept="image/png,image/jpeg">
+                {(props) => (
+                  <Button variant="default" {...props}>
+                    {t('carriers.settings.logoPick')}
+                  </Button>
+                )}
+              </FileButton>
+              {logo && (
+                <Button variant="subtle" color="red" onClick={() => form.setFieldValue('logoDataUrl', null)}>
+                  {t('carriers.settings.logoRemove')}
+                </Button>
+              )}
+            </Group>
+            {logoError && (
+              <Text c="red" size="sm">
+                {logoError}
+              </Text>
+            )}
+          </Stack>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('common.saveChanges')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { isValidNip } from './nip.js';
+import { optionalEmail, optionalString, requiredString, V } from './validation.js';
+
+/** Issue 17: our own company, the header of the transport order. Only ADMIN edits it. */
+
+/** A logo of at most 200 KB (PNG or JPEG), sent and kept as a data URL. */
+export const COMPANY_LOGO_MAX_BYTES = 200 * 1024;
+const LOGO_DATA_URL = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/;
+
+/** Bytes of the file a base64 data URL holds. */
+export function dataUrlBytes(dataUrl: string): number {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+const nipField = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.wrongType) })
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => value.length > 0, V.required)
+  .refine((value) => value.length === 0 || /^\d{10}$/.test(value), V.nationalId)
+  .refine((value) => !/^\d{10}$/.test(value) || isValidNip(value), V.nipChecksum);
+
+const logoField = z
+  .string({ error: V.wrongType })
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || LOGO_DATA_URL.test(value), V.logoFormat)
+  .refine((value) => value === null || dataUrlBytes(value) <= COMPANY_LOGO_MAX_BYTES, V.logoTooBig);
+
+/** PUT /settings/company. */
+export const CompanySettingsRequestSchema = z.strictObject({
+  name: requiredString(),
+  street: optionalString(),
+  postCode: optionalString(),
+  city: requiredString(),
+  nip: nipField,
+  email: optionalEmail,
+  phoneNumber: optionalString(),
+  logoDataUrl: logoField,
+});
+export type CompanySettingsRequest = z.infer<typeof CompanySettingsRequestSchema>;
+
+/** GET|PUT /settings/company: `configured` is false until an ADMIN saved it (the other fields are then empty). */
+export const CompanySettingsResponseSchema = z.object({
+  configured: z.boolean(),
+  name: z.string(),
+  street: z.string().nullable(),
+  postCode: z.string().nullable(),
+  city: z.string(),
+  nip: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  logoDataUrl: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type CompanySettingsResponse = z.infer<typeof CompanySettingsResponseSchema>;
+
+/** One sending of a transport order to its carrier. */
+export const TransportOrderSendSchema = z.object({
+  id: z.number(),
+  recipient: z.string(),
+  orderNumber: z.string(),
+  sentAt: z.string(),
+  sentByName: z.string().nullable(),
+});
+export type TransportOrderSend = z.infer<typeof TransportOrderSendSchema>;
+
+/**
+ * GET /transport/order-info/{id} and the answer of POST /transport/send-order/{id}: the order number, where it
+ * would go (the carrier's e-mail, null when it has none) and every sending, newest first.
+ */
+export const TransportOrderInfoResponseSchema = z.object({
+  transportId: z.number(),
+  orderNumber: z.string(),
+  carrierEmail: z.string().nullable(),
+  isChangedSinceSent: z.boolean(),
+  sends: z.array(TransportOrderSendSchema),
+});
+export type TransportOrderInfoResponse = z.infer<typeof TransportOrderInfoResponseSchema>;
+
+/** Issue 17: the order number of a transport, stable for its life: ZT/<year it was created>/<id, 4+ digits>. */
+export function transportOrderNumber(transportId: number, createdAt: string): string {
+  return `ZT/${createdAt.slice(0, 4)}/${String(transportId).padStart(4, '0')}`;
+}
