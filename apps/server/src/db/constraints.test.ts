@@ -82,3 +82,32 @@ describe('CHECK constraints of quantities', () => {
     expect(result).toEqual({ code: '23514', constraint });
   });
 });
+
+describe('allocations within the upper tolerance limit (issue 18)', () => {
+  const purchase = `(select min(id) from contracts where type = 'PURCHASE')`;
+
+  it('refuses a direct SQL over-allocation past limit + over-delivered kg', async () => {
+    const result = await refusal(
+      sql.raw(
+        `update contracts set allocated_kg = tolerance_upper_limit_kg + over_delivered_kg + 1 where id = ${purchase}`,
+      ),
+    );
+    expect(result).toEqual({ code: '23514', constraint: 'contracts_allocated_within_tolerance' });
+  });
+
+  it('lets recorded over-delivered kg take the allocation past the limit, in the same statement', async () => {
+    const result = await refusal(
+      sql.raw(`update contracts set over_delivered_kg = 1000, allocated_kg = tolerance_upper_limit_kg + 1000
+        where id = ${purchase}`),
+    );
+    // refusal() rolls the accepted write back and finds no PostgreSQL error in it.
+    expect(result).toEqual({ code: undefined, constraint: undefined });
+  });
+
+  it('refuses negative over-delivered kg', async () => {
+    const result = await refusal(
+      sql.raw(`update contracts set over_delivered_kg = -1, allocated_kg = 0 where id = ${purchase}`),
+    );
+    expect(result).toEqual({ code: '23514', constraint: 'contracts_over_delivered_non_negative' });
+  });
+});

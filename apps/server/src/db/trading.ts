@@ -107,6 +107,20 @@ export const contracts = pgTable(
     inDeliveryKg: kg('in_delivery_kg').notNull().default(0),
     inDeliveryCount: integer('in_delivery_count').notNull().default(0),
     deliveredKg: kg('delivered_kg').notNull().default(0),
+    /** Kilograms delivered past the upper tolerance limit with an over-delivery note (RULES.md Transports, Delivered). */
+    overDeliveredKg: kg('over_delivered_kg').notNull().default(0),
+    /**
+     * RULES.md Contracts, Tolerance, computed by the database with the formula of toleranceUpperLimitKg
+     * (packages/shared/src/rules/tolerance.ts; tolerance-limit.test.ts proves they agree).
+     */
+    toleranceUpperLimitKg: kg('tolerance_upper_limit_kg').generatedAlwaysAs(
+      sql`case
+  when is_tolerance and tolerance_unit = 'T' and tolerance_quantity is not null
+    then cargo_quantity_kg + tolerance_quantity
+  when is_tolerance and tolerance_unit = 'PERCENT' and tolerance_quantity is not null
+    then floor(cargo_quantity_kg::numeric * (10000 + tolerance_quantity) / 10000)::bigint
+  else cargo_quantity_kg end`,
+    ),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** spec/1 contract lists: number, counterparty, freight address, post code and comments (db/search.ts). */
     searchText: searchText([
@@ -146,6 +160,9 @@ export const contracts = pgTable(
     enumCheck('contracts', 'tolerance_type'),
     enumCheck('contracts', 'tolerance_unit'),
     check('contracts_price_non_negative', sql`price >= 0`),
+    check('contracts_over_delivered_non_negative', sql`over_delivered_kg >= 0`),
+    // Issue 18: allocations never pass the limit but by recorded over-deliveries, whoever writes the row.
+    check('contracts_allocated_within_tolerance', sql`allocated_kg <= tolerance_upper_limit_kg + over_delivered_kg`),
     check('contracts_receipt_order', sql`date_of_receipt_to >= date_of_receipt_from`),
     check(
       'contracts_derived_non_negative',

@@ -21,7 +21,8 @@ export async function invariantViolations(db: Db): Promise<string[]> {
   const contracts = await rows(
     db,
     sql`select c.id, c.type, c.cargo_quantity_kg, c.is_tolerance, c.tolerance_unit, c.tolerance_quantity,
-          c.allocated_kg, coalesce(sum(a.quantity_kg), 0)::bigint as allocation_rows_kg,
+          c.allocated_kg, c.over_delivered_kg as recorded_over_delivered_kg,
+          coalesce(sum(a.quantity_kg), 0)::bigint as allocation_rows_kg,
           (select coalesce(sum(case when c.type = 'PURCHASE' then u.purchase_over_delivered_kg else u.sales_over_delivered_kg end), 0)
              from unloadings u join transports t on t.id = u.transport_id
              where (c.type = 'PURCHASE' and t.purchase_id = c.id) or (c.type = 'SALES' and t.sales_id = c.id))::bigint
@@ -39,6 +40,9 @@ export async function invariantViolations(db: Db): Promise<string[]> {
     });
     if (Number(row.allocated_kg) !== Number(row.allocation_rows_kg)) {
       problems.push(`contract allocated_kg differs from its allocation rows: ${JSON.stringify(row)}`);
+    }
+    if (Number(row.recorded_over_delivered_kg) !== Number(row.over_delivered_kg)) {
+      problems.push(`contract over_delivered_kg differs from its unloadings: ${JSON.stringify(row)}`);
     }
     // RULES.md Transports, Delivered: only recorded over-deliveries take a contract past its limit.
     if (Number(row.allocation_rows_kg) > limit + Number(row.over_delivered_kg)) {

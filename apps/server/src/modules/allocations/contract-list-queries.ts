@@ -11,7 +11,6 @@ import { contractSummaryColumns } from '../../db/contract-columns.js';
 import { contractFilterConditions } from '../../db/contract-filter.js';
 import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../db/schema.js';
 import { listPage, type SortSpec, searchCondition } from '../../lib/list.js';
-import { toleranceUpperLimitSql } from './tolerance-sql.js';
 
 /**
  * The contract tables of the allocation screens: purchases a sale can take from, and the pairs seen from either
@@ -144,7 +143,7 @@ export function purchasesToAllocate(
       eq(contracts.type, 'PURCHASE'),
       eq(contracts.rawMaterialId, sale.rawMaterialId),
       inArray(contracts.status, [...ALLOCATABLE_STATUSES]),
-      or(lt(contracts.allocatedKg, toleranceUpperLimitSql), isNotNull(allocations.id)),
+      or(lt(contracts.allocatedKg, contracts.toleranceUpperLimitKg), isNotNull(allocations.id)),
     )!,
     sort: PURCHASE_TO_ALLOCATE_SORT,
   });

@@ -118,12 +118,22 @@ export async function deleteAllocation(db: Db, id: number) {
   await db.delete(allocations).where(eq(allocations.id, id));
 }
 
-/** A contract's allocated total and delivery counters moved by the redirect (RULES.md Contracts, derived values). */
-export async function addToContract(db: Db, id: number, allocatedKg: number, change: DeliveryCounters) {
+/**
+ * A contract's allocated total and delivery counters moved by the redirect or a delivery (RULES.md Contracts, derived
+ * values). Over-delivered kilograms move in the same statement as the allocation they allow (the row's CHECK).
+ */
+export async function addToContract(
+  db: Db,
+  id: number,
+  allocatedKg: number,
+  change: DeliveryCounters,
+  overDeliveredKg = 0,
+) {
   await db
     .update(contracts)
     .set({
       allocatedKg: sql`allocated_kg + ${allocatedKg}`,
+      overDeliveredKg: sql`over_delivered_kg + ${overDeliveredKg}`,
       inDeliveryKg: sql`in_delivery_kg + ${change.inDeliveryKg}`,
       inDeliveryCount: sql`in_delivery_count + ${change.inDeliveryCount}`,
       deliveredKg: sql`delivered_kg + ${change.deliveredKg}`,

@@ -61,9 +61,8 @@ async function growAllocationForDelivery(
   }
   if (growth.growthKg > 0) {
     await addToAllocation(tx, allocation.id, growth.growthKg, NO_COUNTERS);
-    for (const contractId of [pair.purchase.id, pair.sale.id]) {
-      await addToContract(tx, contractId, growth.growthKg, NO_COUNTERS);
-    }
+    await addToContract(tx, pair.purchase.id, growth.growthKg, NO_COUNTERS, growth.purchaseOverKg);
+    await addToContract(tx, pair.sale.id, growth.growthKg, NO_COUNTERS, growth.salesOverKg);
     await audit(tx, userId, 'allocation', allocation.id, 'update', {
       quantityKg: { from: allocation.quantityKg, to: allocation.quantityKg + growth.growthKg },
       reason: isOverDelivered ? 'over-delivery' : 'delivery',

@@ -5,7 +5,6 @@ import { contracts } from '../../db/schema.js';
 import { insertContractor } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { purchaseOf } from './fixtures.js';
-import { toleranceUpperLimitSql } from './tolerance-sql.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +28,7 @@ const samples: ToleranceTerms[] = [
   { cargoQuantityKg: 4_503_599_627_370_495, isTolerance: true, toleranceUnit: 'PERCENT', toleranceQuantity: 1 },
 ];
 
-describe('toleranceUpperLimitSql (the SQL twin of toleranceUpperLimitKg)', () => {
+describe('contracts.tolerance_upper_limit_kg (the generated column twin of toleranceUpperLimitKg)', () => {
   it('gives the same limit as the shared rule on every sample row', async () => {
     const supplier = await insertContractor(t.db, { code: 'TWIN' });
     const ids: number[] = [];
@@ -38,7 +37,7 @@ describe('toleranceUpperLimitSql (the SQL twin of toleranceUpperLimitKg)', () =>
       ids.push(row.id);
     }
     const rows = await t.db
-      .select({ id: contracts.id, limitKg: toleranceUpperLimitSql.mapWith(Number) })
+      .select({ id: contracts.id, limitKg: contracts.toleranceUpperLimitKg })
       .from(contracts)
       .where(inArray(contracts.id, ids));
     const sqlLimits = new Map(rows.map((row) => [row.id, row.limitKg]));
