@@ -2,6 +2,7 @@ import { CERTIFICATE_KINDS } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { isoTimestamp } from './columns.js';
+import { enumCheck } from './enum-checks.js';
 import { contractors, mailOutbox, users } from './schema.js';
 import { transports } from './trading.js';
 
@@ -62,7 +63,7 @@ export const contractorCertificates = pgTable(
   (t) => [
     index('contractor_certificates_contractor_idx').on(t.contractorId, t.id),
     index('contractor_certificates_valid_to_idx').on(t.validTo),
-    check('contractor_certificates_kind_valid', sql`kind in ('GMP_PLUS', 'QS', 'ISCC', 'OTHER')`),
+    enumCheck('contractor_certificates', 'kind'),
     check('contractor_certificates_dates_order', sql`valid_from is null or valid_to >= valid_from`),
   ],
 );

@@ -1,6 +1,7 @@
 import {
   ACCOUNTING_METHODS,
   AGREEMENT_STATUSES,
+  CERTIFICATE_KINDS,
   CONTRACT_STATUSES,
   CONTRACT_TYPES,
   CONTRACTOR_LABELS,
@@ -49,6 +50,7 @@ export const ENUM_COLUMNS = [
   { table: 'transactions', column: 'status', values: SETTLEMENT_STATUSES },
   { table: 'transactions', column: 'currency', values: CURRENCIES },
   { table: 'transactions', column: 'accounting_method', values: ACCOUNTING_METHODS },
+  { table: 'contractor_certificates', column: 'kind', values: CERTIFICATE_KINDS },
 ] as const satisfies readonly EnumColumn[];
 
 interface EnumColumn {
