@@ -53,7 +53,15 @@ export function DateInput({ value, onChange, min, max, onBlur, error, disabled, 
   };
 
   return (
-    <Popover opened={isOpen && canPick} onChange={setOpen} position="bottom-start" shadow="md" trapFocus={false}>
+    // withRoles off: a textbox may not carry aria-expanded/aria-haspopup (axe aria-allowed-attr); the icon names it.
+    <Popover
+      opened={isOpen && canPick}
+      onChange={setOpen}
+      position="bottom-start"
+      shadow="md"
+      trapFocus={false}
+      withRoles={false}
+    >
       <Popover.Target>
         <TextInput
           {...rest}
