@@ -10,6 +10,7 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
+import { withWriteTransaction } from '../../db/locks.js';
 import { AppError } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import * as q from './queries.js';
@@ -69,7 +70,7 @@ function addDays(day: string, days: number): string {
  * the certificates that end within CERTIFICATE_WARNING_DAYS days. Answers how many messages were queued (0 or 1).
  */
 export async function runCertificateExpiryCheck(db: Db, today: string): Promise<number> {
-  return db.transaction(async (tx) => {
+  return withWriteTransaction(db, async (tx) => {
     if (!(await q.claimDailyRun(tx, 'certificate-expiry', today))) return 0;
     const ending = await q.certificatesEndingBetween(tx, today, addDays(today, CERTIFICATE_WARNING_DAYS));
     const recipients = await q.certificateSubscribers(tx);

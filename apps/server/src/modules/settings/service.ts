@@ -1,5 +1,6 @@
 import type { CompanySettingsRequest, CompanySettingsResponse } from '@grain/shared';
 import type { Db } from '../../db/client.js';
+import { withWriteTransaction } from '../../db/locks.js';
 import { audit, diff } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import {
@@ -50,7 +51,7 @@ export function getCompanySettings(ctx: Ctx): Promise<CompanySettingsResponse> {
 
 /** PUT /settings/company (ADMIN): saves the one row and audits what changed (the logo only as changed). */
 export function saveCompanySettings(ctx: Ctx, input: CompanySettingsRequest): Promise<CompanySettingsResponse> {
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const before = await lockCompanySettingsRow(tx);
     const row = await upsertCompanySettings(tx, { ...input, updatedBy: ctx.user.id });
     const { logoDataUrl: oldLogo, ...oldRest } = before ?? ({} as Partial<CompanySettingsRow>);

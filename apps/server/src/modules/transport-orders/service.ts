@@ -7,6 +7,7 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
+import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -114,7 +115,7 @@ export async function sendTransportOrder(ctx: Ctx, id: number): Promise<Transpor
   if (!recipient) {
     throw new AppError('VALUE_IS_MISSING', 'The carrier has no e-mail', [{ field: 'carrier_email', code: V.required }]);
   }
-  return ctx.db.transaction(async (tx) => {
+  return withWriteTransaction(ctx.db, async (tx) => {
     const mailId = await enqueueMail(tx, {
       to: [recipient],
       subject: `Zlecenie transportowe ${orderNumber}`,
