@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transportCopies } from '../../db/copies.js';
-import { allocations, auditLog, transports } from '../../db/schema.js';
+import { allocations, auditLog, transports, users } from '../../db/schema.js';
+import type { Ctx } from '../../lib/context.js';
 import { type ContractFixture, insertAllocation, insertContract } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { ADMIN_EMAIL, createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { inLockOrder, lockedTables, recordingDb } from '../../test/lock-order.js';
 import { type Body, deliveredBody, figureLines, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
+import { reallocateTransport } from './service/reallocate.js';
 
 let t: TestApp;
 let token: string;
@@ -46,6 +49,30 @@ function redirectBody(transportId: number, newSalesId: number, overrides: Body =
 }
 
 describe('PATCH /api/transport/reallocate', () => {
+  it('locks in the global order: the contracts, both pairs\' allocations, then the transport (db/locks.ts)', async () => {
+    const id = await api.createId(transportBody(pair), true);
+    const target = await newSale();
+    await insertAllocation(t.db, pair.purchaseId, target.id, 10_000);
+    const { db, statements } = recordingDb(t.db);
+    const [admin] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    const ctx = { db, user: admin, config: t.config, log: t.app.log } as unknown as Ctx;
+
+    await reallocateTransport(ctx, {
+      transportId: id,
+      newSalesId: target.id,
+      dateUnloading: '2026-03-06',
+      cargoQuantity: 25_000,
+      pricePerTon: 17_500,
+      comment: null,
+      confirmationNote: null,
+    });
+
+    const tables = lockedTables(statements);
+    expect(tables).toEqual(['contracts', 'contracts', 'contracts', 'allocations', 'transports']);
+    expect(tables).toEqual(inLockOrder(tables));
+    expect(await figureLines(t.db, pair.purchaseId, target.id)).toMatchObject({ allocation: [35_000, 25_000, 1, 0] });
+  });
+
   it('moves an ON_THE_WAY transport, its allocated kg and its in_delivery share to a new pair', async () => {
     const id = await api.createId(transportBody(pair), true);
     const target = await newSale({ city: 'Gdańsk' });

@@ -62,8 +62,7 @@ const allocationColumns = {
   inDeliveryCount: allocations.inDeliveryCount,
   deliveredKg: allocations.deliveredKg,
 };
-export type LockedAllocation = NonNullable<Awaited<ReturnType<typeof lockAllocation>>>;
-
+export type LockedAllocation = Awaited<ReturnType<typeof selectAllocationsForUpdate>>[number];
 export async function lockTransport(db: Db, id: number) {
   const [row] = await db.select(transportColumns).from(transports).where(eq(transports.id, id)).for('update');
   return row ?? null;
@@ -89,14 +88,22 @@ export async function lockContractsInIdOrder(db: Db, ids: number[]): Promise<Map
   return locked;
 }
 
-/** The pair's allocation, locked; null when the pair has none. Call with both contracts already locked. */
-export async function lockAllocation(db: Db, purchaseId: number, salesId: number) {
-  const [row] = await db
+/**
+ * The allocations of one purchase with each of the sales, locked in ascending id order (db/locks.ts level 3) and
+ * keyed by sale id; a pair without an allocation is absent. Call with the contracts already locked.
+ */
+export async function lockAllocationsOfPurchase(db: Db, purchaseId: number, salesIds: number[]) {
+  const rows = await selectAllocationsForUpdate(db, purchaseId, salesIds);
+  return new Map(rows.map((row) => [row.salesId, row]));
+}
+
+function selectAllocationsForUpdate(db: Db, purchaseId: number, salesIds: number[]) {
+  return db
     .select(allocationColumns)
     .from(allocations)
-    .where(and(eq(allocations.purchaseId, purchaseId), eq(allocations.salesId, salesId)))
+    .where(and(eq(allocations.purchaseId, purchaseId), inArray(allocations.salesId, [...new Set(salesIds)])))
+    .orderBy(allocations.id)
     .for('update');
-  return row ?? null;
 }
 
 /** Planned kg of the pair's NEW and ON_THE_WAY transports, leaving out one transport (the one being changed). */

@@ -24,28 +24,43 @@ export interface LockedPair {
 }
 
 /**
- * Locks the pair's two contracts (ascending id, with any extra contract of the change) and then its allocation.
+ * Locks the pair's two contracts (ascending id, with any extra contract of the change) and then its allocation,
+ * with the purchase's allocations to any extra sale of the change (ascending id; `allocationsBySale`).
  * The ids must name a purchase and a sale: CONTRACT_NOT_FOUND otherwise.
  */
-export async function lockPair(tx: Db, purchaseId: number, salesId: number, extraContractIds: number[] = []) {
-  const locked = await locks.lockContractsInIdOrder(tx, [purchaseId, salesId, ...extraContractIds]);
+export async function lockPair(
+  tx: Db,
+  purchaseId: number,
+  salesId: number,
+  extra: { contractIds?: number[]; allocationSalesIds?: number[] } = {},
+) {
+  const locked = await locks.lockContractsInIdOrder(tx, [purchaseId, salesId, ...(extra.contractIds ?? [])]);
   const purchase = locked.get(purchaseId);
   const sale = locked.get(salesId);
   if (purchase?.type !== 'PURCHASE' || sale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
-  const allocation = await locks.lockAllocation(tx, purchaseId, salesId);
-  return { pair: { purchase, sale, allocation } satisfies LockedPair, locked };
+  const allocationsBySale = await locks.lockAllocationsOfPurchase(tx, purchaseId, [
+    salesId,
+    ...(extra.allocationSalesIds ?? []),
+  ]);
+  const allocation = allocationsBySale.get(salesId) ?? null;
+  return { pair: { purchase, sale, allocation } satisfies LockedPair, locked, allocationsBySale };
 }
 
 /**
  * A transport locked in the global order (db/locks.ts): read without a lock to learn its pair, then the
  * contractors the write references or copies (FOR SHARE: with `shareParties` the carrier and both contracts'
  * counterparties, as a delivery's statement rows copy them), the pair's contracts (with any extra one), its
- * allocation, and last the transport. A transport redirected or re-assigned meanwhile runs the transaction again.
+ * allocation (with the purchase's allocations to any extra sale), and last the transport. A transport redirected or re-assigned meanwhile runs the transaction again.
  */
 export async function lockTransportWithPair(
   tx: Db,
   id: number,
-  options: { shareParties?: boolean; extraContractorIds?: number[]; extraContractIds?: number[] } = {},
+  options: {
+    shareParties?: boolean;
+    extraContractorIds?: number[];
+    extraContractIds?: number[];
+    extraAllocationSalesIds?: number[];
+  } = {},
 ) {
   const seen = await locks.getTransport(tx, id);
   if (!seen) throw new AppError('TRANSPORT_NOT_FOUND');
@@ -56,7 +71,10 @@ export async function lockTransportWithPair(
     ...(counterparties ? [seen.carrierId, ...counterparties.values()] : []),
     ...(options.extraContractorIds ?? []),
   ]);
-  const { pair, locked } = await lockPair(tx, seen.purchaseId, seen.salesId, options.extraContractIds);
+  const { pair, locked, allocationsBySale } = await lockPair(tx, seen.purchaseId, seen.salesId, {
+    contractIds: options.extraContractIds,
+    allocationSalesIds: options.extraAllocationSalesIds,
+  });
   const transport = await locks.lockTransport(tx, id);
   if (!transport) throw new AppError('TRANSPORT_NOT_FOUND');
   const hasMoved =
@@ -67,7 +85,7 @@ export async function lockTransportWithPair(
         pair.purchase.counterpartyId !== counterparties.get(pair.purchase.id) ||
         pair.sale.counterpartyId !== counterparties.get(pair.sale.id)));
   if (hasMoved) throw new RetryWrite();
-  return { transport, pair, locked };
+  return { transport, pair, locked, allocationsBySale };
 }
 
 /** RULES.md Transports: a transport moves goods of one allocation pair. */

@@ -15,7 +15,7 @@ import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, validationError } from '../../../lib/errors.js';
-import { type LockedAllocation, lockAllocation } from '../queries/locks.js';
+import type { LockedAllocation } from '../queries/locks.js';
 import {
   addToAllocation,
   addToContract,
@@ -38,7 +38,7 @@ import { loadTransport } from './response.js';
  * (RULES.md Transports). Its quantity moves from the old pair's allocation to the (purchase, new sale)
  * allocation, created if missing, under the new sale's tolerance limit (ALLOCATE_QUANTITY_IS_TO_BIG); its
  * in_delivery share moves with it. The purchase's allocated total does not change. Locks (db/locks.ts): the
- * three contracts in id order, the old pair's allocation, the new pair's, then the transport.
+ * three contracts in id order, the old and the new pair's allocations in id order, then the transport.
  */
 export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest): Promise<TransportResponse> {
   return withWriteTransaction(ctx.db, async (tx) => {
@@ -46,7 +46,11 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
       transport,
       pair: oldPair,
       locked,
-    } = await lockTransportWithPair(tx, input.transportId, { extraContractIds: [input.newSalesId] });
+      allocationsBySale,
+    } = await lockTransportWithPair(tx, input.transportId, {
+      extraContractIds: [input.newSalesId],
+      extraAllocationSalesIds: [input.newSalesId],
+    });
     if (!isReallocatableTransport(transport.status)) throw new AppError('NOT_REALLOCATABLE_TRANSPORT');
     if (input.newSalesId === transport.salesId) throw validationError({ field: 'new_sales_id', code: V.chooseItem });
     // spec/1 section 5 Reallocate form: the quantity is read-only, the whole transport moves.
@@ -66,7 +70,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     const newPair: LockedPair = {
       purchase,
       sale: newSale,
-      allocation: await lockAllocation(tx, purchase.id, newSale.id),
+      allocation: allocationsBySale.get(newSale.id) ?? null,
     };
 
     const movedKg = transport.cargoQuantityKg;
