@@ -49,7 +49,7 @@ function redirectBody(transportId: number, newSalesId: number, overrides: Body =
 }
 
 describe('PATCH /api/transport/reallocate', () => {
-  it('locks in the global order: the contracts, both pairs\' allocations, then the transport (db/locks.ts)', async () => {
+  it("locks in the global order: the contracts, both pairs' allocations, then the transport (db/locks.ts)", async () => {
     const id = await api.createId(transportBody(pair), true);
     const target = await newSale();
     await insertAllocation(t.db, pair.purchaseId, target.id, 10_000);
