@@ -53,7 +53,7 @@ const transportColumnOf = (transportId: Id, column: string) =>
 
 /**
  * A statement row's copies. Its own side's number is its contract's (a moved row keeps the new one); the other
- * side, and both sides of a TRANSPORT row, are the transport's pair (as statement-queries reads them).
+ * side, and both sides of a TRANSPORT row, are the transport's pair (as settlements/queries/statement.ts reads them).
  */
 export function transactionCopies(row: {
   kind: 'PURCHASE' | 'SALES' | 'TRANSPORT';

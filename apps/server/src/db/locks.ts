@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.js';
 import type { Db } from './client.js';
+import { allocations, contracts } from './schema.js';
 
 /**
  * The one lock order of every write transaction (ARCHITECTURE.md Database; issue 14). A transaction takes the row
@@ -86,4 +87,48 @@ export async function lockRowsInIdOrder(
 ): Promise<number[]> {
   const result = await tx.execute(sql`select id from ${sql.identifier(table)} where ${where} order by id for update`);
   return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+}
+
+export type LockedContract = typeof contracts.$inferSelect;
+export type LockedAllocation = typeof allocations.$inferSelect;
+
+/** Level 2: the contracts, locked in ascending id order (one statement); a missing id is absent from the map. */
+export async function lockContractsInIdOrder(tx: Db, ids: number[]): Promise<Map<number, LockedContract>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await tx
+    .select()
+    .from(contracts)
+    .where(inArray(contracts.id, wanted))
+    .orderBy(contracts.id)
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Level 2: one contract, locked; null when there is none. */
+export async function lockContract(tx: Db, id: number): Promise<LockedContract | null> {
+  return (await lockContractsInIdOrder(tx, [id])).get(id) ?? null;
+}
+
+/**
+ * Level 3: the allocations of one purchase with each of the sales, locked in ascending id order and keyed by sale
+ * id; a pair without an allocation is absent. Call with the contracts already locked.
+ */
+export async function lockAllocationsOfPurchase(
+  tx: Db,
+  purchaseId: number,
+  salesIds: number[],
+): Promise<Map<number, LockedAllocation>> {
+  const rows = await tx
+    .select()
+    .from(allocations)
+    .where(and(eq(allocations.purchaseId, purchaseId), inArray(allocations.salesId, [...new Set(salesIds)])))
+    .orderBy(allocations.id)
+    .for('update');
+  return new Map(rows.map((row) => [row.salesId, row]));
+}
+
+/** Level 3: the pair's allocation, locked; null when the pair has none. */
+export async function lockAllocation(tx: Db, purchaseId: number, salesId: number): Promise<LockedAllocation | null> {
+  return (await lockAllocationsOfPurchase(tx, purchaseId, [salesId])).get(salesId) ?? null;
 }

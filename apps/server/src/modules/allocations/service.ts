@@ -19,7 +19,7 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
-import { withWriteTransaction } from '../../db/locks.js';
+import { type LockedAllocation, lockAllocation, lockContractsInIdOrder, withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, validationError } from '../../lib/errors.js';
@@ -29,9 +29,9 @@ import {
   allocatedSales,
   type ContractPairRow,
   purchasesToAllocate,
-} from './contract-list-queries.js';
-import * as q from './queries.js';
-import { type ToAssignDbRow, toAssignFilterOptions, toAssignList } from './to-assign-queries.js';
+} from './queries/contract-lists.js';
+import { type ToAssignDbRow, toAssignFilterOptions, toAssignList } from './queries/to-assign.js';
+import * as q from './queries/writes.js';
 
 /**
  * POST /contract/allocate-contract/{salesId}: creates the pair, edits it, or removes it with 0.
@@ -44,13 +44,13 @@ export function allocateContract(
   input: AllocateContractRequest,
 ): Promise<AllocationResponse> {
   return withWriteTransaction(ctx.db, async (tx) => {
-    const locked = await q.lockContractsInIdOrder(tx, [input.purchaseId, salesId]);
+    const locked = await lockContractsInIdOrder(tx, [input.purchaseId, salesId]);
     const purchase = locked.get(input.purchaseId);
     const sale = locked.get(salesId);
     if (purchase?.type !== 'PURCHASE' || sale?.type !== 'SALES' || purchase.id === sale.id) {
       throw new AppError('CONTRACT_NOT_FOUND');
     }
-    const pair = await q.lockAllocation(tx, purchase.id, sale.id);
+    const pair = await lockAllocation(tx, purchase.id, sale.id);
     // spec/1 section 5 Allocation: cargoQuantity positive on add, zero or more on edit.
     if (!pair && input.cargoQuantity === 0) {
       throw validationError({ field: 'cargo_quantity', code: V.positive });
@@ -100,7 +100,7 @@ export function allocateContract(
 async function writePair(
   tx: Db,
   userId: number,
-  pair: q.PairAllocation | null,
+  pair: LockedAllocation | null,
   input: AllocateContractRequest & { salesId: number },
 ): Promise<{ id: number; change: AllocationChange }> {
   const values = {

@@ -68,7 +68,7 @@ describe('PATCH /api/transport/reallocate', () => {
     });
 
     const tables = lockedTables(statements);
-    expect(tables).toEqual(['contracts', 'contracts', 'contracts', 'allocations', 'transports']);
+    expect(tables).toEqual(['contracts', 'allocations', 'transports']);
     expect(tables).toEqual(inLockOrder(tables));
     expect(await figureLines(t.db, pair.purchaseId, target.id)).toMatchObject({ allocation: [35_000, 25_000, 1, 0] });
   });

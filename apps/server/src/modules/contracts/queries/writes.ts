@@ -2,6 +2,7 @@ import { ACTIVE_TRANSPORT_STATUSES, type ContractType } from '@grain/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client.js';
 import { contractCopies } from '../../../db/copies.js';
+import { type LockedContract, lockContract } from '../../../db/locks.js';
 import {
   allocations,
   contractContacts,
@@ -35,16 +36,12 @@ export type ContractValues = Omit<
 export type PriceOptionValues = Omit<typeof contractPriceOptions.$inferInsert, 'id' | 'contractId'>;
 export type ContactValues = Omit<typeof contractContacts.$inferInsert, 'id' | 'contractId'>;
 
-/** The contract row of one kind, locked until the transaction ends (ARCHITECTURE.md: lock what you check). */
-export async function lockContract(db: Db, type: ContractType, id: number) {
-  const [row] = await db
-    .select()
-    .from(contracts)
-    .where(and(eq(contracts.id, id), eq(contracts.type, type)))
-    .for('update');
-  return row ?? null;
+/** The contract row of one kind, locked until the transaction ends (db/locks.ts); null for another kind. */
+export async function lockContractOfKind(db: Db, type: ContractType, id: number): Promise<LockedContract | null> {
+  const row = await lockContract(db, id);
+  return row?.type === type ? row : null;
 }
-export type LockedContract = NonNullable<Awaited<ReturnType<typeof lockContract>>>;
+export type { LockedContract };
 
 export async function insertContract(
   db: Db,

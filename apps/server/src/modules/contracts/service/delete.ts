@@ -10,7 +10,7 @@ import * as q from '../queries/writes.js';
 async function deleteContract(ctx: Ctx, kind: ContractKind, id: number): Promise<{ success: true }> {
   try {
     return await withWriteTransaction(ctx.db, async (tx) => {
-      const before = await q.lockContract(tx, kind.type, id);
+      const before = await q.lockContractOfKind(tx, kind.type, id);
       if (!before) throw new AppError('CONTRACT_NOT_FOUND');
       if (!canDeleteContract(await q.usageOf(tx, kind.type, id))) throw new AppError('CONFLICT');
       await q.deleteContract(tx, id);

@@ -30,7 +30,7 @@ export async function assertStatusChange(tx: Db, kind: ContractKind, contract: q
 
 async function changeStatus(ctx: Ctx, kind: ContractKind, id: number, to: ContractStatus) {
   return withWriteTransaction(ctx.db, async (tx) => {
-    const contract = await q.lockContract(tx, kind.type, id);
+    const contract = await q.lockContractOfKind(tx, kind.type, id);
     if (!contract) throw new AppError('CONTRACT_NOT_FOUND');
     await assertStatusChange(tx, kind, contract, to);
     await q.updateContract(tx, id, { status: to });
@@ -43,7 +43,7 @@ async function changeStatus(ctx: Ctx, kind: ContractKind, id: number, to: Contra
 /** RULES.md Contracts: agreement status any to any; the same value is a no-op that succeeds. */
 async function changeAgreementStatus(ctx: Ctx, kind: ContractKind, id: number, to: AgreementStatus) {
   return withWriteTransaction(ctx.db, async (tx) => {
-    const contract = await q.lockContract(tx, kind.type, id);
+    const contract = await q.lockContractOfKind(tx, kind.type, id);
     if (!contract) throw new AppError('CONTRACT_NOT_FOUND');
     if (contract.agreementStatus !== to) {
       await q.updateContract(tx, id, { agreementStatus: to });
@@ -56,7 +56,7 @@ async function changeAgreementStatus(ctx: Ctx, kind: ContractKind, id: number, t
 }
 
 async function statusAnswer(tx: Db, kind: ContractKind, id: number): Promise<ContractStatusResponse> {
-  const contract = (await q.lockContract(tx, kind.type, id))!;
+  const contract = (await q.lockContractOfKind(tx, kind.type, id))!;
   return {
     id: contract.id,
     status: contract.status,

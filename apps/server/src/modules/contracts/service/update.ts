@@ -75,7 +75,7 @@ async function updateChildren(tx: Db, id: number, input: ContractInput) {
 async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, input: ContractInput) {
   // db/locks.ts: the counterparty (copied onto the contract and its copies) before the contract.
   await shareLockContractors(tx, [input.counterpartyId]);
-  const before = await q.lockContract(tx, kind.type, id);
+  const before = await q.lockContractOfKind(tx, kind.type, id);
   if (!before) throw new AppError('CONTRACT_NOT_FOUND');
   await assertReferences(tx, input);
   const counterparty = await resolveCounterparty(ctx, tx, kind, input);

@@ -1,6 +1,6 @@
 import type { ContractSettlementTotals } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
-import * as q from '../queries.js';
+import * as q from '../queries/transactions.js';
 
 /**
  * What the contracts module asks of settlements (RULES.md Settlements: settled quantities and values feed the

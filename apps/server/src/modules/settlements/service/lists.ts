@@ -10,8 +10,8 @@ import type {
 import type { Db } from '../../../db/client.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import * as q from '../queries.js';
-import { contractScope, statementPage } from '../statement-queries.js';
+import { contractScope, statementPage } from '../queries/statement.js';
+import * as q from '../queries/transactions.js';
 import { toTransactionRow } from './rows.js';
 
 /** settlement/transaction-list: the statement with its type filter, search and the spec/1 sort keys. */

@@ -7,11 +7,11 @@ import {
   type TransactionRow,
 } from '@grain/shared';
 import { documentNumberOf } from '../../../db/copies.js';
-import { withWriteTransaction } from '../../../db/locks.js';
+import { lockContract, withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import * as q from '../queries.js';
+import * as q from '../queries/transactions.js';
 import { lockTransactionOfKind, transactionRow } from './rows.js';
 
 /**
@@ -30,7 +30,7 @@ async function moveTransaction(
   return withWriteTransaction(ctx.db, async (tx) => {
     // Locked so that the contract cannot be CLOSED while an unsettled row arrives on it; contracts before
     // statement rows (db/locks.ts).
-    const target = await q.lockContract(tx, contractId);
+    const target = await lockContract(tx, contractId);
     const row = await lockTransactionOfKind(tx, transactionId, [type]);
     if (row.status !== 'TO_SETTLEMENT') throw new AppError('WRONG_STATUS');
     if (row.contractId === contractId) return transactionRow(tx, row.id);

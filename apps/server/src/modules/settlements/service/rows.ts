@@ -2,8 +2,8 @@ import { currentPlnValue, knownExchangeRate, type TransactionKind, type Transact
 import type { Db } from '../../../db/client.js';
 import { RetryWrite, shareLockContractors } from '../../../db/locks.js';
 import { AppError } from '../../../lib/errors.js';
-import * as q from '../queries.js';
-import { type StatementDbRow, statementRowsByIds } from '../statement-queries.js';
+import { type StatementDbRow, statementRowsByIds } from '../queries/statement.js';
+import * as q from '../queries/transactions.js';
 
 /** The one mapper of a statement row (spec/1 Transaction statement). */
 export function toTransactionRow(row: StatementDbRow): TransactionRow {

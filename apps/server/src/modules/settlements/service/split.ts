@@ -3,7 +3,7 @@ import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import * as q from '../queries.js';
+import * as q from '../queries/transactions.js';
 import { lockTransactionWithParents, transactionRows } from './rows.js';
 
 /**

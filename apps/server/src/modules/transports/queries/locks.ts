@@ -3,8 +3,9 @@ import type { Db } from '../../../db/client.js';
 import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
 
 /**
- * Row locks of the transport rules, taken in the global order of db/locks.ts: the contractors a write references
- * (FOR SHARE), the pair's contracts in ascending id order, the pair's allocation, and last the transport (its
+ * Row locks of the transport rules, taken in the global order of db/locks.ts (whose helpers lock the contracts and
+ * allocations): the contractors a write references (FOR SHARE), the pair's contracts in ascending id order, the
+ * pair's allocation, and last the transport (its
  * pair is first read without a lock: service/pair.ts lockTransportWithPair). Contract and contractor updates
  * that rewrite copies on transports go the same way down, so the two queue and never deadlock.
  */
@@ -33,36 +34,6 @@ export const transportColumns = {
 };
 export type LockedTransport = NonNullable<Awaited<ReturnType<typeof lockTransport>>>;
 
-/** What the transport rules read of a contract: kind, status, material, terms, flags and counters. */
-const contractColumns = {
-  id: contracts.id,
-  type: contracts.type,
-  status: contracts.status,
-  counterpartyId: contracts.counterpartyId,
-  rawMaterialId: contracts.rawMaterialId,
-  rawMaterialQualityId: contracts.rawMaterialQualityId,
-  price: contracts.price,
-  currency: contracts.currency,
-  isGmp: contracts.isGmp,
-  isCert: contracts.isCert,
-  cargoQuantityKg: contracts.cargoQuantityKg,
-  isTolerance: contracts.isTolerance,
-  toleranceQuantity: contracts.toleranceQuantity,
-  toleranceUnit: contracts.toleranceUnit,
-  allocatedKg: contracts.allocatedKg,
-};
-export type LockedContract = NonNullable<Awaited<ReturnType<typeof lockContract>>>;
-
-const allocationColumns = {
-  id: allocations.id,
-  purchaseId: allocations.purchaseId,
-  salesId: allocations.salesId,
-  quantityKg: allocations.quantityKg,
-  inDeliveryKg: allocations.inDeliveryKg,
-  inDeliveryCount: allocations.inDeliveryCount,
-  deliveredKg: allocations.deliveredKg,
-};
-export type LockedAllocation = Awaited<ReturnType<typeof selectAllocationsForUpdate>>[number];
 export async function lockTransport(db: Db, id: number) {
   const [row] = await db.select(transportColumns).from(transports).where(eq(transports.id, id)).for('update');
   return row ?? null;
@@ -71,39 +42,6 @@ export async function lockTransport(db: Db, id: number) {
 export async function getTransport(db: Db, id: number) {
   const [row] = await db.select(transportColumns).from(transports).where(eq(transports.id, id));
   return row ?? null;
-}
-
-async function lockContract(db: Db, id: number) {
-  const [row] = await db.select(contractColumns).from(contracts).where(eq(contracts.id, id)).for('update');
-  return row ?? null;
-}
-
-/** The contracts, locked one by one in ascending id order; a missing id is absent from the map. */
-export async function lockContractsInIdOrder(db: Db, ids: number[]): Promise<Map<number, LockedContract>> {
-  const locked = new Map<number, LockedContract>();
-  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-    const row = await lockContract(db, id);
-    if (row) locked.set(id, row);
-  }
-  return locked;
-}
-
-/**
- * The allocations of one purchase with each of the sales, locked in ascending id order (db/locks.ts level 3) and
- * keyed by sale id; a pair without an allocation is absent. Call with the contracts already locked.
- */
-export async function lockAllocationsOfPurchase(db: Db, purchaseId: number, salesIds: number[]) {
-  const rows = await selectAllocationsForUpdate(db, purchaseId, salesIds);
-  return new Map(rows.map((row) => [row.salesId, row]));
-}
-
-function selectAllocationsForUpdate(db: Db, purchaseId: number, salesIds: number[]) {
-  return db
-    .select(allocationColumns)
-    .from(allocations)
-    .where(and(eq(allocations.purchaseId, purchaseId), inArray(allocations.salesId, [...new Set(salesIds)])))
-    .orderBy(allocations.id)
-    .for('update');
 }
 
 /** Planned kg of the pair's NEW and ON_THE_WAY transports, leaving out one transport (the one being changed). */

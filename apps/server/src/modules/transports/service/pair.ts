@@ -9,9 +9,15 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
-import { RetryWrite, shareLockContractors } from '../../../db/locks.js';
+import {
+  type LockedAllocation,
+  type LockedContract,
+  lockAllocationsOfPurchase,
+  lockContractsInIdOrder,
+  RetryWrite,
+  shareLockContractors,
+} from '../../../db/locks.js';
 import { AppError, validationError } from '../../../lib/errors.js';
-import type { LockedAllocation, LockedContract } from '../queries/locks.js';
 import * as locks from '../queries/locks.js';
 import { addToDeliveryCounters } from '../queries/writes.js';
 
@@ -34,11 +40,11 @@ export async function lockPair(
   salesId: number,
   extra: { contractIds?: number[]; allocationSalesIds?: number[] } = {},
 ) {
-  const locked = await locks.lockContractsInIdOrder(tx, [purchaseId, salesId, ...(extra.contractIds ?? [])]);
+  const locked = await lockContractsInIdOrder(tx, [purchaseId, salesId, ...(extra.contractIds ?? [])]);
   const purchase = locked.get(purchaseId);
   const sale = locked.get(salesId);
   if (purchase?.type !== 'PURCHASE' || sale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
-  const allocationsBySale = await locks.lockAllocationsOfPurchase(tx, purchaseId, [
+  const allocationsBySale = await lockAllocationsOfPurchase(tx, purchaseId, [
     salesId,
     ...(extra.allocationSalesIds ?? []),
   ]);

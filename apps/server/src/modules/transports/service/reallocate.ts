@@ -11,11 +11,11 @@ import {
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
-import { withWriteTransaction } from '../../../db/locks.js';
+import { type LockedAllocation, withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, validationError } from '../../../lib/errors.js';
-import type { LockedAllocation } from '../queries/locks.js';
+
 import {
   addToAllocation,
   addToContract,

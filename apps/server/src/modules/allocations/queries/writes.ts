@@ -1,62 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { pairCopies } from '../../db/copies.js';
-import { allocations, contracts, transports } from '../../db/schema.js';
-
-/** What the allocation rules read of a contract (RULES.md Allocations). */
-const lockedContractColumns = {
-  id: contracts.id,
-  type: contracts.type,
-  status: contracts.status,
-  rawMaterialId: contracts.rawMaterialId,
-  cargoQuantityKg: contracts.cargoQuantityKg,
-  isTolerance: contracts.isTolerance,
-  toleranceQuantity: contracts.toleranceQuantity,
-  toleranceUnit: contracts.toleranceUnit,
-  isGmp: contracts.isGmp,
-  isCert: contracts.isCert,
-  allocatedKg: contracts.allocatedKg,
-  counterpartyId: contracts.counterpartyId,
-  dateOfReceiptFrom: contracts.dateOfReceiptFrom,
-  dateOfReceiptTo: contracts.dateOfReceiptTo,
-};
-export type LockedContract = Awaited<ReturnType<typeof lockContract>>;
-
-const allocationColumns = {
-  id: allocations.id,
-  purchaseId: allocations.purchaseId,
-  salesId: allocations.salesId,
-  quantityKg: allocations.quantityKg,
-  confirmationNote: allocations.confirmationNote,
-  inDeliveryKg: allocations.inDeliveryKg,
-  deliveredKg: allocations.deliveredKg,
-};
-export type PairAllocation = NonNullable<Awaited<ReturnType<typeof lockAllocation>>>;
-
-async function lockContract(db: Db, id: number) {
-  const [row] = await db.select(lockedContractColumns).from(contracts).where(eq(contracts.id, id)).for('update');
-  return row ?? null;
-}
-
-/**
- * Locks the contract rows one by one in ascending id order, so two requests touching the same pair of
- * contracts always queue in the same order and never deadlock (ARCHITECTURE.md Database).
- */
-export async function lockContractsInIdOrder(db: Db, ids: number[]): Promise<Map<number, LockedContract>> {
-  const locked = new Map<number, LockedContract>();
-  for (const id of [...new Set(ids)].sort((a, b) => a - b)) locked.set(id, await lockContract(db, id));
-  return locked;
-}
-
-/** The pair's allocation, locked; null when the pair has none. Call with both contracts already locked. */
-export async function lockAllocation(db: Db, purchaseId: number, salesId: number) {
-  const [row] = await db
-    .select(allocationColumns)
-    .from(allocations)
-    .where(and(eq(allocations.purchaseId, purchaseId), eq(allocations.salesId, salesId)))
-    .for('update');
-  return row ?? null;
-}
+import type { Db } from '../../../db/client.js';
+import { pairCopies } from '../../../db/copies.js';
+import { allocations, contracts, transports } from '../../../db/schema.js';
 
 /** Planned kg of the pair's NEW transports: not yet counted in in_delivery_kg, yet already bound to the pair. */
 export async function plannedKgOfNewTransports(db: Db, purchaseId: number, salesId: number): Promise<number> {
@@ -81,7 +26,7 @@ export async function insertAllocation(
       createdBy: values.userId,
       ...pairCopies(values.purchaseId, values.salesId),
     })
-    .returning(allocationColumns);
+    .returning();
   return row!;
 }
 
@@ -90,7 +35,7 @@ export async function updateAllocation(db: Db, id: number, quantityKg: number, c
     .update(allocations)
     .set({ quantityKg, confirmationNote, updatedAt: sql`now()` })
     .where(eq(allocations.id, id))
-    .returning(allocationColumns);
+    .returning();
   return row!;
 }
 

@@ -1,12 +1,12 @@
 import type { TransactionListFilter, TransactionListType, TransactionSortKey } from '@grain/shared';
 import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { countAllRows, countRowsInGroups } from '../../db/row-counts.js';
-import { idIsAnyOf, rowsOfIdsReader } from '../../db/rows-of-ids.js';
-import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../db/schema.js';
-import { searchTextCondition } from '../../db/search.js';
-import { countUpToCap, listPage, type SortSpec } from '../../lib/list.js';
+import type { Db } from '../../../db/client.js';
+import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
+import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
+import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../../db/schema.js';
+import { searchTextCondition } from '../../../db/search.js';
+import { countUpToCap, listPage, type SortSpec } from '../../../lib/list.js';
 
 /**
  * The statement rows (spec/1 Transaction statement): one select joining the contractor, the transport, both

@@ -6,11 +6,11 @@ import type {
 } from '@grain/shared';
 import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { contractSummaryColumns } from '../../db/contract-columns.js';
-import { contractFilterConditions } from '../../db/contract-filter.js';
-import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../db/schema.js';
-import { listPage, type SortSpec, searchCondition } from '../../lib/list.js';
+import type { Db } from '../../../db/client.js';
+import { contractSummaryColumns } from '../../../db/contract-columns.js';
+import { contractFilterConditions } from '../../../db/contract-filter.js';
+import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
+import { listPage, type SortSpec, searchCondition } from '../../../lib/list.js';
 
 /**
  * The contract tables of the allocation screens: purchases a sale can take from, and the pairs seen from either

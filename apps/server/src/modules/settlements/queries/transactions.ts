@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { contracts, rawMaterialQualities, transactions } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { contracts, rawMaterialQualities, transactions } from '../../../db/schema.js';
 
 /** Settlement writes and the lookups they check (RULES.md Settlements). Every function takes the caller's db or tx. */
 
@@ -74,12 +74,6 @@ export type SettlementContract = NonNullable<Awaited<ReturnType<typeof getContra
 
 export async function getContract(db: Db, id: number) {
   const [row] = await db.select(contractColumns).from(contracts).where(eq(contracts.id, id));
-  return row ?? null;
-}
-
-/** The target of a move, locked so that it cannot be CLOSED while an unsettled row arrives on it. */
-export async function lockContract(db: Db, id: number) {
-  const [row] = await db.select(contractColumns).from(contracts).where(eq(contracts.id, id)).for('update');
   return row ?? null;
 }
 

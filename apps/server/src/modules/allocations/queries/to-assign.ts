@@ -7,10 +7,10 @@ import {
 } from '@grain/shared';
 import { type AnyColumn, and, asc, count, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { countAllRows } from '../../db/row-counts.js';
-import { allocations, contractors, contracts, rawMaterialQualities, rawMaterials } from '../../db/schema.js';
-import { likePattern, orderByOf, type SortSpec } from '../../lib/list.js';
+import type { Db } from '../../../db/client.js';
+import { countAllRows } from '../../../db/row-counts.js';
+import { allocations, contractors, contracts, rawMaterialQualities, rawMaterials } from '../../../db/schema.js';
+import { likePattern, orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
  * GET /transport/get-to-assign-list: one row per allocation pair with both contracts, their counterparties and
