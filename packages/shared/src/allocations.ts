@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS } from './enums.js';
 import { listRequestSchema, listResponseSchema, OptionSchema } from './list.js';
+import { filterFlag, filterIdList, filterList, unsetWhenBlank } from './list-filter-fields.js';
 import {
   amountRange,
   dateRange,
@@ -17,22 +18,7 @@ import {
  * and the allocations screen's "transports to assign" rows (spec/1 section 3).
  */
 
-/** spec/1 List filters: empty strings count as unset; yes/no may arrive as text. */
-const blankAsUnset = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalFlag = z.preprocess(
-  (value) => (value === 'true' ? true : value === 'false' ? false : blankAsUnset(value)),
-  z.boolean({ error: V.wrongType }).optional(),
-);
-/** A multi-select: one value or a list; an empty list is unset. */
-function filterList<T extends z.ZodTypeAny>(item: T) {
-  return z.preprocess((value) => {
-    const present = blankAsUnset(value);
-    if (present === undefined) return undefined;
-    const list = Array.isArray(present) ? present : [present];
-    return list.length ? list : undefined;
-  }, z.array(item).max(1000, V.tooBig).optional());
-}
-const idFilter = filterList(positiveId);
+const idFilter = filterIdList;
 const codeFilter = filterList(z.string().trim().min(1).max(255));
 const statusFilter = filterList(z.enum(CONTRACT_STATUSES, { error: V.oneOf }));
 const freightFilter = filterList(z.enum(FREIGHTS, { error: V.oneOf }));
@@ -83,14 +69,14 @@ export type AllocatedValueResponse = z.infer<typeof AllocatedValueResponseSchema
 export const AllocationContractFilterSchema = z
   .strictObject({
     rawMaterialQualityId: idFilter,
-    isCert: optionalFlag,
-    isFor: optionalFlag,
-    isGmp: optionalFlag,
+    isCert: filterFlag,
+    isFor: filterFlag,
+    isGmp: filterFlag,
     freight: freightFilter,
-    cargoQuantity: z.preprocess(blankAsUnset, amountRange.optional()),
-    price: z.preprocess(blankAsUnset, amountRange.optional()),
-    dateOfReceiptFrom: z.preprocess(blankAsUnset, isoDateField.optional()),
-    dateOfReceiptTo: z.preprocess(blankAsUnset, isoDateField.optional()),
+    cargoQuantity: z.preprocess(unsetWhenBlank, amountRange.optional()),
+    price: z.preprocess(unsetWhenBlank, amountRange.optional()),
+    dateOfReceiptFrom: z.preprocess(unsetWhenBlank, isoDateField.optional()),
+    dateOfReceiptTo: z.preprocess(unsetWhenBlank, isoDateField.optional()),
   })
   .superRefine((value, ctx) => refineDateOrder(value, ctx, 'dateOfReceiptFrom', 'dateOfReceiptTo'));
 export type AllocationContractFilter = z.infer<typeof AllocationContractFilterSchema>;
@@ -226,17 +212,17 @@ export const ToAssignFilterSchema = z.strictObject({
   purchaseSupplierCode: codeFilter,
   salesRecipientId: idFilter,
   salesRecipientCode: codeFilter,
-  rawMaterialId: z.preprocess(blankAsUnset, positiveId.optional()),
+  rawMaterialId: z.preprocess(unsetWhenBlank, positiveId.optional()),
   rawMaterialQualityId: idFilter,
-  purchaseIsGmp: optionalFlag,
-  salesIsGmp: optionalFlag,
-  purchaseIsCert: optionalFlag,
-  salesIsCert: optionalFlag,
+  purchaseIsGmp: filterFlag,
+  salesIsGmp: filterFlag,
+  purchaseIsCert: filterFlag,
+  salesIsCert: filterFlag,
   purchaseFreight: freightFilter,
   salesFreight: freightFilter,
-  hasToDeliver: optionalFlag,
-  dateOfLoading: z.preprocess(blankAsUnset, dateRange.optional()),
-  dateOfUnloading: z.preprocess(blankAsUnset, dateRange.optional()),
+  hasToDeliver: filterFlag,
+  dateOfLoading: z.preprocess(unsetWhenBlank, dateRange.optional()),
+  dateOfUnloading: z.preprocess(unsetWhenBlank, dateRange.optional()),
   purchaseContractStatus: statusFilter,
   salesContractStatus: statusFilter,
 });

@@ -14,6 +14,14 @@ import {
   TOLERANCE_UNITS,
 } from './enums.js';
 import { listRequestSchema } from './list.js';
+import {
+  filterFlag,
+  filterId,
+  filterIdList,
+  filterList,
+  numberFromText,
+  unsetWhenBlank,
+} from './list-filter-fields.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { PERCENT_SCALE } from './rules/tolerance.js';
 import {
@@ -292,26 +300,6 @@ export const SalesAgreementStatusRequestSchema = z.strictObject({
 
 // --- List filter ----------------------------------------------------------------------------------------------
 
-/** spec/1 List filters: empty strings count as unset. */
-const unsetWhenBlank = (value: unknown) => (value === '' || value === null ? undefined : value);
-/** Query-string and form values arrive as text: "12" is 12, "true" is true. */
-const numberFromText = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-const booleanFromText = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
-
-const filterId = z.preprocess((value) => numberFromText(unsetWhenBlank(value)), positiveId.optional());
-const filterBoolean = z.preprocess((value) => booleanFromText(unsetWhenBlank(value)), z.boolean().optional());
-
-/** A multi-select: one value or a list of them; an empty list is unset. */
-function filterList<T extends z.ZodTypeAny>(item: T) {
-  return z.preprocess((value) => {
-    const present = unsetWhenBlank(value);
-    if (present === undefined) return undefined;
-    const list = (Array.isArray(present) ? present : [present]).filter((entry) => entry !== '' && entry !== null);
-    return list.length ? list : undefined;
-  }, z.array(item).max(100, V.tooBig).optional());
-}
-
 const looseAmount = z.preprocess((value) => numberFromText(unsetWhenBlank(value)), nonNegativeAmount.nullish());
 const amountFilterRange = z.preprocess(unsetWhenBlank, rangeOf(looseAmount).optional());
 const dateFilterRange = rangeOf(z.preprocess(unsetWhenBlank, isoDateField.nullish()));
@@ -320,10 +308,10 @@ const receiptDateFilter = z.preprocess(unsetWhenBlank, z.union([isoDateField, da
 
 export const ContractListFilterSchema = z
   .strictObject({
-    rawMaterialQualityId: filterList(z.preprocess(numberFromText, positiveId)),
-    isCert: filterBoolean,
-    isFor: filterBoolean,
-    isGmp: filterBoolean,
+    rawMaterialQualityId: filterIdList,
+    isCert: filterFlag,
+    isFor: filterFlag,
+    isGmp: filterFlag,
     freight: filterList(z.enum(FREIGHTS, { error: V.oneOf })),
     /** Kilograms. */
     cargoQuantity: amountFilterRange,
