@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cannotDeleteReasons, dashboardExtrasOf } from './contract-view';
-import { purchaseDashboard, salesDashboard } from './test-fixtures';
+import { purchaseDashboard, salesDashboard } from './fixtures';
 
 describe('dashboardExtrasOf', () => {
   it('answers a sale speculative tonnes and no speculative figures for a purchase (RULES.md Allocations)', () => {

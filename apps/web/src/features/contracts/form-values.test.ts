@@ -15,7 +15,7 @@ import {
   toUpdateRequest,
 } from './form-values';
 import { PURCHASE_SIDE, SALES_SIDE } from './side';
-import { contractor, purchaseDashboard, salesDashboard } from './test-fixtures';
+import { contractor, purchaseDashboard, salesDashboard } from './fixtures';
 
 const defaults = { userId: 2, today: '2026-04-10', rawMaterialId: 1, emailNotificationList: ['a@example.com'] };
 
