@@ -16,6 +16,7 @@ import {
   lockPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
+import { assertVehicleNotDoubleBooked } from './vehicle-clashes.js';
 
 /** The form's values as stored; a number for GMP is kept only while the transport has GMP. */
 export function transportValues(input: Omit<TransportCreateRequest, 'purchaseId' | 'salesId'>): TransportValues {
@@ -35,6 +36,7 @@ export function transportValues(input: Omit<TransportCreateRequest, 'purchaseId'
     gmpNumber: input.isGmp ? input.gmpNumber : null,
     comment: input.comment,
     confirmationNote: input.confirmationNote,
+    doubleBookingNote: input.doubleBookingNote,
   };
 }
 
@@ -60,6 +62,7 @@ export function createTransport(
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
     await assertGmpCertificateNote(tx, carrierGmpCheck(pair.sale.isGmp, input));
     await assertFitsAllocation(tx, pair, input.cargoQuantity);
+    await assertVehicleNotDoubleBooked(tx, { ...input, transportId: null }, input.doubleBookingNote);
 
     const values = transportValues(input);
     const id = await insertTransport(tx, {
