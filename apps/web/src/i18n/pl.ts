@@ -53,6 +53,7 @@ const messageCode: Record<MessageCode, string> = {
   INVOICE_DATA_INCOMPLETE: 'Uzupełnij numer i datę faktury',
   GMP_CERT_NOT_SATISFIED: 'Warunek GMP/certyfikatu nie jest spełniony — wymagane uzasadnienie',
   GMP_NOT_SATISFIED: 'Warunek GMP nie jest spełniony — wymagane uzasadnienie',
+  VEHICLE_ALREADY_PLANNED: 'Pojazd lub kierowca ma w tym czasie inny transport — wymagane uzasadnienie',
   NOT_EDITABLE_TRANSPORT: 'Transportu w tym statusie nie można edytować',
   NOT_REALLOCATABLE_TRANSPORT: 'Przekierować można tylko transport w drodze',
   TRANSPORT_ALREADY_HAVE_SETTLEMENT: 'Transport ma już rozliczenie',
@@ -888,6 +889,14 @@ export const pl = {
     },
   },
   transports: {
+    clash: {
+      title: 'Ten pojazd lub kierowca ma już zaplanowany transport w tym czasie',
+      transport: 'Transport #{{id}}',
+      route: '{{purchase}} ({{supplier}}) → {{sale}} ({{recipient}}), {{from}} → {{to}}',
+      registrationNumber: 'ten sam numer rejestracyjny',
+      driverDocumentId: 'ten sam dokument kierowcy',
+      hint: 'Zapis jest możliwy po wpisaniu uzasadnienia poniżej.',
+    },
     title: 'Logistyka',
     tabs: { all: 'Wszystkie', active: 'Aktywne', delivered: 'Dostarczone' },
     searchPlaceholder: 'Szukaj po przewoźniku, kierowcy, numerze GMP, telefonie, rejestracji lub komentarzu',
@@ -982,6 +991,8 @@ export const pl = {
       gmpNumber: 'Numer GMP',
       comment: 'Komentarz',
       confirmationNote: 'Uzasadnienie braku GMP',
+      doubleBookingNote: 'Uzasadnienie podwójnego planu pojazdu',
+      doubleBookingNoteHint: 'Co najmniej 10 znaków, np. dlaczego pojazd zdąży na oba kursy',
       confirmationNoteHint:
         'Kontrakt sprzedaży wymaga GMP, a transport go nie ma: wpisz uzasadnienie (co najmniej 10 znaków).',
       submitCreate: 'Dodaj transport',
