@@ -235,11 +235,15 @@ describe('POST /api/transport/in-progress-create', () => {
 describe('PUT /api/transport/update/:id', () => {
   it('saves the form of a NEW transport and writes the difference to the audit log', async () => {
     const pair = await seedPair(t.db);
-    const id = await api.createId(transportBody(pair));
-    const response = await api.update(
-      id,
-      transportBody(pair, { transport_id: id, comment: 'Rampa 5', cargo_quantity: 30_000, trailer_number: '' }),
-    );
+    const body = transportBody(pair);
+    const id = await api.createId(body);
+    const response = await api.update(id, {
+      ...body,
+      transport_id: id,
+      comment: 'Rampa 5',
+      cargo_quantity: 30_000,
+      trailer_number: '',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id, comment: 'Rampa 5', cargo_quantity: 30_000, trailer_number: null });
     const [entry] = await t.db
