@@ -31,13 +31,7 @@ export function TransportsTable({ purchaseId, salesId }: { purchaseId?: number; 
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
       />
-      <TransportDataTable
-        list={list}
-        query={query}
-        hidden={hidden}
-        isContractSide
-        listId={listKey}
-      />
+      <TransportDataTable list={list} query={query} hidden={hidden} isContractSide listId={listKey} />
     </>
   );
 }
