@@ -87,6 +87,7 @@ test.describe
       await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
       await openViews(page);
       await expect(page.getByRole('menuitem', { name: VIEW })).toBeVisible();
+      await page.waitForTimeout(300); // the menu's fade-in, for the picture only
       await page.screenshot({ path: `${SCREENS}/saved-views-phone.png`, fullPage: true });
       await page.keyboard.press('Escape');
       // Managing: the default can be unset and the view removed.

@@ -62,7 +62,9 @@ test.describe
         .click();
       const dialog = page.getByRole('dialog', { name: `Edycja transportu #${busyId}` });
       // The other one now has the same truck: editing this one warns of it too.
-      await expect(dialog.getByTestId('vehicle-clash')).toContainText(`Transport #${freeId}`);
-      await page.screenshot({ path: `${SCREENS}/vehicle-clash-phone.png`, fullPage: true });
+      const warning = dialog.getByTestId('vehicle-clash');
+      await expect(warning).toContainText(`Transport #${freeId}`);
+      await warning.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENS}/vehicle-clash-phone.png` });
     });
   });
