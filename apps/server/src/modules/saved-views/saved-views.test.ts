@@ -73,17 +73,6 @@ describe('saved views', () => {
     await createId(view({ name: 'B', list_key: 'statement' }));
   });
 
-  it('is owner-only: another user neither lists, changes nor removes it', async () => {
-    const id = await createId(view());
-    const other = (await t.userWithRole('ADMIN')).token;
-    expect(await listOf('logistics', other)).toEqual([]);
-    expect((await call('PUT', `update/${id}`, { name: 'Cudzy' }, other)).json().message_code).toBe('NOT_FOUND');
-    expect((await call('DELETE', `remove/${id}`, undefined, other)).statusCode).toBe(404);
-    expect(await listOf('logistics')).toHaveLength(1);
-    expect((await call('DELETE', `remove/${id}`)).statusCode).toBe(200);
-    expect(await listOf('logistics')).toEqual([]);
-  });
-
   it('validates with the shared schemas: list key from the enum, a name, a known state shape', async () => {
     const fields = async (body: Body) =>
       (await call('POST', 'create', body)).json().errors?.map((e: { field: string }) => e.field);
@@ -93,5 +82,18 @@ describe('saved views', () => {
     expect(await fields(view({ state: { ...STATE, extra: 1 } }))).toEqual(['state.extra']);
     expect((await call('GET', 'list?list_key=nope')).statusCode).toBe(400);
     expect((await call('GET', 'list?list_key=logistics', undefined, '')).statusCode).toBe(401);
+  });
+});
+
+describe('roles', () => {
+  it('is owner-only: another user neither lists, changes nor removes it', async () => {
+    const id = await createId(view());
+    const other = (await t.userWithRole('ADMIN')).token;
+    expect(await listOf('logistics', other)).toEqual([]);
+    expect((await call('PUT', `update/${id}`, { name: 'Cudzy' }, other)).json().message_code).toBe('NOT_FOUND');
+    expect((await call('DELETE', `remove/${id}`, undefined, other)).statusCode).toBe(404);
+    expect(await listOf('logistics')).toHaveLength(1);
+    expect((await call('DELETE', `remove/${id}`)).statusCode).toBe(200);
+    expect(await listOf('logistics')).toEqual([]);
   });
 });
