@@ -31,12 +31,12 @@ export function SavedViews({ list, listKey }: { list: ListStateApi; listKey: Sav
 
   // The default view, once, when the list was opened without its own params in the address.
   const isOpenedBare = useRef(!hasListParams(new URLSearchParams(window.location.search)));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when the views first arrive
   useEffect(() => {
     if (!isOpenedBare.current || !views.data) return;
     isOpenedBare.current = false;
     const fallback = views.data.find((view) => view.isDefault);
     if (fallback) apply(fallback);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when the views first arrive
   }, [views.data]);
 
   const active = views.data?.find((view) => view.id === activeId) ?? null;
