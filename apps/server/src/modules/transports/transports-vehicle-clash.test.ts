@@ -62,6 +62,9 @@ describe('no truck in two places', () => {
     const response = await api.create(transportBody(pair, { ...TRUCK, double_booking_note: NOTE }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().double_booking_note).toBe(NOTE);
+    // Only a double booking keeps its note.
+    const free = await api.create(transportBody(pair, { double_booking_note: NOTE }));
+    expect(free.json().double_booking_note).toBeNull();
   });
 
   it('lets the truck go again once the dates do not overlap (both days count)', async () => {

@@ -36,7 +36,6 @@ export function transportValues(input: Omit<TransportCreateRequest, 'purchaseId'
     gmpNumber: input.isGmp ? input.gmpNumber : null,
     comment: input.comment,
     confirmationNote: input.confirmationNote,
-    doubleBookingNote: input.doubleBookingNote,
   };
 }
 
@@ -62,9 +61,13 @@ export function createTransport(
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
     await assertGmpCertificateNote(tx, carrierGmpCheck(pair.sale.isGmp, input));
     await assertFitsAllocation(tx, pair, input.cargoQuantity);
-    await assertVehicleNotDoubleBooked(tx, { ...input, transportId: null }, input.doubleBookingNote);
+    const doubleBookingNote = await assertVehicleNotDoubleBooked(
+      tx,
+      { ...input, transportId: null },
+      input.doubleBookingNote,
+    );
 
-    const values = transportValues(input);
+    const values = { ...transportValues(input), doubleBookingNote };
     const id = await insertTransport(tx, {
       ...values,
       purchaseId: input.purchaseId,

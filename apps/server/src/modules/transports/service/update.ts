@@ -62,9 +62,13 @@ export function updateTransport(ctx: Ctx, id: number, input: TransportUpdateRequ
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
     await assertGmpCertificateNote(tx, carrierGmpCheck(pair.sale.isGmp, input));
     if (input.cargoQuantity !== before.cargoQuantityKg) await assertFitsAllocation(tx, pair, input.cargoQuantity, id);
-    await assertVehicleNotDoubleBooked(tx, { ...input, transportId: id }, input.doubleBookingNote);
+    const doubleBookingNote = await assertVehicleNotDoubleBooked(
+      tx,
+      { ...input, transportId: id },
+      input.doubleBookingNote,
+    );
 
-    const values = transportValues(input);
+    const values = { ...transportValues(input), doubleBookingNote };
     await writeTransport(tx, id, values);
     await applyCounterChange(
       tx,

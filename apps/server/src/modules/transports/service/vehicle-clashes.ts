@@ -36,10 +36,14 @@ export async function listVehicleClashes(ctx: Ctx, input: VehicleClashRequest) {
 /**
  * RULES.md Transports (issue 17): a truck or driver already on another NEW / ON_THE_WAY transport with
  * overlapping dates is saved only with `double_booking_note` (10+ characters): VEHICLE_ALREADY_PLANNED otherwise.
- * A transaction-scoped advisory lock per key, taken after every row lock (db/locks.ts), makes two parallel saves
+ * Answers the note to keep: only a double booking keeps one. A transaction-scoped advisory lock per key, taken after every row lock (db/locks.ts), makes two parallel saves
  * of one truck check one after the other.
  */
-export async function assertVehicleNotDoubleBooked(tx: Db, vehicle: PlannedVehicle, doubleBookingNote: string | null) {
+export async function assertVehicleNotDoubleBooked(
+  tx: Db,
+  vehicle: PlannedVehicle,
+  doubleBookingNote: string | null,
+): Promise<string | null> {
   const keys = [
     ...new Set(
       [vehicleKey(vehicle.registrationNumber), vehicleKey(vehicle.driverDocumentId)].flatMap((key, index) =>
@@ -49,7 +53,8 @@ export async function assertVehicleNotDoubleBooked(tx: Db, vehicle: PlannedVehic
   ].sort();
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
   const clashes = await findVehicleClashes(tx, vehicle);
-  if (!isDoubleBookingNoteMissing(clashes.length, doubleBookingNote)) return;
+  if (clashes.length === 0) return null;
+  if (!isDoubleBookingNoteMissing(clashes.length, doubleBookingNote)) return doubleBookingNote;
   const others = clashes
     .map((clash) => `#${clash.id} ${clash.purchaseDocumentNumber} → ${clash.salesDocumentNumber}`)
     .join(', ');
