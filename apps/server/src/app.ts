@@ -21,6 +21,7 @@ import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
+import { savedViewRoutes } from './modules/saved-views/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { settlementRoutes } from './modules/settlements/routes.js';
 import { transportOrderRoutes } from './modules/transport-orders/routes.js';
@@ -136,6 +137,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
       transportRoutes(api);
       transportOrderRoutes(api);
       settingsRoutes(api);
+      savedViewRoutes(api);
     },
     { prefix: '/api' },
   );

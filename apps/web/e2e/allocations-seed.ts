@@ -124,7 +124,7 @@ export async function sendTransport(
         registration_number: `WE ${pair.tag}`.slice(0, 12),
         driver_name: 'Jan Kierowca',
         phone_number: '600700800',
-        driver_document_id: 'ABC123456',
+        driver_document_id: `DOC${pair.tag}`,
         cargo_quantity: pair.quantityKg,
         price_per_ton: 15_000,
         currency: 'PLN',

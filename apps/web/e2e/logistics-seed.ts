@@ -142,13 +142,27 @@ export async function seedLogistics(api: APIRequestContext, tag: string): Promis
   };
 }
 
-export const DRIVER = {
-  registration_number: 'WE 12345',
-  trailer_number: 'WE 6789P',
-  driver_name: 'Jan Kierowca',
-  phone_number: '600700800',
-  driver_document_id: 'ABC123456',
-};
+/** The driver and truck the tests type in; a seeded transport gets its own truck (issue 17, no truck in two places). */
+export function driverOf(tag: string) {
+  return {
+    registration_number: `WE ${tag}`,
+    trailer_number: 'WE 6789P',
+    driver_name: 'Jan Kierowca',
+    phone_number: '600700800',
+    driver_document_id: `DOC${tag}`,
+  };
+}
+
+let seededTrucks = 0;
+function seededDriver(tag: string) {
+  seededTrucks += 1;
+  const driver = driverOf(tag);
+  return {
+    ...driver,
+    registration_number: `${driver.registration_number} ${seededTrucks}`,
+    driver_document_id: `${driver.driver_document_id}-${seededTrucks}`,
+  };
+}
 
 /** A transport of the seed's purchase to one of its sales; NEW through create, ON_THE_WAY through in-progress-create. */
 export async function seedTransport(
@@ -164,7 +178,7 @@ export async function seedTransport(
         purchase_id: seed.purchaseId,
         sales_id: options.salesId ?? seed.saleId,
         carrier_id: seed.carrierId,
-        ...(withDriver ? DRIVER : {}),
+        ...(withDriver ? seededDriver(seed.tag) : {}),
         cargo_quantity: 25_000,
         price_per_ton: 15_000,
         currency: 'PLN',

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DRIVER, deliverTransport, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
+import { deliverTransport, driverOf, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
 import { apiAs, showColumns, signIn } from './support';
 
 /**
@@ -117,10 +117,10 @@ test.describe
       const modal = dialogNamed(page, `Wysyłka transportu #${ids.noDriver} w drogę`);
       // Validated at once: the four fields ON_THE_WAY requires show their errors before anything is typed.
       await expect(modal.getByText('Pole jest wymagane')).toHaveCount(4);
-      await modal.getByLabel('Numer rejestracyjny').fill(DRIVER.registration_number);
-      await modal.getByLabel('Kierowca').fill(DRIVER.driver_name);
-      await modal.getByLabel('Telefon kierowcy').fill(DRIVER.phone_number);
-      await modal.getByLabel('Numer dokumentu kierowcy').fill(DRIVER.driver_document_id);
+      await modal.getByLabel('Numer rejestracyjny').fill(driverOf(seed.tag).registration_number);
+      await modal.getByLabel('Kierowca').fill(driverOf(seed.tag).driver_name);
+      await modal.getByLabel('Telefon kierowcy').fill(driverOf(seed.tag).phone_number);
+      await modal.getByLabel('Numer dokumentu kierowcy').fill(driverOf(seed.tag).driver_document_id);
       await expect(modal.getByText('Pole jest wymagane')).toHaveCount(0);
       await modal.getByRole('button', { name: 'Zapisz i wyślij w drogę' }).click();
       await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
@@ -128,7 +128,7 @@ test.describe
       await expect(rowOf(page, ids.noDriver)).toContainText('W drodze');
       // The car is one of the columns shown on demand (column chooser, issue 13).
       await showColumns(page, ['Samochód']);
-      await expect(rowOf(page, ids.noDriver)).toContainText(DRIVER.registration_number);
+      await expect(rowOf(page, ids.noDriver)).toContainText(driverOf(seed.tag).registration_number);
     });
 
     test('passes the check for a transport with driver data: on the way at once, with a success toast', async ({
@@ -266,12 +266,15 @@ test.describe
     test('a filter applies at once and shows as a chip that clears it', async ({ page }) => {
       await openLogistics(page);
       await page.getByRole('button', { name: 'Pokaż filtry' }).click();
-      await page.getByTestId('transport-filters').getByLabel('Numer rejestracyjny').fill(DRIVER.registration_number);
+      await page
+        .getByTestId('transport-filters')
+        .getByLabel('Numer rejestracyjny')
+        .fill(driverOf(seed.tag).registration_number);
       await expect(page).toHaveURL(/filter_registrationNumber=/);
       await expect(rowOf(page, ids.gmp)).toHaveCount(0);
       await expect(rowOf(page, ids.toRedirect)).toBeVisible();
       const chips = page.getByTestId('filter-chips');
-      await expect(chips).toContainText(`Numer rejestracyjny: ${DRIVER.registration_number}`);
+      await expect(chips).toContainText(`Numer rejestracyjny: ${driverOf(seed.tag).registration_number}`);
       await chips.getByRole('button', { name: /Usuń filtr/ }).click();
       await expect(rowOf(page, ids.gmp)).toBeVisible();
       await expect(chips).toHaveCount(0);

@@ -134,7 +134,7 @@ export async function seedDeliveredTransport(api: APIRequestContext, options: Se
         trailer_number: `WE ${tag}P`.slice(0, 12),
         driver_name: 'Jan Kierowca',
         phone_number: '600700800',
-        driver_document_id: 'ABC123456',
+        driver_document_id: `DOC${tag}`,
         cargo_quantity: options.plannedKg ?? 25_000,
         price_per_ton: options.transportPrice ?? 15_000,
         currency: 'PLN',

@@ -16,6 +16,7 @@ export * from './nip.js';
 export * from './positions.js';
 export * from './read-only.js';
 export * from './rules/index.js';
+export * from './saved-views.js';
 export * from './settlements.js';
 export * from './transports.js';
 export * from './units.js';

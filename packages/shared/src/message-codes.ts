@@ -67,6 +67,8 @@ export const MESSAGE_CODES = {
   TRANSPORT_CANNOT_BE_REMOVED: 409,
   TRANSPORT_NOT_FOUND: 404,
   TRANSPORT_QUANTITY_IS_TO_BIG: 409,
+  /** Issue 17: the truck or driver is on another NEW / ON_THE_WAY transport at the same time; a note decides. */
+  VEHICLE_ALREADY_PLANNED: 409,
   WRONG_STATUS: 409,
   // Lookups
   NOT_FOUND: 404,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS, TRANSPORT_STATUSES, type TransportStatus } from './enums.js';
 import { listRequestSchema, listResponseSchema, OPTION_LIST_MAX, parseListFilter } from './list.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
-import { ACTIVE_TRANSPORT_STATUSES } from './rules/transports.js';
+import { ACTIVE_TRANSPORT_STATUSES, VEHICLE_MATCH_FIELDS } from './rules/transports.js';
 import {
   amountRange,
   dateRange,
@@ -60,6 +60,8 @@ const transportFormFields = {
   gmpNumber: optionalString(),
   comment: optionalString(),
   confirmationNote: optionalString(),
+  /** RULES.md Transports (issue 17): required (10+ characters) when the truck or driver is already planned. */
+  doubleBookingNote: optionalString(),
 };
 
 /** spec/1 section 5: unloading not before loading (dateUnloadingIsBefore); GMP requires its number. */
@@ -229,6 +231,7 @@ export const TransportResponseSchema = z.object({
   gmpNumber: z.string().nullable(),
   comment: z.string().nullable(),
   confirmationNote: z.string().nullable(),
+  doubleBookingNote: z.string().nullable(),
   saleIsGmp: z.boolean(),
   /** The sale requires GMP and the transport has none (the warning row, with confirmationNote). */
   gmpNotSatisfied: z.boolean(),
@@ -347,6 +350,43 @@ export const TransportFilterOptionListResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 export type TransportFilterOptionListResponse = z.infer<typeof TransportFilterOptionListResponseSchema>;
+
+// --- No truck in two places (issue 17) ---
+
+/**
+ * GET /transport/vehicle-clashes: the other NEW / ON_THE_WAY transports the form's truck (registration number) or
+ * driver (document) would be on at the same time; `transportId` leaves the edited transport out.
+ */
+export const VehicleClashRequestSchema = z.strictObject({
+  /** A query string sends the id as text. */
+  transportId: z.preprocess((value) => (typeof value === 'string' ? Number(value) : value), positiveId.optional()),
+  registrationNumber: optionalString(),
+  driverDocumentId: optionalString(),
+  dateLoading: isoDateField.nullish().transform((value) => value ?? null),
+  dateUnloading: isoDateField.nullish().transform((value) => value ?? null),
+});
+export type VehicleClashRequest = z.infer<typeof VehicleClashRequestSchema>;
+
+export const VehicleClashSchema = z.object({
+  id: z.number(),
+  status: z.enum(TRANSPORT_STATUSES),
+  registrationNumber: z.string().nullable(),
+  driverDocumentId: z.string().nullable(),
+  dateLoading: z.string(),
+  dateUnloading: z.string(),
+  purchaseDocumentNumber: z.string(),
+  supplierCode: z.string(),
+  salesDocumentNumber: z.string(),
+  recipientCode: z.string(),
+  /** Loading and unloading city (the contracts' addresses). */
+  loadingCity: z.string().nullable(),
+  unloadingCity: z.string().nullable(),
+  /** What matches: the truck, the driver or both. */
+  fields: z.array(z.enum(VEHICLE_MATCH_FIELDS)),
+});
+export type VehicleClash = z.infer<typeof VehicleClashSchema>;
+export const VehicleClashResponseSchema = z.object({ list: z.array(VehicleClashSchema) });
+export type VehicleClashResponse = z.infer<typeof VehicleClashResponseSchema>;
 
 // --- Redirect candidates ---
 

@@ -241,10 +241,11 @@ for (let i = 0; i <= calls; i++) {
     'POST',
     '/transport/in-progress-create',
     transportBody(i, {
-      registration_number: 'PO 12345',
+      // Each its own truck and driver (issue 17: no truck in two places).
+      registration_number: `PO ${10_000 + i}`,
       driver_name: 'Jan Test',
       phone_number: '600100200',
-      driver_document_id: 'ABC123',
+      driver_document_id: `ABC${100_000 + i}`,
     }),
   );
   onTheWay.push(created.id);

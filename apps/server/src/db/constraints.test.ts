@@ -19,6 +19,8 @@ beforeAll(async () => {
     values (${delivery.purchaseTx.contractorId}, 'female')`);
   await db.execute(sql`insert into contractor_certificates (contractor_id, kind, number, valid_to)
     values (${delivery.purchaseTx.contractorId}, 'QS', 'QS-1', '2027-01-01')`);
+  await db.execute(sql`insert into saved_views (user_id, list_key, name, state)
+    values ((select min(id) from users), 'logistics', 'Widok', '{}'::jsonb)`);
   await db.execute(sql`insert into mail_outbox (recipients, subject, body) values (array['a@b.pl'], 's', 'b')`);
   await db.execute(sql`insert into quality_params (quality_id, name, type)
     values ((select min(id) from raw_material_qualities), 'Wilgotność test', 'number')`);

@@ -10,6 +10,7 @@ import {
   GENDERS,
   MAIL_STATUSES,
   PARAM_TYPES,
+  SAVED_VIEW_LISTS,
   SETTLEMENT_STATUSES,
   TOLERANCE_TYPES,
   TOLERANCE_UNITS,
@@ -51,6 +52,7 @@ export const ENUM_COLUMNS = [
   { table: 'transactions', column: 'currency', values: CURRENCIES },
   { table: 'transactions', column: 'accounting_method', values: ACCOUNTING_METHODS },
   { table: 'contractor_certificates', column: 'kind', values: CERTIFICATE_KINDS },
+  { table: 'saved_views', column: 'list_key', values: SAVED_VIEW_LISTS },
 ] as const satisfies readonly EnumColumn[];
 
 interface EnumColumn {

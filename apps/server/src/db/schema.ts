@@ -282,4 +282,5 @@ export const qualityParams = pgTable(
 );
 
 export * from './carriers.js';
+export * from './saved-views.js';
 export * from './trading.js';

@@ -38,6 +38,9 @@ import { searchText } from './search.js';
 const kg = (name: string) => bigint(name, { mode: 'number' });
 const minor = (name: string) => bigint(name, { mode: 'number' });
 const day = (name: string) => date(name, { mode: 'string' });
+/** The SQL twin of `vehicleKey` (packages/shared/src/rules/transports.ts); migration 0012_vehicle_keys_saved_views writes the same. */
+const vehicleKeySql = (column: string) =>
+  sql.raw(`nullif(regexp_replace(upper(${column}), '[[:space:]-]', '', 'g'), '')`);
 const timestamps = {
   createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   updatedAt: isoTimestamp('updated_at').notNull().default(sql`now()`),
@@ -305,6 +308,14 @@ export const transports = pgTable(
     gmpNumber: varchar('gmp_number', { length: 255 }),
     comment: text('comment'),
     confirmationNote: text('confirmation_note'),
+    /** Issue 17: why the truck or driver may be on another transport at the same time. */
+    doubleBookingNote: text('double_booking_note'),
+    /**
+     * Issue 17: the registration number and driver document as the "no truck in two places" rule compares them
+     * (`vehicleKey` in packages/shared/src/rules/transports.ts: upper case, no spaces or hyphens, empty is null).
+     */
+    registrationKey: text('registration_key').generatedAlwaysAs(vehicleKeySql('registration_number')),
+    driverDocumentKey: text('driver_document_key').generatedAlwaysAs(vehicleKeySql('driver_document_id')),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** spec/1 Logistics: carrier name, driver name, gmp number, phone number, registration and comments. */
     searchText: searchText([
@@ -338,6 +349,11 @@ export const transports = pgTable(
     index('transports_sales_document_number_idx').on(t.salesDocumentNumber, t.id, t.status),
     index('transports_supplier_code_idx').on(t.supplierCode, t.id, t.status),
     index('transports_recipient_code_idx').on(t.recipientCode, t.id, t.status),
+    // Issue 17: the other active transports of one truck or driver.
+    index('transports_active_registration_key_idx').on(t.registrationKey).where(sql`status in ('NEW', 'ON_THE_WAY')`),
+    index('transports_active_driver_document_key_idx')
+      .on(t.driverDocumentKey)
+      .where(sql`status in ('NEW', 'ON_THE_WAY')`),
     check('transports_quantity_positive', sql`cargo_quantity_kg > 0`),
     check('transports_real_quantity_non_negative', sql`real_cargo_quantity_kg >= 0`),
     enumCheck('transports', 'status'),

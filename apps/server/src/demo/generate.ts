@@ -230,14 +230,16 @@ const transportsStep: Step = async (db, scale) => {
         ${perTransportKg} - floor(d.r2 * 400)::int as cargo_kg, d.loading + 1 + floor(d.r2 * 3)::int as unloading,
         case when d.loading < current_date - 5 then (case when d.r1 < .98 then 'DELIVERED' when d.r1 < .985 then 'RETURN_TO_CLIENT' else 'CANCELLED' end)
           when d.loading <= current_date then (case when d.r1 < .8 then 'ON_THE_WAY' else 'NEW' end)
-          else 'NEW' end as status
+          else 'NEW' end as status,
+        row_number() over () as seq
       from dated d cross join carrier c)
     insert into transports (purchase_id, sales_id, status, registration_number, trailer_number, carrier_id, carrier_name,
       supplier_code, recipient_code, purchase_document_number, sales_document_number, unloading_date, real_cargo_quantity_kg,
       driver_name, phone_number, driver_document_id, cargo_quantity_kg, price_per_ton, currency, date_loading,
       date_unloading, is_gmp, gmp_number, comment, confirmation_note, created_at, updated_at)
     select d.purchase_id, d.sales_id, d.status,
-      (array['PO','PZ','WL','DW','EL','CB','LU','KR','WA','GD'])[1 + floor(d.r1 * 10)::int] || ' ' || upper(substr(md5(d.r2::text), 1, 5)),
+      -- Issue 17, no truck in two places: every demo transport its own truck and driver document.
+      (array['PO','PZ','WL','DW','EL','CB','LU','KR','WA','GD'])[1 + floor(d.r1 * 10)::int] || ' ' || (10000 + d.seq)::text,
       case when d.r2 < .8 then (array['PO','PZ','WL','DW'])[1 + floor(d.r2 * 4)::int] || ' ' || upper(substr(md5(d.r1::text), 1, 4)) || 'N' end,
       d.carrier_id, k.name, d.supplier_code, d.recipient_code, d.purchase_document_number, d.sales_document_number,
       -- The unloading of a delivered transport (deliveries step) copies these.
@@ -245,7 +247,7 @@ const transportsStep: Step = async (db, scale) => {
       case when d.status = 'DELIVERED' then d.cargo_kg - floor(d.r1 * 7919)::int % 300 end,
       (${firstNames})[1 + floor(d.r1 * 16)::int] || ' ' || (${lastNames})[1 + floor(d.r2 * 16)::int],
       '+48 7' || lpad(floor(d.r2 * 100000000)::text, 8, '0'),
-      'ABC' || lpad(floor(d.r1 * 1000000)::text, 6, '0'),
+      'ABC' || (100000 + d.seq)::text,
       d.cargo_kg,
       (6000 + floor(d.r1 * 6000)::int),
       'PLN', d.loading, d.unloading,

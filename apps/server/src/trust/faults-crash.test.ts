@@ -129,7 +129,12 @@ describe('the server killed during writes and started again', () => {
             contractorBody({ code: `L${serial}`, nip: nipFromSerial(70_000_000 + serial) }),
           );
           if (contractor.status === 200) acknowledged.contractors.push((contractor.body.result as { id: number }).id);
-          const created = await call('POST', '/api/transport/in-progress-create', transport);
+          // Each its own truck and driver (issue 17: no truck in two places).
+          const created = await call('POST', '/api/transport/in-progress-create', {
+            ...transport,
+            registration_number: `PO ${serial}`,
+            driver_document_id: `D${serial}`,
+          });
           if (created.status !== 200) continue;
           acknowledged.transports.push(created.body.id as number);
           const delivered = await call('PATCH', `/api/transport/set-status-delivered/${created.body.id}`, {

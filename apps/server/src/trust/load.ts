@@ -100,14 +100,16 @@ function contractBody(kind: 'purchase' | 'sales', counterpartyId: number, quanti
   };
 }
 
+let vehicle = 0;
+/** Each transport its own truck and driver document: the load is not about "no truck in two places" (issue 17). */
 const transportBody = (user: User, carrierId: number) => ({
   purchase_id: user.purchaseId,
   sales_id: user.salesId,
   carrier_id: carrierId,
-  registration_number: 'PO 12345',
+  registration_number: `PO ${10_000 + ++vehicle}`,
   driver_name: 'Jan Kierowca',
   phone_number: '600 700 800',
-  driver_document_id: 'ABC123456',
+  driver_document_id: `ABC${100_000 + vehicle}`,
   cargo_quantity: 1_000,
   price_per_ton: 15_000,
   currency: 'PLN',

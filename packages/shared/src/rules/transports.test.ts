@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAllocationNoteMissing } from './allocations.js';
 import {
+  areBookingsOverlapping,
   counterChange,
   countersOf,
   type DeliveryInput,
@@ -8,6 +9,7 @@ import {
   deliveryTransactions,
   fitsAllocation,
   isAllowedTransportStatusChange,
+  isDoubleBookingNoteMissing,
   isEditableTransport,
   isGmpNoteMissing,
   isGmpNotSatisfied,
@@ -17,6 +19,10 @@ import {
   isTransportableContract,
   missingOnTheWayFields,
   NO_COUNTERS,
+  type VehicleBooking,
+  vehicleClashes,
+  vehicleClashOf,
+  vehicleKey,
 } from './transports.js';
 
 describe('transport status rules (RULES.md Transports)', () => {
@@ -180,5 +186,77 @@ describe('deliveryGrowth (RULES.md Transports, Delivered)', () => {
   it("counts the kilograms beyond each contract's upper limit, at most the growth", () => {
     expect(deliveryGrowth(pair(52_000))).toEqual({ growthKg: 2_000, purchaseOverKg: 1_000, salesOverKg: 0 });
     expect(deliveryGrowth(pair(52_000, 60_000))).toEqual({ growthKg: 2_000, purchaseOverKg: 2_000, salesOverKg: 0 });
+  });
+});
+
+describe('no truck in two places (issue 17)', () => {
+  const booking = (overrides: Partial<VehicleBooking> = {}): VehicleBooking => ({
+    id: 1,
+    status: 'NEW',
+    registrationNumber: 'PO 12345',
+    driverDocumentId: 'ABC123456',
+    dateLoading: '2026-03-02',
+    dateUnloading: '2026-03-04',
+    ...overrides,
+  });
+
+  it('normalises plates and documents: upper case, no spaces or hyphens, empty is none', () => {
+    expect(vehicleKey(' po 123-45 ')).toBe('PO12345');
+    expect(vehicleKey('abc-123 456')).toBe('ABC123456');
+    expect(vehicleKey('  - ')).toBeNull();
+    expect(vehicleKey(null)).toBeNull();
+  });
+
+  it('counts periods sharing a day as overlapping, both days included', () => {
+    const march = (from: string | null, to: string | null) => ({ dateLoading: from, dateUnloading: to });
+    expect(areBookingsOverlapping(march('2026-03-02', '2026-03-04'), march('2026-03-04', '2026-03-06'))).toBe(true);
+    expect(areBookingsOverlapping(march('2026-03-02', '2026-03-04'), march('2026-03-05', '2026-03-06'))).toBe(false);
+    expect(areBookingsOverlapping(march('2026-03-05', '2026-03-06'), march('2026-03-02', '2026-03-04'))).toBe(false);
+    expect(areBookingsOverlapping(march('2026-03-01', '2026-03-10'), march('2026-03-03', '2026-03-03'))).toBe(true);
+  });
+
+  it('lets a missing unloading date occupy from loading on, a missing loading date up to unloading', () => {
+    const open = { dateLoading: '2026-03-05', dateUnloading: null };
+    expect(areBookingsOverlapping(open, { dateLoading: '2026-09-01', dateUnloading: '2026-09-02' })).toBe(true);
+    expect(areBookingsOverlapping(open, { dateLoading: '2026-03-01', dateUnloading: '2026-03-04' })).toBe(false);
+    const untilFifth = { dateLoading: null, dateUnloading: '2026-03-05' };
+    expect(areBookingsOverlapping(untilFifth, { dateLoading: '2026-01-01', dateUnloading: '2026-01-02' })).toBe(true);
+    expect(areBookingsOverlapping(untilFifth, { dateLoading: '2026-03-06', dateUnloading: '2026-03-07' })).toBe(false);
+    expect(areBookingsOverlapping({ dateLoading: null, dateUnloading: null }, open)).toBe(true);
+  });
+
+  it('names the matching fields of another active, overlapping transport', () => {
+    const mine = booking({ id: null, registrationNumber: 'po-12345', driverDocumentId: 'XYZ1' });
+    expect(vehicleClashOf(mine, booking({ id: 2 }))).toEqual(['registrationNumber']);
+    expect(vehicleClashOf(booking({ id: null, registrationNumber: 'WA 1' }), booking({ id: 2 }))).toEqual([
+      'driverDocumentId',
+    ]);
+    expect(vehicleClashOf(booking({ id: null }), booking({ id: 2, status: 'ON_THE_WAY' }))).toEqual([
+      'registrationNumber',
+      'driverDocumentId',
+    ]);
+  });
+
+  it('ignores itself, final statuses, other dates and empty values', () => {
+    expect(vehicleClashOf(booking(), booking())).toEqual([]);
+    for (const status of ['DELIVERED', 'CANCELLED', 'RETURN_TO_CLIENT'] as const) {
+      expect(vehicleClashOf(booking({ id: null }), booking({ id: 2, status }))).toEqual([]);
+    }
+    const later = booking({ id: 2, dateLoading: '2026-03-05', dateUnloading: '2026-03-06' });
+    expect(vehicleClashOf(booking({ id: null }), later)).toEqual([]);
+    const empty = booking({ id: null, registrationNumber: null, driverDocumentId: ' ' });
+    expect(vehicleClashOf(empty, booking({ id: 2, registrationNumber: null, driverDocumentId: '' }))).toEqual([]);
+  });
+
+  it('asks for a 10+ character note only when something collides', () => {
+    const clashes = vehicleClashes(booking({ id: null }), [
+      booking({ id: 2 }),
+      booking({ id: 3, status: 'CANCELLED' }),
+    ]);
+    expect(clashes.map((clash) => clash.other.id)).toEqual([2]);
+    expect(isDoubleBookingNoteMissing(clashes.length, null)).toBe(true);
+    expect(isDoubleBookingNoteMissing(clashes.length, 'za krótko')).toBe(true);
+    expect(isDoubleBookingNoteMissing(clashes.length, 'Dwa kursy jednego dnia')).toBe(false);
+    expect(isDoubleBookingNoteMissing(0, null)).toBe(false);
   });
 });

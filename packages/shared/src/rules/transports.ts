@@ -275,3 +275,73 @@ export function deliveryTransactions({
     ),
   ];
 }
+
+// --- No truck in two places (issue 17) ---
+
+/**
+ * A registration number or driver document as compared between transports: upper case, without spaces and
+ * hyphens ("po 123-45" and "PO12345" are one truck). Empty means none. The SQL twin is the generated columns
+ * `transports.registration_key` / `driver_document_key` (migration 0012), proven equal by the transport tests.
+ */
+export function vehicleKey(value: string | null | undefined): string | null {
+  const key = (value ?? '').toUpperCase().replace(/[\s-]/g, '');
+  return key || null;
+}
+
+/** The days a transport holds its truck and driver: loading to unloading, both days included. */
+export interface BookingPeriod {
+  dateLoading: string | null;
+  dateUnloading: string | null;
+}
+
+/**
+ * RULES.md Transports (issue 17): two periods overlap when they share at least one day (dates have no hour, so a
+ * truck unloading on the day another loads counts as double booked). A missing unloading date occupies from the
+ * loading date on; a missing loading date occupies everything up to the unloading date; no dates at all occupy
+ * every day.
+ */
+export function areBookingsOverlapping(a: BookingPeriod, b: BookingPeriod): boolean {
+  const startsBeforeOtherEnds = (x: BookingPeriod, y: BookingPeriod) =>
+    x.dateLoading === null || y.dateUnloading === null || x.dateLoading <= y.dateUnloading;
+  return startsBeforeOtherEnds(a, b) && startsBeforeOtherEnds(b, a);
+}
+
+export const VEHICLE_MATCH_FIELDS = ['registrationNumber', 'driverDocumentId'] as const;
+export type VehicleMatchField = (typeof VEHICLE_MATCH_FIELDS)[number];
+
+export interface VehicleBooking extends BookingPeriod {
+  id: number | null;
+  status: TransportStatus;
+  registrationNumber: string | null;
+  driverDocumentId: string | null;
+}
+
+/**
+ * RULES.md Transports (issue 17): what of `other` (same truck by normalised registration number, same driver by
+ * normalised document) collides with `transport`: only another NEW or ON_THE_WAY transport whose dates overlap.
+ * Empty when they do not collide.
+ */
+export function vehicleClashOf(transport: VehicleBooking, other: VehicleBooking): VehicleMatchField[] {
+  if (other.id !== null && other.id === transport.id) return [];
+  if (!isActiveStatus(other.status) || !areBookingsOverlapping(transport, other)) return [];
+  return VEHICLE_MATCH_FIELDS.filter((field) => {
+    const key = vehicleKey(transport[field]);
+    return key !== null && key === vehicleKey(other[field]);
+  });
+}
+
+/** The others that collide with `transport`, each with the fields that match. */
+export function vehicleClashes<T extends VehicleBooking>(
+  transport: VehicleBooking,
+  others: readonly T[],
+): { other: T; fields: VehicleMatchField[] }[] {
+  return others.flatMap((other) => {
+    const fields = vehicleClashOf(transport, other);
+    return fields.length ? [{ other, fields }] : [];
+  });
+}
+
+/** RULES.md Transports (issue 17): a double booking is saved only with a `double_booking_note` of 10+ characters. */
+export function isDoubleBookingNoteMissing(clashCount: number, doubleBookingNote: string | null | undefined): boolean {
+  return clashCount > 0 && !isConfirmationNoteSufficient(doubleBookingNote);
+}

@@ -46,7 +46,7 @@ const send = (id: number, as = token) => t.call({ method: 'POST', url: `/api/tra
 describe('GET /api/transport/order-pdf/{id}', () => {
   it('answers a one-page Polish PDF with the company, carrier, vehicle, route, cargo, tonnes, freight and GMP', async () => {
     await saveCompany(t, token, { logo_data_url: TINY_PNG });
-    const { id } = await seedTransport();
+    const { id } = await seedTransport(undefined, { registration_number: 'PO 12345', driver_document_id: 'ABC123456' });
     const response = await pdfOf(id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

@@ -31,17 +31,23 @@ export async function seedPair(
   return { purchaseId: purchase.id, salesId: sale.id, carrierId: carrier.id, allocationId: allocation?.id ?? 0 };
 }
 
-/** A transport form with every ON_THE_WAY field filled in: 25 t at 150,00 PLN/t. */
+let vehicle = 0;
+
+/**
+ * A transport form with every ON_THE_WAY field filled in: 25 t at 150,00 PLN/t. Each body gets its own truck and
+ * driver document, so that tests of other rules never meet "no truck in two places" (issue 17).
+ */
 export function transportBody(pair: Pair, overrides: Body = {}): Body {
+  vehicle += 1;
   return {
     purchase_id: pair.purchaseId,
     sales_id: pair.salesId,
     carrier_id: pair.carrierId,
-    registration_number: 'PO 12345',
+    registration_number: `PO ${10_000 + vehicle}`,
     trailer_number: 'PO 6789A',
     driver_name: 'Jan Kierowca',
     phone_number: '600 700 800',
-    driver_document_id: 'ABC123456',
+    driver_document_id: `ABC${100_000 + vehicle}`,
     cargo_quantity: 25_000,
     price_per_ton: 15_000,
     currency: 'PLN',

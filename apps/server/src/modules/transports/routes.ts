@@ -17,6 +17,8 @@ import {
   TransportResponseSchema,
   TransportStatusRequestSchema,
   TransportUpdateRequestSchema,
+  VehicleClashRequestSchema,
+  VehicleClashResponseSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
@@ -34,6 +36,7 @@ import { reallocateTransport } from './service/reallocate.js';
 import { removeTransport } from './service/remove.js';
 import { canBeSetOnTheWay, updateTransportStatus } from './service/status.js';
 import { updateTransport } from './service/update.js';
+import { listVehicleClashes } from './service/vehicle-clashes.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['transports'];
@@ -120,6 +123,15 @@ export function transportRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParamsSchema, response: { 200: CanBeSetOnTheWayResponseSchema } },
     },
     (request) => canBeSetOnTheWay(request.ctx, request.params.id),
+  );
+
+  r.get(
+    '/transport/vehicle-clashes',
+    {
+      config: ANY_ROLE,
+      schema: { tags, querystring: VehicleClashRequestSchema, response: { 200: VehicleClashResponseSchema } },
+    },
+    (request) => listVehicleClashes(request.ctx, request.query),
   );
 
   const candidateSchema = { tags, response: { 200: ReallocateCandidateListResponseSchema } };

@@ -33,7 +33,8 @@ function expectCode(
 describe('POST /api/transport/create', () => {
   it('creates a NEW transport and answers it with its contracts, addresses, qualities and values', async () => {
     const pair = await seedPair(t.db);
-    const response = await api.create(transportBody(pair));
+    const request = transportBody(pair);
+    const response = await api.create(request);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.id).toBeGreaterThan(0);
@@ -43,7 +44,7 @@ describe('POST /api/transport/create', () => {
       status: 'NEW',
       carrier_id: pair.carrierId,
       carrier_name: 'Trans-Kurier',
-      registration_number: 'PO 12345',
+      registration_number: request.registration_number,
       cargo_quantity: 25_000,
       price_per_ton: 15_000,
       currency: 'PLN',
@@ -234,11 +235,15 @@ describe('POST /api/transport/in-progress-create', () => {
 describe('PUT /api/transport/update/:id', () => {
   it('saves the form of a NEW transport and writes the difference to the audit log', async () => {
     const pair = await seedPair(t.db);
-    const id = await api.createId(transportBody(pair));
-    const response = await api.update(
-      id,
-      transportBody(pair, { transport_id: id, comment: 'Rampa 5', cargo_quantity: 30_000, trailer_number: '' }),
-    );
+    const body = transportBody(pair);
+    const id = await api.createId(body);
+    const response = await api.update(id, {
+      ...body,
+      transport_id: id,
+      comment: 'Rampa 5',
+      cargo_quantity: 30_000,
+      trailer_number: '',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id, comment: 'Rampa 5', cargo_quantity: 30_000, trailer_number: null });
     const [entry] = await t.db

@@ -19,6 +19,7 @@ export const FIELD_OF_MESSAGE_CODE: Readonly<Record<string, string>> = {
   WRONG_ACTIVATION_CODE: 'code',
   GMP_CERT_NOT_SATISFIED: 'confirmationNote',
   GMP_NOT_SATISFIED: 'confirmationNote',
+  VEHICLE_ALREADY_PLANNED: 'doubleBookingNote',
   ALLOCATE_QUANTITY_IS_TO_BIG: 'cargoQuantity',
   TRANSPORT_QUANTITY_IS_TO_BIG: 'cargoQuantity',
   INVOICE_DATA_INCOMPLETE: 'invoiceNumber',

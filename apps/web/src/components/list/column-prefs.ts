@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSessionUserId } from '../../app/session';
 
 export type Density = 'compact' | 'comfortable';
@@ -65,12 +65,23 @@ export function withColumnMoved(columns: ChoosableColumn[], prefs: ColumnPrefs, 
   return { ...prefs, order };
 }
 
+/** Tells the other users of one list's choices on the page (the table, the saved views) that they changed. */
+const PREFS_CHANGED_EVENT = 'grain:list-prefs';
+
 /** The user's choices for one list, read from and written to localStorage. */
 export function useColumnPrefs(listId: string) {
   const key = prefsStorageKey(useSessionUserId(), listId);
   const [state, setState] = useState(() => ({ key, prefs: readPrefs(key) }));
   // Another user signing in on the same browser reads their own choices.
   const prefs = state.key === key ? state.prefs : readPrefs(key);
+  useEffect(() => {
+    const onChange = (event: Event) => {
+      const detail = (event as CustomEvent<{ key: string; prefs: ColumnPrefs }>).detail;
+      if (detail.key === key) setState({ key, prefs: detail.prefs });
+    };
+    window.addEventListener(PREFS_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(PREFS_CHANGED_EVENT, onChange);
+  }, [key]);
   const save = useCallback(
     (next: ColumnPrefs) => {
       setState({ key, prefs: next });
@@ -79,6 +90,7 @@ export function useColumnPrefs(listId: string) {
       } catch {
         // A full or disabled storage keeps the choice for this visit only.
       }
+      window.dispatchEvent(new CustomEvent(PREFS_CHANGED_EVENT, { detail: { key, prefs: next } }));
     },
     [key],
   );

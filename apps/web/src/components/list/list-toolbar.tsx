@@ -1,3 +1,4 @@
+import type { SavedViewList } from '@grain/shared';
 import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -5,10 +6,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
 import { SEARCH_DEBOUNCE_MS } from './list-state';
+import { SavedViews } from './saved-views';
 import type { ListStateApi } from './use-list-state';
 
 interface ListToolbarProps {
   list: ListStateApi;
+  /** The list's saved views (issue 17); the same key as its table's `listId`. */
+  listKey: SavedViewList;
   searchPlaceholder: string;
   onRefresh: () => void;
   isFetching: boolean;
@@ -17,8 +21,16 @@ interface ListToolbarProps {
   children?: ReactNode;
 }
 
-/** Search box (debounced 600 ms), refresh with the last-fetch time, and room for screen actions. */
-export function ListToolbar({ list, searchPlaceholder, onRefresh, isFetching, fetchedAt, children }: ListToolbarProps) {
+/** Search box (debounced 600 ms), refresh, saved views, the last-fetch time, and room for screen actions. */
+export function ListToolbar({
+  list,
+  listKey,
+  searchPlaceholder,
+  onRefresh,
+  isFetching,
+  fetchedAt,
+  children,
+}: ListToolbarProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(list.search);
   const commit = useDebouncedCallback((value: string) => list.setSearch(value), SEARCH_DEBOUNCE_MS);
@@ -53,6 +65,7 @@ export function ListToolbar({ list, searchPlaceholder, onRefresh, isFetching, fe
             <IconRefresh size={18} />
           </ActionIcon>
         </Tooltip>
+        <SavedViews list={list} listKey={listKey} />
         {fetchedAt > 0 && (
           <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="last-fetch">
             {t('common.lastFetch', { time: formatTime(new Date(fetchedAt)) })}

@@ -8,6 +8,8 @@ export interface ListStateApi extends ListState {
   setOrderBy: (orderBy: string) => void;
   setOffset: (offset: number) => void;
   setLimit: (limit: number) => void;
+  /** A saved view: search, filters, sort and page size at once, from the first page. */
+  apply: (change: Partial<Omit<ListState, 'offset'>>) => void;
   defaults: Partial<ListState>;
 }
 
@@ -35,5 +37,6 @@ export function useListState(initialDefaults: Partial<ListState> = {}): ListStat
     setOrderBy: (orderBy) => update({ orderBy, offset: 0 }),
     setOffset: (offset) => update({ offset }),
     setLimit: (limit) => update({ limit, offset: 0 }),
+    apply: (change) => update({ ...change, offset: 0 }),
   };
 }

@@ -13,6 +13,8 @@ import {
   type TransportResponse,
   type TransportStatus,
   type TransportUpdateRequest,
+  type VehicleClashRequest,
+  type VehicleClashResponse,
 } from '@grain/shared';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
@@ -28,6 +30,7 @@ export const transportKeys = {
   list: () => [...transportKeys.all, 'list'] as const,
   filterOptions: () => [...transportKeys.all, 'filter-options'] as const,
   candidates: (transportId: number) => [...transportKeys.all, 'candidates', transportId] as const,
+  vehicleClashes: (query: object | null) => [...transportKeys.all, 'vehicle-clashes', query] as const,
 };
 const DEPENDENT_KEYS = [transportKeys.all, ['contracts'], ['allocations']] as const;
 
@@ -68,6 +71,17 @@ export function useTransportFilterOptionLabels(field: TransportFilterOptionField
     enabled: values.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+}
+
+/** Issue 17: the other planned transports of the form's truck or driver at the same time (nothing to ask: none). */
+export function useVehicleClashes(query: Partial<VehicleClashRequest> | null) {
+  return useQuery({
+    queryKey: transportKeys.vehicleClashes(query),
+    queryFn: ({ signal }) =>
+      apiRequest<VehicleClashResponse>('/transport/vehicle-clashes', { query: query ?? {}, signal, silent: true }),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { zodErrors } from '../../components/form/use-zod-form';
 import {
   defaultTransportValues,
+  doubleBookingNoteIssue,
   type TransportFormValues,
   toTransportRequest,
   toTransportUpdateRequest,
   transportFormSchema,
   transportValuesOf,
+  vehicleClashQuery,
   withGmpToggled,
 } from './transport-form';
 
@@ -136,5 +138,29 @@ describe('transport form validation', () => {
       driverDocumentId: 'A1',
     });
     expect(zodErrors(transportFormSchema(pair), complete)).toEqual({});
+  });
+});
+
+describe('no truck in two places (issue 17)', () => {
+  it('asks the clash query about the typed truck, driver and dates, leaving the edited transport out', () => {
+    const values = {
+      ...defaultTransportValues('2026-04-02'),
+      registrationNumber: ' WE 1 ',
+      dateUnloading: '2026-04-04',
+    };
+    expect(vehicleClashQuery(values, 5)).toEqual({
+      transportId: 5,
+      registrationNumber: 'WE 1',
+      dateLoading: '2026-04-02',
+      dateUnloading: '2026-04-04',
+    });
+    expect(vehicleClashQuery(defaultTransportValues('2026-04-02'), null)).toBeNull();
+  });
+
+  it('marks the double booking note while a clash is shown and the note is under 10 characters', () => {
+    expect(doubleBookingNoteIssue(1, '')).toEqual({ path: 'doubleBookingNote', message: 'required' });
+    expect(doubleBookingNoteIssue(1, 'krótko')).toEqual({ path: 'doubleBookingNote', message: 'noteTooShort' });
+    expect(doubleBookingNoteIssue(1, 'Dwa kursy jednego dnia')).toBeNull();
+    expect(doubleBookingNoteIssue(0, '')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import {
   type Currency,
   fromMinorUnits,
   isDateBefore,
+  isDoubleBookingNoteMissing,
   isGmpNoteMissing,
   isGmpNotSatisfied,
   kgToTonnes,
@@ -43,6 +44,8 @@ export interface TransportFormValues extends Record<string, unknown> {
   gmpNumber: string;
   comment: string;
   confirmationNote: string;
+  /** RULES.md Transports (issue 17): why the truck or driver may be on another transport at the same time. */
+  doubleBookingNote: string;
   /**
    * The transport is or is about to be ON_THE_WAY ('start on the way', spec/1 section 4): registration, driver,
    * phone and driver document become required. Not sent; on create it picks in-progress-create.
@@ -77,6 +80,7 @@ export function defaultTransportValues(today = todayIso()): TransportFormValues 
     gmpNumber: '',
     comment: '',
     confirmationNote: '',
+    doubleBookingNote: '',
     isOnTheWay: false,
   };
 }
@@ -99,6 +103,7 @@ export function transportValuesOf(transport: TransportResponse, isStartOnTheWay 
     gmpNumber: transport.gmpNumber ?? '',
     comment: transport.comment ?? '',
     confirmationNote: transport.confirmationNote ?? '',
+    doubleBookingNote: transport.doubleBookingNote ?? '',
     isOnTheWay: isStartOnTheWay || transport.status === 'ON_THE_WAY',
   };
 }
@@ -130,6 +135,8 @@ export function toTransportRequest(values: TransportFormValues, context: Transpo
     comment: textOrNull(values.comment),
     // Issue 17: an expired carrier certificate asks for the note even with the GMP flag on.
     confirmationNote: needsNote || context.saleRequiresGmp ? textOrNull(values.confirmationNote) : null,
+    // Sent as typed: the server keeps it only when it is needed to decide a double booking.
+    doubleBookingNote: textOrNull(values.doubleBookingNote),
   };
 }
 
@@ -162,6 +169,29 @@ export function transportFormIssues(
     for (const field of missingOnTheWayFields(body)) issues.push({ path: field, message: V.required });
   }
   return issues;
+}
+
+/**
+ * RULES.md Transports (issue 17): the note the double booking the form warns about needs, as the form marks it;
+ * null when there is no clash or the note is long enough.
+ */
+export function doubleBookingNoteIssue(clashCount: number, note: string): FormIssue | null {
+  if (!isDoubleBookingNoteMissing(clashCount, note)) return null;
+  return { path: 'doubleBookingNote', message: note.trim() ? V.noteTooShort : V.required };
+}
+
+/** The truck, driver and dates the vehicle-clashes query asks about (the edited transport left out). */
+export function vehicleClashQuery(values: TransportFormValues, transportId: number | null) {
+  const registrationNumber = textOrNull(values.registrationNumber);
+  const driverDocumentId = textOrNull(values.driverDocumentId);
+  if (!registrationNumber && !driverDocumentId) return null;
+  return {
+    ...(transportId === null ? {} : { transportId }),
+    ...(registrationNumber ? { registrationNumber } : {}),
+    ...(driverDocumentId ? { driverDocumentId } : {}),
+    ...(values.dateLoading ? { dateLoading: values.dateLoading } : {}),
+    ...(values.dateUnloading ? { dateUnloading: values.dateUnloading } : {}),
+  };
 }
 
 export function transportFormSchema(context: TransportFormContext) {

@@ -41,6 +41,7 @@ function row(id: number, overrides: Partial<TransportResponse>): TransportRespon
     gmpNumber: null,
     comment: null,
     confirmationNote: null,
+    doubleBookingNote: null,
     saleIsGmp: false,
     gmpNotSatisfied: false,
     purchaseSupplier: side('DOS', 'ZK/1'),

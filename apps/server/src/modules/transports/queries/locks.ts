@@ -31,6 +31,7 @@ export const transportColumns = {
   gmpNumber: transports.gmpNumber,
   comment: transports.comment,
   confirmationNote: transports.confirmationNote,
+  doubleBookingNote: transports.doubleBookingNote,
 };
 export type LockedTransport = NonNullable<Awaited<ReturnType<typeof lockTransport>>>;
 

@@ -27,6 +27,7 @@ export type TransportValues = Pick<
   | 'gmpNumber'
   | 'comment'
   | 'confirmationNote'
+  | 'doubleBookingNote'
 >;
 
 export async function insertTransport(

@@ -16,6 +16,7 @@ import {
   lockPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
+import { assertVehicleNotDoubleBooked } from './vehicle-clashes.js';
 
 /** The form's values as stored; a number for GMP is kept only while the transport has GMP. */
 export function transportValues(input: Omit<TransportCreateRequest, 'purchaseId' | 'salesId'>): TransportValues {
@@ -60,8 +61,13 @@ export function createTransport(
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
     await assertGmpCertificateNote(tx, carrierGmpCheck(pair.sale.isGmp, input));
     await assertFitsAllocation(tx, pair, input.cargoQuantity);
+    const doubleBookingNote = await assertVehicleNotDoubleBooked(
+      tx,
+      { ...input, transportId: null },
+      input.doubleBookingNote,
+    );
 
-    const values = transportValues(input);
+    const values = { ...transportValues(input), doubleBookingNote };
     const id = await insertTransport(tx, {
       ...values,
       purchaseId: input.purchaseId,

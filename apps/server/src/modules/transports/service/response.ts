@@ -30,6 +30,7 @@ export function toTransportResponse(row: TransportRow): TransportResponse {
     gmpNumber: row.gmpNumber,
     comment: row.comment,
     confirmationNote: row.confirmationNote,
+    doubleBookingNote: row.doubleBookingNote,
     saleIsGmp: row.salesIsGmp,
     gmpNotSatisfied: isGmpNotSatisfied(row.salesIsGmp, row.isGmp),
     purchaseSupplier: {

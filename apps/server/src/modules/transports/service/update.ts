@@ -25,6 +25,7 @@ import {
   lockTransportWithPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
+import { assertVehicleNotDoubleBooked } from './vehicle-clashes.js';
 
 /** The body may name the transport and its pair, but only as they are (VALUE_IS_WRONG otherwise). */
 function assertSameTransportAndPair(id: number, before: LockedTransport, input: TransportUpdateRequest) {
@@ -61,8 +62,13 @@ export function updateTransport(ctx: Ctx, id: number, input: TransportUpdateRequ
     assertGmpNote(pair.sale.isGmp, input.isGmp, input.confirmationNote);
     await assertGmpCertificateNote(tx, carrierGmpCheck(pair.sale.isGmp, input));
     if (input.cargoQuantity !== before.cargoQuantityKg) await assertFitsAllocation(tx, pair, input.cargoQuantity, id);
+    const doubleBookingNote = await assertVehicleNotDoubleBooked(
+      tx,
+      { ...input, transportId: id },
+      input.doubleBookingNote,
+    );
 
-    const values = transportValues(input);
+    const values = { ...transportValues(input), doubleBookingNote };
     await writeTransport(tx, id, values);
     await applyCounterChange(
       tx,

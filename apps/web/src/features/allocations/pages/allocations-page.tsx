@@ -40,6 +40,7 @@ export function Page() {
       />
       <ListToolbar
         list={list}
+        listKey="allocations"
         searchPlaceholder={t('allocations.searchPlaceholder')}
         onRefresh={() => void query.refetch()}
         isFetching={query.isFetching}

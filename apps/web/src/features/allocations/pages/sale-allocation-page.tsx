@@ -65,6 +65,7 @@ export function Page() {
       </Title>
       <ListToolbar
         list={list}
+        listKey="allocations.purchases-to-allocate"
         searchPlaceholder={t('allocations.purchaseSearch')}
         onRefresh={() => void purchases.refetch()}
         isFetching={purchases.isFetching}

@@ -101,6 +101,7 @@ export function Page() {
       />
       <ListToolbar
         list={list}
+        listKey="contractors"
         searchPlaceholder={t('contractors.searchPlaceholder')}
         onRefresh={() => void query.refetch()}
         isFetching={query.isFetching}

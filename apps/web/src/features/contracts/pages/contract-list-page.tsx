@@ -58,6 +58,7 @@ function ContractListPage({ side }: { side: ContractSide }) {
       <RawMaterialTabs value={rawMaterialId} onChange={(id) => list.setFilter(withRawMaterial(list.filter, id))} />
       <ListToolbar
         list={list}
+        listKey={side.kind === 'purchase' ? 'contracts.purchase' : 'contracts.sales'}
         searchPlaceholder={t(`${side.i18n}.searchPlaceholder`)}
         onRefresh={() => void query.refetch()}
         isFetching={query.isFetching}

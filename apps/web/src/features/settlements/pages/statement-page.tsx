@@ -102,6 +102,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
       </Tabs>
       <ListToolbar
         list={list}
+        listKey="statement"
         searchPlaceholder={t('statement.searchPlaceholder')}
         onRefresh={() => void query.refetch()}
         isFetching={query.isFetching}

@@ -1,25 +1,32 @@
 import type { TransportResponse } from '@grain/shared';
-import { Alert, Button, Group, Stack, Switch } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { focusFirstError, showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { useCreateTransport, useUpdateTransport, useUpdateTransportStatus } from '../api';
+import { validationText } from '../../../i18n';
+import { useCreateTransport, useUpdateTransport, useUpdateTransportStatus, useVehicleClashes } from '../api';
 import {
   defaultTransportValues,
+  doubleBookingNoteIssue,
   type TransportFormContext,
   type TransportFormValues,
   toTransportRequest,
   toTransportUpdateRequest,
   transportFormSchema,
   transportValuesOf,
+  vehicleClashQuery,
 } from '../transport-form';
 import { pairOfTransport } from '../transport-pair';
 import { PairContext } from './pair-context';
 import { TransportFormFields } from './transport-form-fields';
 import { showStatusChanged } from './use-transport-actions';
+import { VehicleClashWarning } from './vehicle-clash-warning';
+
+const CLASH_DEBOUNCE_MS = 300;
 
 export interface TransportFormProps {
   context: TransportFormContext;
@@ -43,6 +50,9 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
   const update = useUpdateTransport();
   const updateStatus = useUpdateTransportStatus();
   const isCreate = !transport;
+  // Issue 17: the truck's or driver's other planned transports at the same time, asked as the fields change.
+  const [clashQuery] = useDebouncedValue(vehicleClashQuery(form.values, transport?.id ?? null), CLASH_DEBOUNCE_MS);
+  const clashes = useVehicleClashes(clashQuery).data?.list ?? [];
 
   // 'start on the way' validates at once, so the missing driver data shows before anything is typed.
   const { validate } = form;
@@ -69,6 +79,12 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
   };
 
   const submit = form.handleSubmit(async () => {
+    const noteIssue = doubleBookingNoteIssue(clashes.length, form.values.doubleBookingNote);
+    if (noteIssue) {
+      form.setFieldError(noteIssue.path, validationText(noteIssue.message));
+      focusFirstError([noteIssue.path]);
+      return;
+    }
     try {
       const saved = await save();
       notifications.show({
@@ -101,6 +117,16 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
           />
         )}
         <TransportFormFields form={form} saleRequiresGmp={context.saleRequiresGmp} />
+        <VehicleClashWarning clashes={clashes} />
+        {(clashes.length > 0 || form.errors.doubleBookingNote) && (
+          <Textarea
+            label={t('transports.form.doubleBookingNote')}
+            description={t('transports.form.doubleBookingNoteHint')}
+            withAsterisk
+            rows={2}
+            {...form.getInputProps('doubleBookingNote')}
+          />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}

@@ -17,6 +17,7 @@ const SALE_SIDE: readonly TransportColumnKey[] = ['salesDocument', 'recipient'];
 export function TransportsTable({ purchaseId, salesId }: { purchaseId?: number; salesId?: number }) {
   const { t } = useTranslation();
   const list = useListState();
+  const listKey = purchaseId ? 'contracts.purchase.transports' : 'contracts.sales.transports';
   const toFilter = (): TransportListFilter => ({ purchaseId, salesId });
   const query = useTransportList(list, toFilter);
   const hidden = purchaseId ? PURCHASE_SIDE : salesId ? SALE_SIDE : [];
@@ -24,18 +25,13 @@ export function TransportsTable({ purchaseId, salesId }: { purchaseId?: number; 
     <>
       <ListToolbar
         list={list}
+        listKey={listKey}
         searchPlaceholder={t('transports.searchPlaceholder')}
         onRefresh={() => void query.refetch()}
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
       />
-      <TransportDataTable
-        list={list}
-        query={query}
-        hidden={hidden}
-        isContractSide
-        listId={purchaseId ? 'contracts.purchase.transports' : 'contracts.sales.transports'}
-      />
+      <TransportDataTable list={list} query={query} hidden={hidden} isContractSide listId={listKey} />
     </>
   );
 }

@@ -67,6 +67,7 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
       </Tabs>
       <ListToolbar
         list={list}
+        listKey="logistics"
         searchPlaceholder={t('transports.searchPlaceholder')}
         onRefresh={() => {
           void query.refetch();

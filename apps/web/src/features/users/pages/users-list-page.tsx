@@ -85,6 +85,7 @@ export function Page() {
       />
       <ListToolbar
         list={list}
+        listKey="users"
         searchPlaceholder={t('users.searchPlaceholder')}
         onRefresh={() => void query.refetch()}
         isFetching={query.isFetching}

@@ -1,0 +1,47 @@
+import {
+  IdParamsSchema,
+  SavedViewCreateRequestSchema,
+  SavedViewListRequestSchema,
+  SavedViewListResponseSchema,
+  SavedViewSchema,
+  SavedViewUpdateRequestSchema,
+  SuccessResponseSchema,
+} from '@grain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../../plugins/wire.js';
+import { createSavedView, listSavedViews, removeSavedView, updateSavedView } from './service.js';
+
+const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
+const tags = ['saved-views'];
+const viewAnswer = { 200: SavedViewSchema };
+
+/** Issue 17: each user's saved views of the lists. */
+export function savedViewRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/saved-view/list',
+    {
+      config: ANY_ROLE,
+      schema: { tags, querystring: SavedViewListRequestSchema, response: { 200: SavedViewListResponseSchema } },
+    },
+    (request) => listSavedViews(request.ctx, request.query),
+  );
+  r.post(
+    '/saved-view/create',
+    { config: ANY_ROLE, schema: { tags, body: SavedViewCreateRequestSchema, response: viewAnswer } },
+    (request) => createSavedView(request.ctx, request.body),
+  );
+  r.put(
+    '/saved-view/update/:id',
+    {
+      config: ANY_ROLE,
+      schema: { tags, params: IdParamsSchema, body: SavedViewUpdateRequestSchema, response: viewAnswer },
+    },
+    (request) => updateSavedView(request.ctx, request.params.id, request.body),
+  );
+  r.delete(
+    '/saved-view/remove/:id',
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: SuccessResponseSchema } } },
+    (request) => removeSavedView(request.ctx, request.params.id),
+  );
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+
+/** Issue 17: saved views of the lists, per user. */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  token = (await t.userWithRole('USER')).token;
+});
+afterAll(() => t.close());
+
+type Body = Record<string, unknown>;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Body, as = token) =>
+  t.call({ method, url: `/api/saved-view/${url}`, token: as, ...(payload ? { payload } : {}) });
+
+const STATE = {
+  search: 'pszenica',
+  order_by: 'date_loading:desc',
+  limit: 25,
+  filter: [
+    ['registrationNumber', 'WA 1'],
+    ['status', ['NEW', 'ON_THE_WAY']],
+  ],
+  columns: { order: ['id', 'status'], hidden: ['comment'], density: 'comfortable' },
+};
+const view = (overrides: Body = {}): Body => ({ list_key: 'logistics', name: 'W drodze', state: STATE, ...overrides });
+
+async function createId(body: Body, as = token): Promise<number> {
+  const response = await call('POST', 'create', body, as);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().id;
+}
+const listOf = async (listKey: string, as = token) => {
+  const response = await call('GET', `list?list_key=${listKey}`, undefined, as);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().list as { id: number; name: string; is_default: boolean; state: unknown }[];
+};
+
+describe('saved views', () => {
+  it('saves a view and lists it back with its search, filters (names kept as sent), sort and columns', async () => {
+    const id = await createId(view());
+    const [saved] = await listOf('logistics');
+    expect(saved).toMatchObject({ id, name: 'W drodze', list_key: 'logistics', is_default: false, state: STATE });
+    expect(await listOf('statement')).toEqual([]);
+  });
+
+  it('keeps one default per user and list: a new default replaces the old one', async () => {
+    const first = await createId(view({ name: 'A', is_default: true }));
+    const second = await createId(view({ name: 'B', is_default: true }));
+    expect((await listOf('logistics')).map((v) => [v.id, v.is_default])).toEqual([
+      [first, false],
+      [second, true],
+    ]);
+    expect((await call('PUT', `update/${first}`, { is_default: true })).statusCode).toBe(200);
+    expect((await listOf('logistics')).map((v) => v.is_default)).toEqual([true, false]);
+    expect((await call('PUT', `update/${first}`, { is_default: false })).json().is_default).toBe(false);
+  });
+
+  it('renames and overwrites the state; a duplicate name of the list is NAME_IS_DUPLICATED', async () => {
+    const id = await createId(view({ name: 'A' }));
+    await createId(view({ name: 'B' }));
+    const renamed = await call('PUT', `update/${id}`, { name: 'C', state: { search: '', filter: [] } });
+    expect(renamed.json()).toMatchObject({ name: 'C', state: { search: '', order_by: '', filter: [] } });
+    const duplicate = await call('PUT', `update/${id}`, { name: 'B' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ message_code: 'NAME_IS_DUPLICATED', errors: [{ field: 'name' }] });
+    expect((await call('POST', 'create', view({ name: 'B' }))).json().message_code).toBe('NAME_IS_DUPLICATED');
+    // The same name on another list is another view.
+    await createId(view({ name: 'B', list_key: 'statement' }));
+  });
+
+  it('validates with the shared schemas: list key from the enum, a name, a known state shape', async () => {
+    const fields = async (body: Body) =>
+      (await call('POST', 'create', body)).json().errors?.map((e: { field: string }) => e.field);
+    expect(await fields(view({ list_key: 'nope' }))).toEqual(['list_key']);
+    expect(await fields(view({ name: '  ' }))).toEqual(['name']);
+    expect(await fields(view({ state: { ...STATE, limit: 7 } }))).toEqual(['state.limit']);
+    expect(await fields(view({ state: { ...STATE, extra: 1 } }))).toEqual(['state.extra']);
+    expect((await call('GET', 'list?list_key=nope')).statusCode).toBe(400);
+    expect((await call('GET', 'list?list_key=logistics', undefined, '')).statusCode).toBe(401);
+  });
+});
+
+describe('roles', () => {
+  it('is owner-only: another user neither lists, changes nor removes it', async () => {
+    const id = await createId(view());
+    const other = (await t.userWithRole('ADMIN')).token;
+    expect(await listOf('logistics', other)).toEqual([]);
+    expect((await call('PUT', `update/${id}`, { name: 'Cudzy' }, other)).json().message_code).toBe('NOT_FOUND');
+    expect((await call('DELETE', `remove/${id}`, undefined, other)).statusCode).toBe(404);
+    expect(await listOf('logistics')).toHaveLength(1);
+    expect((await call('DELETE', `remove/${id}`)).statusCode).toBe(200);
+    expect(await listOf('logistics')).toEqual([]);
+  });
+});
