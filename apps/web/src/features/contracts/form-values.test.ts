@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { zodErrors } from '../../components/form/use-zod-form';
 import { emptyContractorForm } from '../contractors/form-values';
 import { partyAddressesOf, withCounterpartyAddresses, withFreight } from './address-values';
+import { contractor, purchaseDashboard, salesDashboard } from './fixtures';
 import {
   type ContractFormValues,
   contractFormSchema,
@@ -15,7 +16,6 @@ import {
   toUpdateRequest,
 } from './form-values';
 import { PURCHASE_SIDE, SALES_SIDE } from './side';
-import { contractor, purchaseDashboard, salesDashboard } from './fixtures';
 
 const defaults = { userId: 2, today: '2026-04-10', rawMaterialId: 1, emailNotificationList: ['a@example.com'] };
 
