@@ -8,7 +8,7 @@ import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/form
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { type ContractListItem, counterpartyOf, figuresOf } from '../contract-view';
 import { type ContractSide, dashboardPath } from '../side';
-import { ContractRowActions } from './contract-row-actions';
+import { ContractCardActions, ContractRowActions } from './contract-row-actions';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 /** A badge truncates its label when the column is narrow; its cell keeps the whole label. */
@@ -163,6 +163,7 @@ export function ContractTable(props: ContractTableProps) {
       card: 'actions',
       isAlwaysShown: true,
       render: (row) => <ContractRowActions side={side} row={row} />,
+      cardRender: (row) => <ContractCardActions side={side} row={row} />,
     },
   ];
 
