@@ -17,11 +17,11 @@ export function useIsCardView(): boolean {
   return useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
 }
 
-export interface Column<T> {
+export interface Column<T, S extends string = string> {
   key: string;
   title: ReactNode;
-  /** The spec's sort key; columns without one are not sortable. */
-  sortKey?: string;
+  /** The spec's sort key, of the list's shared sort-key union (`Column<Row, UserSortKey>`); columns without one are not sortable. */
+  sortKey?: S;
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';

@@ -1,3 +1,4 @@
+import type { PurchaseSortKey, SalesSortKey } from '@grain/shared';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ interface ContractTableProps {
 export function ContractTable(props: ContractTableProps) {
   const { side, list, rows, filtered, isFilteredCapped, isLoading, isError } = props;
   const { t } = useTranslation();
-  const columns: Column<ContractListItem>[] = [
+  const columns: Column<ContractListItem, PurchaseSortKey | SalesSortKey>[] = [
     {
       key: 'documentNumber',
       title: t('contracts.fields.documentNumber'),

@@ -1,4 +1,4 @@
-import type { TransactionRow } from '@grain/shared';
+import type { TransactionRow, TransactionSortKey } from '@grain/shared';
 import { Badge, Box, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/list/data-table';
@@ -24,7 +24,9 @@ function Small({ children, dimmed }: { children: React.ReactNode; dimmed?: boole
 }
 
 /** spec/1 Transaction statement: the columns, sortable by the listed keys only (TRANSACTION_SORT_KEYS). */
-export function useStatementColumns(renderActions: (row: TransactionRow) => React.ReactNode): Column<TransactionRow>[] {
+export function useStatementColumns(
+  renderActions: (row: TransactionRow) => React.ReactNode,
+): Column<TransactionRow, TransactionSortKey>[] {
   const { t } = useTranslation();
   const money = (row: TransactionRow) => (minor: number) => formatMoney(minor, row.currency);
   const text = (value: string | null) => value ?? '—';

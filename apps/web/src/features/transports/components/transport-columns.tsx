@@ -1,4 +1,4 @@
-import type { TransportResponse } from '@grain/shared';
+import type { TransportResponse, TransportSortKey } from '@grain/shared';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ const money = (minor: number | null, currency: string) => (minor === null ? null
 export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: ColumnsOptions) {
   const { t } = useTranslation();
   const c = (key: TransportColumnKey) => t(`transports.columns.${key}`);
-  const columns: (Column<TransportResponse> & { key: TransportColumnKey })[] = [
+  const columns: (Column<TransportResponse, TransportSortKey> & { key: TransportColumnKey })[] = [
     {
       key: 'statusId',
       card: 'badge',
