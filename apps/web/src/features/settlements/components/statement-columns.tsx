@@ -1,7 +1,7 @@
 import type { TransactionRow, TransactionSortKey } from '@grain/shared';
-import { Badge, Box, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/list/data-table';
+import { type Column, useListDensity } from '../../../components/list/data-table';
 import { SettlementStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
@@ -23,6 +23,49 @@ function Small({ children, dimmed }: { children: React.ReactNode; dimmed?: boole
   );
 }
 
+/** The id and kind; side by side in compact rows (at most 40 px, issue 13), with the split source below. */
+function IdTypeCell({ row }: { row: TransactionRow }) {
+  const { t } = useTranslation();
+  const isCompact = useListDensity() === 'compact';
+  const idAndKind = [
+    <Text key="id" fw={700} fz="sm">
+      #{row.id}
+    </Text>,
+    <Badge key="kind" size="xs" variant="light" color={KIND_COLORS[row.type]}>
+      {t(`statement.kinds.${row.type}`)}
+    </Badge>,
+  ];
+  return (
+    <Stack gap={isCompact ? 0 : 4} align="flex-start" w="max-content">
+      {isCompact ? (
+        <Group gap={6} wrap="nowrap">
+          {idAndKind}
+        </Group>
+      ) : (
+        idAndKind
+      )}
+      {row.splitFromId && <Small dimmed>{t('statement.splitFrom', { id: row.splitFromId })}</Small>}
+    </Stack>
+  );
+}
+
+/** The contractor's code over its name; one line of name in compact rows. */
+function ContractorCell({ row }: { row: TransactionRow }) {
+  const isCompact = useListDensity() === 'compact';
+  return (
+    <Stack gap={0} maw={200}>
+      <Text fw={700} fz="sm">
+        {row.contractorCode}
+      </Text>
+      {row.contractorName && (
+        <Text fz="xs" c="dimmed" lineClamp={isCompact ? 1 : 2} title={row.contractorName}>
+          {row.contractorName}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** spec/1 Transaction statement: the columns, sortable by the listed keys only (TRANSACTION_SORT_KEYS). */
 export function useStatementColumns(
   renderActions: (row: TransactionRow) => React.ReactNode,
@@ -38,17 +81,7 @@ export function useStatementColumns(
       isAlwaysShown: true,
       title: head(t('statement.columns.idType')),
       sortKey: 'id',
-      render: (row) => (
-        <Stack gap={4} align="flex-start" w="max-content">
-          <Text fw={700} fz="sm">
-            #{row.id}
-          </Text>
-          <Badge size="xs" variant="light" color={KIND_COLORS[row.type]}>
-            {t(`statement.kinds.${row.type}`)}
-          </Badge>
-          {row.splitFromId && <Small dimmed>{t('statement.splitFrom', { id: row.splitFromId })}</Small>}
-        </Stack>
-      ),
+      render: (row) => <IdTypeCell row={row} />,
     },
     {
       key: 'agreements',
@@ -83,18 +116,7 @@ export function useStatementColumns(
       card: 'subtitle',
       title: head(t('statement.columns.contractor')),
       sortKey: 'contractor_code',
-      render: (row) => (
-        <Stack gap={0} maw={200}>
-          <Text fw={700} fz="sm">
-            {row.contractorCode}
-          </Text>
-          {row.contractorName && (
-            <Text fz="xs" c="dimmed" lineClamp={2}>
-              {row.contractorName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (row) => <ContractorCell row={row} />,
     },
     {
       key: 'transportId',

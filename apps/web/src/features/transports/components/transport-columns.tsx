@@ -1,8 +1,8 @@
 import type { TransportResponse, TransportSortKey } from '@grain/shared';
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/list/data-table';
+import { type Column, useListDensity } from '../../../components/list/data-table';
 import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { ContractFlagsCell, TransportGmpCell } from './gmp-cells';
@@ -37,6 +37,30 @@ interface ColumnsOptions {
   hidden?: readonly TransportColumnKey[];
 }
 
+/** The status control over the id; side by side in compact rows (at most 40 px, issue 13). */
+function StatusIdCell({ id, status }: { id: number; status: ReactNode }) {
+  const isCompact = useListDensity() === 'compact';
+  const idText = (
+    <Text size="xs" c="dimmed">
+      #{id}
+    </Text>
+  );
+  if (isCompact) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        {idText}
+        {status}
+      </Group>
+    );
+  }
+  return (
+    <Stack gap={2} align="flex-start" miw={120}>
+      {status}
+      {idText}
+    </Stack>
+  );
+}
+
 const money = (minor: number | null, currency: string) => (minor === null ? null : formatMoney(minor, currency));
 
 /** spec/1 Logistics columns, in the spec's order; real figures over the planned ones. */
@@ -49,15 +73,8 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
       card: 'badge',
       title: c('statusId'),
       sortKey: 'id',
-      width: 130,
-      render: (row) => (
-        <Stack gap={2} align="flex-start" miw={120}>
-          {statusCell(row)}
-          <Text size="xs" c="dimmed">
-            #{row.id}
-          </Text>
-        </Stack>
-      ),
+      width: 150,
+      render: (row) => <StatusIdCell id={row.id} status={statusCell(row)} />,
     },
     {
       key: 'purchaseDocument',
