@@ -46,6 +46,26 @@ test.describe('compact density at 1440 x 900', () => {
   }
 });
 
+test.describe('compact density of the other wide lists', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  // Contractors and users are narrow lists that open in the comfortable density.
+  test('every row of every wide list is at most 40 px', async ({ page }) => {
+    await signIn(page);
+    for (const path of [
+      '/contract/purchase-list?limit=50',
+      '/contract/sale-list?limit=50',
+      '/allocations?limit=50',
+      `/contract/purchase-list/dashboard/${seed.purchaseId}/realization`,
+      `/contract/sale-list/dashboard/${seed.saleId}/transport?limit=50`,
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('table tbody tr').first(), path).toBeVisible();
+      expect(Math.max(...(await rowHeights(page))), `${path}: the tallest row`).toBeLessThanOrEqual(40);
+    }
+  });
+});
+
 /** Opens the row menu with the keyboard and chooses the item; the dialog it opens is answered. */
 async function openFromRowMenu(page: Page, menuButton: ReturnType<Page['getByRole']>, item: string) {
   await menuButton.focus();
