@@ -47,7 +47,8 @@ function StatusIdCell({ id, status }: { id: number; status: ReactNode }) {
   );
   if (isCompact) {
     return (
-      <Group gap={6} wrap="nowrap">
+      // max-content: the badge would rather shrink to an ellipsis than widen the column.
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 'max-content' }}>
         {idText}
         {status}
       </Group>
@@ -73,7 +74,6 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
       card: 'badge',
       title: c('statusId'),
       sortKey: 'id',
-      width: 150,
       render: (row) => <StatusIdCell id={row.id} status={statusCell(row)} />,
     },
     {
