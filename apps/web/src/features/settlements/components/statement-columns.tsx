@@ -23,28 +23,24 @@ function Small({ children, dimmed }: { children: React.ReactNode; dimmed?: boole
   );
 }
 
-/** The id and kind; side by side in compact rows (at most 40 px, issue 13), with the split source below. */
+/**
+ * The id over its kind, with the split source beside the id; in compact rows (at most 40 px, issue 13) the two
+ * lines sit without a gap.
+ */
 function IdTypeCell({ row }: { row: TransactionRow }) {
   const { t } = useTranslation();
   const isCompact = useListDensity() === 'compact';
-  const idAndKind = [
-    <Text key="id" fw={700} fz="sm">
-      #{row.id}
-    </Text>,
-    <Badge key="kind" size="xs" variant="light" color={KIND_COLORS[row.type]}>
-      {t(`statement.kinds.${row.type}`)}
-    </Badge>,
-  ];
   return (
     <Stack gap={isCompact ? 0 : 4} align="flex-start" w="max-content">
-      {isCompact ? (
-        <Group gap={6} wrap="nowrap">
-          {idAndKind}
-        </Group>
-      ) : (
-        idAndKind
-      )}
-      {row.splitFromId && <Small dimmed>{t('statement.splitFrom', { id: row.splitFromId })}</Small>}
+      <Group gap={6} wrap="nowrap" align="baseline">
+        <Text fw={700} fz="sm">
+          #{row.id}
+        </Text>
+        {row.splitFromId && <Small dimmed>{t('statement.splitFrom', { id: row.splitFromId })}</Small>}
+      </Group>
+      <Badge size="xs" variant="light" color={KIND_COLORS[row.type]}>
+        {t(`statement.kinds.${row.type}`)}
+      </Badge>
     </Stack>
   );
 }
