@@ -1070,6 +1070,7 @@ export const pl = {
         'Nowy kontrakt sprzedaży wymaga GMP, a transport go nie ma: wpisz uzasadnienie (co najmniej 10 znaków).',
       noteHintCert:
         'Nowy kontrakt sprzedaży wymaga GMP lub certyfikatu, których nie ma kontrakt zakupu, a ta para nie ma jeszcze alokacji: wpisz uzasadnienie (co najmniej 10 znaków).',
+      overToleranceShort: 'Przekroczy górny limit tolerancji tej sprzedaży',
       overTolerance:
         'Kontrakt {{number}} nie przyjmie tego transportu: do górnego limitu tolerancji zostało {{left}}, a transport wiezie {{quantity}}. Wybierz inny kontrakt sprzedaży.',
       seeSummary: 'Zobacz podsumowanie',

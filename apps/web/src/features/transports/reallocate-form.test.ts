@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zodErrors } from '../../components/form/use-zod-form';
 import {
   defaultReallocateValues,
+  isOverSaleTolerance,
   needsReallocateNote,
   type RedirectTarget,
   reallocateFormSchema,
@@ -93,6 +94,8 @@ describe('redirect warnings (the shared rule the server refuses with)', () => {
   it('warns where the server refuses ALLOCATE_QUANTITY_IS_TO_BIG: the sale would pass its upper tolerance limit', () => {
     const full = target({ allocated: 80_000, toleranceUpperLimit: 104_999 });
     expect(redirectWarning(transport, full, null)).toBe('ALLOCATE_QUANTITY_IS_TO_BIG');
+    expect(isOverSaleTolerance(transport, full.sale!)).toBe(true);
+    expect(isOverSaleTolerance(transport, { ...full.sale!, isCert: true, toleranceUpperLimit: 105_000 })).toBe(false);
     expect(redirectWarning(transport, target({ allocated: 80_000, toleranceUpperLimit: 105_000 }), null)).toBeNull();
     const schema = reallocateFormSchema(transport, () => full);
     expect(zodErrors(schema, { ...defaultReallocateValues(transport), newSalesId: 9 }).newSalesId).toBe(

@@ -72,6 +72,12 @@ export function defaultReallocateValues(transport: ReallocatedTransport): Reallo
   };
 }
 
+/** The sale cannot take the whole transport within its upper tolerance limit (ALLOCATE_QUANTITY_IS_TO_BIG). */
+export function isOverSaleTolerance(transport: ReallocatedTransport, sale: NonNullable<RedirectTarget['sale']>) {
+  // The status and tolerance rules come first in redirectRefusal, so no pair or note changes this answer.
+  return redirectWarning(transport, { sale, hasPairAllocation: true }, null) === 'ALLOCATE_QUANTITY_IS_TO_BIG';
+}
+
 /** The note of 10+ characters applies: the new sale's GMP the transport lacks, or a new pair's GMP/cert gap. */
 export function needsReallocateNote(transport: ReallocatedTransport, { sale, hasPairAllocation }: RedirectTarget) {
   return sale !== null && isRedirectNoteNeeded(redirectCheckOf(transport, sale, hasPairAllocation));

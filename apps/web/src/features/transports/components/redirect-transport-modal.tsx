@@ -11,11 +11,11 @@ import { formatDate, formatTonnes } from '../../../lib/format';
 import { usePairAllocationExists, useReallocateTransport } from '../api';
 import {
   defaultReallocateValues,
+  isOverSaleTolerance,
   needsReallocateNote,
   type ReallocateFormValues,
   type RedirectTarget,
   reallocateFormSchema,
-  redirectWarning,
   toReallocateRequest,
 } from '../reallocate-form';
 import { RedirectCandidates } from './redirect-candidates';
@@ -59,7 +59,6 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
   const form = useZodForm<ReallocateFormValues>({ schema, initialValues: defaultReallocateValues(transport) });
   const reallocate = useReallocateTransport();
   const needsNote = needsReallocateNote(transport, target);
-  const isOverTolerance = redirectWarning(transport, target, null) === 'ALLOCATE_QUANTITY_IS_TO_BIG';
 
   const submit = async () => {
     try {
@@ -115,7 +114,7 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
             form.setFieldValue('newSalesId', next.id);
           }}
         />
-        {sale && isOverTolerance && (
+        {sale && isOverSaleTolerance(transport, sale) && (
           <Alert color="red" variant="light" data-testid="redirect-over-tolerance">
             {t('transports.redirect.overTolerance', {
               number: sale.documentNumber,
