@@ -66,6 +66,13 @@ test.describe('phone (390 px)', () => {
     await expect(card).toContainText('850,00 zł/t');
     await expect(card.locator('.mantine-Badge-root').first()).toBeVisible();
     await expect(card.getByRole('link', { name: `Szczegóły ZK/${tag}` })).toBeVisible();
+    // The main action is a labelled button; the status changes wait in one menu instead of a row of icons.
+    await expect(card.getByRole('link', { name: `Szczegóły ZK/${tag}` })).toHaveText('Szczegóły');
+    await expect(card.getByRole('button', { name: /^Zmień status/ })).toHaveCount(0);
+    await card.getByRole('button', { name: `Więcej akcji ZK/${tag}` }).click();
+    await expect(page.getByRole('menu')).toContainText('Zmień status umowy');
+    await expect(page.getByRole('menuitem', { name: 'Podpisana' })).toBeVisible();
+    await page.keyboard.press('Escape');
     // Totals and status chips are hidden until the one filter button opens them.
     await expect(page.getByTestId('sum-quantity')).toBeHidden();
     await page.getByRole('button', { name: 'Filtry' }).click();

@@ -148,8 +148,14 @@ test.describe
         .getByRole('button', { name: `Przekieruj transport #${ids.toRedirect}` })
         .click();
       const modal = dialogNamed(page, `Przekierowanie transportu #${ids.toRedirect}`);
+      // Issue 18: the dialog warns where the server refuses: the full 25 t sale would pass its tolerance limit.
+      await modal.getByLabel('Nowy kontrakt sprzedaży').fill(seed.overSaleNumber);
+      await expect(modal.getByText('Przekroczy górny limit tolerancji tej sprzedaży')).toBeVisible();
+      await modal.getByRole('radio', { name: new RegExp(seed.overSaleNumber) }).click();
+      await expect(modal.getByTestId('redirect-over-tolerance')).toContainText('nie przyjmie tego transportu');
       await modal.getByLabel('Nowy kontrakt sprzedaży').fill(seed.otherSaleNumber);
       await modal.getByRole('radio', { name: new RegExp(seed.otherSaleNumber) }).click();
+      await expect(modal.getByTestId('redirect-over-tolerance')).toBeHidden();
       await modal.getByLabel('Komentarz').fill('Zmiana odbiorcy');
       await modal.getByRole('button', { name: 'Zobacz podsumowanie' }).click();
       const review = modal.getByTestId('redirect-review');

@@ -14,8 +14,10 @@ import { RouterProvider } from 'react-router';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { watchDialogFocusReturn } from './components/focus-return';
 
 dayjs.locale('pl');
+watchDialogFocusReturn();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

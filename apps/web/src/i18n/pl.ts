@@ -116,6 +116,9 @@ export const pl = {
     uploadSize: 'Plik może mieć najwyżej {{size}} MB',
     logoFormat: 'Logo musi być plikiem PNG lub JPEG',
     logoTooBig: 'Logo może mieć najwyżej 200 KB',
+    redirectOverTolerance:
+      'Ten kontrakt sprzedaży nie przyjmie całego transportu: przekroczyłby górny limit tolerancji',
+    redirectSaleStatus: 'Na ten kontrakt sprzedaży nie można teraz alokować (status)',
     gmpCertificate: 'Certyfikat GMP+ kontrahenta wygasł lub go brak — wpisz uzasadnienie (co najmniej 10 znaków)',
   },
   common: {
@@ -1096,6 +1099,11 @@ export const pl = {
       pricePerTon: 'Fracht za t ({{currency}})',
       noteHint:
         'Nowy kontrakt sprzedaży wymaga GMP, a transport go nie ma: wpisz uzasadnienie (co najmniej 10 znaków).',
+      noteHintCert:
+        'Nowy kontrakt sprzedaży wymaga GMP lub certyfikatu, których nie ma kontrakt zakupu, a ta para nie ma jeszcze alokacji: wpisz uzasadnienie (co najmniej 10 znaków).',
+      overToleranceShort: 'Przekroczy górny limit tolerancji tej sprzedaży',
+      overTolerance:
+        'Kontrakt {{number}} nie przyjmie tego transportu: do górnego limitu tolerancji zostało {{left}}, a transport wiezie {{quantity}}. Wybierz inny kontrakt sprzedaży.',
       seeSummary: 'Zobacz podsumowanie',
       submit: 'Przekieruj transport',
       oldSale: 'Obecna sprzedaż',

@@ -15,10 +15,13 @@ import {
   isGmpNotSatisfied,
   isNoCounterChange,
   isReallocatableTransport,
+  isRedirectNoteNeeded,
   isRemovableTransport,
   isTransportableContract,
   missingOnTheWayFields,
   NO_COUNTERS,
+  type RedirectCheck,
+  redirectRefusal,
   type VehicleBooking,
   vehicleClashes,
   vehicleClashOf,
@@ -258,5 +261,57 @@ describe('no truck in two places (issue 17)', () => {
     expect(isDoubleBookingNoteMissing(clashes.length, 'za krótko')).toBe(true);
     expect(isDoubleBookingNoteMissing(clashes.length, 'Dwa kursy jednego dnia')).toBe(false);
     expect(isDoubleBookingNoteMissing(0, null)).toBe(false);
+  });
+});
+
+describe('redirectRefusal (RULES.md Transports, redirect)', () => {
+  const check = (change: Partial<RedirectCheck> = {}, sale: Partial<RedirectCheck['sale']> = {}): RedirectCheck => ({
+    sale: {
+      status: 'ACTIVE',
+      isGmp: false,
+      isCert: false,
+      allocatedKg: 10_000,
+      toleranceUpperLimitKg: 30_000,
+      ...sale,
+    },
+    purchase: { isGmp: false, isCert: false },
+    transport: { isGmp: false, cargoQuantityKg: 20_000 },
+    hasPairAllocation: false,
+    confirmationNote: null,
+    ...change,
+  });
+  const NOTE = 'Klient zgodził się';
+
+  it('takes a sale whose allocations still fit the transport up to the tolerance limit', () => {
+    expect(redirectRefusal(check())).toBeNull();
+  });
+
+  it('refuses a sale that is not NEW, NEXT_SEASON or ACTIVE with WRONG_STATUS', () => {
+    expect(redirectRefusal(check({}, { status: 'TO_SETTLEMENT' }))).toBe('WRONG_STATUS');
+  });
+
+  it('refuses a sale whose upper tolerance limit the transport would pass with ALLOCATE_QUANTITY_IS_TO_BIG', () => {
+    expect(redirectRefusal(check({}, { allocatedKg: 10_001 }))).toBe('ALLOCATE_QUANTITY_IS_TO_BIG');
+  });
+
+  it('refuses a new pair whose sale needs a certificate the purchase lacks without a note: GMP_CERT_NOT_SATISFIED', () => {
+    const certSale = check({}, { isCert: true });
+    expect(redirectRefusal(certSale)).toBe('GMP_CERT_NOT_SATISFIED');
+    expect(redirectRefusal({ ...certSale, confirmationNote: 'za krótka' })).toBe('GMP_CERT_NOT_SATISFIED');
+    expect(redirectRefusal({ ...certSale, confirmationNote: NOTE })).toBeNull();
+    expect(isRedirectNoteNeeded(certSale)).toBe(true);
+  });
+
+  it('takes an existing pair without the GMP/cert note: it was given with the allocation', () => {
+    const existingPair = check({ hasPairAllocation: true }, { isCert: true });
+    expect(redirectRefusal(existingPair)).toBeNull();
+    expect(isRedirectNoteNeeded(existingPair)).toBe(false);
+  });
+
+  it('asks a GMP sale for the note when the transport has no GMP, pair or not: GMP_NOT_SATISFIED', () => {
+    const gmpSale = check({ hasPairAllocation: true, purchase: { isGmp: true, isCert: false } }, { isGmp: true });
+    expect(redirectRefusal(gmpSale)).toBe('GMP_NOT_SATISFIED');
+    expect(isRedirectNoteNeeded(gmpSale)).toBe(true);
+    expect(redirectRefusal({ ...gmpSale, transport: { isGmp: true, cargoQuantityKg: 20_000 } })).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 import type { AccountingMethod, ContractStatus, Currency, TransactionKind, TransportStatus } from '../enums.js';
-import { isConfirmationNoteSufficient } from './allocations.js';
+import {
+  isAllocatableStatus,
+  isAllocationNoteMissing,
+  isConfirmationNoteSufficient,
+  isGmpCertMismatch,
+} from './allocations.js';
 import { lineValue, RATE_SCALE } from './settlements.js';
-import { type ToleranceTerms, toleranceUpperLimitKg } from './tolerance.js';
+import { isGrowthWithinLimit, type ToleranceTerms, toleranceUpperLimitKg } from './tolerance.js';
 
 /** Pure transport rules on integers (kg, minor units), RULES.md Transports. No I/O. */
 
@@ -67,6 +72,56 @@ export function isGmpNoteMissing(
   confirmationNote: string | null,
 ): boolean {
   return isGmpNotSatisfied(saleIsGmp, transportIsGmp) && !isConfirmationNoteSufficient(confirmationNote);
+}
+
+/** The sale a transport is redirected to, as the server locks it and the web reads it from the candidates. */
+export interface RedirectSale {
+  status: ContractStatus;
+  isGmp: boolean;
+  isCert: boolean;
+  allocatedKg: number;
+  toleranceUpperLimitKg: number;
+}
+
+export interface RedirectCheck {
+  sale: RedirectSale;
+  purchase: { isGmp: boolean; isCert: boolean };
+  transport: { isGmp: boolean; cargoQuantityKg: number };
+  /** The (purchase, new sale) pair already has an allocation: its GMP/cert note was given then. */
+  hasPairAllocation: boolean;
+  confirmationNote: string | null;
+}
+
+export type RedirectRefusalCode =
+  | 'WRONG_STATUS'
+  | 'ALLOCATE_QUANTITY_IS_TO_BIG'
+  | 'GMP_CERT_NOT_SATISFIED'
+  | 'GMP_NOT_SATISFIED';
+
+/**
+ * RULES.md Transports, redirect: what the new sale refuses, in the server's order. The whole transport moves onto
+ * the (purchase, new sale) allocation, so the sale's allocations grow by its quantity within the sale's upper
+ * tolerance limit; a new pair needs the allocation's GMP/cert note, and a GMP sale the transport's GMP note.
+ */
+export function redirectRefusal(check: RedirectCheck): RedirectRefusalCode | null {
+  const { sale, purchase, transport, confirmationNote } = check;
+  if (!isAllocatableStatus(sale.status)) return 'WRONG_STATUS';
+  if (!isGrowthWithinLimit(sale.toleranceUpperLimitKg, sale.allocatedKg, transport.cargoQuantityKg)) {
+    return 'ALLOCATE_QUANTITY_IS_TO_BIG';
+  }
+  if (!check.hasPairAllocation && isAllocationNoteMissing(sale, purchase, confirmationNote)) {
+    return 'GMP_CERT_NOT_SATISFIED';
+  }
+  if (isGmpNoteMissing(sale.isGmp, transport.isGmp, confirmationNote)) return 'GMP_NOT_SATISFIED';
+  return null;
+}
+
+/** The redirect asks for a confirmationNote: the sale's GMP the transport lacks, or a new pair's GMP/cert gap. */
+export function isRedirectNoteNeeded(check: Omit<RedirectCheck, 'confirmationNote'>): boolean {
+  const { sale, purchase, transport } = check;
+  return (
+    isGmpNotSatisfied(sale.isGmp, transport.isGmp) || (!check.hasPairAllocation && isGmpCertMismatch(sale, purchase))
+  );
 }
 
 /** A transport's share of its pair's and contracts' derived values. */

@@ -2,7 +2,7 @@ import { currentPage, PAGE_SIZES, pageCount } from '@grain/shared';
 import { ActionIcon, Box, Center, Group, Loader, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser } from './column-chooser';
 import { type Density, useColumnPrefs, visibleColumns } from './column-prefs';
@@ -17,11 +17,21 @@ export function useIsCardView(): boolean {
   return useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
 }
 
-export interface Column<T> {
+const DensityContext = createContext<Density>('comfortable');
+
+/**
+ * The density of the table a cell renders in: compact rows are at most 40 px (issue 13), so a cell that stacks
+ * three lines or a badge over a number lays them out in one or two lines there. Cards and other places: comfortable.
+ */
+export function useListDensity(): Density {
+  return useContext(DensityContext);
+}
+
+export interface Column<T, S extends string = string> {
   key: string;
   title: ReactNode;
-  /** The spec's sort key; columns without one are not sortable. */
-  sortKey?: string;
+  /** The spec's sort key, of the list's shared sort-key union (`Column<Row, UserSortKey>`); columns without one are not sortable. */
+  sortKey?: S;
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
@@ -112,7 +122,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             density={density}
             onChange={save}
           />
-          <DesktopTable {...props} columns={columns} rowHeight={rowHeight} density={density} hasRows={hasRows} />
+          <DensityContext.Provider value={density}>
+            <DesktopTable {...props} columns={columns} rowHeight={rowHeight} density={density} hasRows={hasRows} />
+          </DensityContext.Provider>
         </>
       )}
       {state && (

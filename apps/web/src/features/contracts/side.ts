@@ -1,9 +1,13 @@
 import {
+  type AllocatedPurchaseSortKey,
+  type AllocatedSalesSortKey,
   type ContractType,
   type Freight,
   PurchaseCreateRequestSchema,
+  type PurchaseSortKey,
   PurchaseUpdateRequestSchema,
   SalesCreateRequestSchema,
+  type SalesSortKey,
   SalesUpdateRequestSchema,
 } from '@grain/shared';
 import type { ZodType } from 'zod';
@@ -12,6 +16,14 @@ import type { ZodType } from 'zod';
  * What differs between the purchase and the sales side (spec/1 section 3: the sales contract is "the same with the
  * recipient in place of the supplier"). Every contract screen takes one of these two objects.
  */
+/** The sortable columns of a dashboard's allocation list, by that list's shared sort-key union. */
+interface AllocatedSortKeys<S extends string> {
+  counterparty: S;
+  allocated: S;
+  inDelivery: S;
+  delivered: S;
+}
+
 export interface ContractSide {
   kind: 'purchase' | 'sales';
   type: ContractType;
@@ -25,7 +37,7 @@ export interface ContractSide {
   embeddedCounterpartyKey: 'purchaseSupplier' | 'salesRecipient';
   statusIdKey: 'purchaseId' | 'salesId';
   /** Sort key of the counterparty column (PURCHASE_SORT_KEYS / SALES_SORT_KEYS). */
-  counterpartySortKey: 'supplier_code' | 'recipient_code';
+  counterpartySortKey: Extract<PurchaseSortKey, 'supplier_code'> | Extract<SalesSortKey, 'recipient_code'>;
   /** spec/2 section 9: FCA for purchase, CPT for sales. */
   defaultFreight: Freight;
   /** FCA (reception at the supplier's) or CPT (supply to the recipient's): the freight whose address is the counterparty's. */
@@ -36,7 +48,7 @@ export interface ContractSide {
   /** The allocation list of the dashboard: sales this purchase is allocated to, or purchases allocated to this sale. */
   allocatedListPath: (id: number) => string;
   /** Sort keys of that list (ALLOCATED_SALES_SORT_KEYS / ALLOCATED_PURCHASE_SORT_KEYS). */
-  allocatedSortKeys: { counterparty: string; allocated: string; inDelivery: string; delivered: string };
+  allocatedSortKeys: AllocatedSortKeys<AllocatedSalesSortKey> | AllocatedSortKeys<AllocatedPurchaseSortKey>;
   createSchema: ZodType;
   updateSchema: ZodType;
 }
@@ -61,7 +73,7 @@ export const PURCHASE_SIDE: ContractSide = {
     allocated: 'allocated_for_sales',
     inDelivery: 'in_delivery_for_sales',
     delivered: 'delivered_for_sales',
-  },
+  } satisfies AllocatedSortKeys<AllocatedSalesSortKey>,
   createSchema: PurchaseCreateRequestSchema,
   updateSchema: PurchaseUpdateRequestSchema,
 };
@@ -86,7 +98,7 @@ export const SALES_SIDE: ContractSide = {
     allocated: 'allocated_on_purchase',
     inDelivery: 'in_delivery_on_purchase',
     delivered: 'delivered_on_purchase',
-  },
+  } satisfies AllocatedSortKeys<AllocatedPurchaseSortKey>,
   createSchema: SalesCreateRequestSchema,
   updateSchema: SalesUpdateRequestSchema,
 };

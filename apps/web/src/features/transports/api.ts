@@ -1,6 +1,8 @@
 import {
+  type AllocatedSalesRow,
   type CanBeSetOnTheWayResponse,
   type ListResponse,
+  OPTION_LIST_MAX,
   type ReallocateCandidate,
   TRANSPORT_FILTER_OPTION_PAGE,
   type TransportCreateRequest,
@@ -96,6 +98,23 @@ export function useReallocateCandidates(transport: { id: number; salesId: number
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Whether the transport's purchase already has an allocation to the chosen sale (RULES.md Transports, redirect: only
+ * a new pair needs the GMP/cert note): the purchase's allocated sales, searched by the sale's number.
+ */
+export function usePairAllocationExists(purchaseId: number, sale: { id: number; documentNumber: string } | null) {
+  return useQuery({
+    queryKey: [...transportKeys.all, 'pair-allocation', purchaseId, sale?.id],
+    queryFn: ({ signal }) =>
+      apiRequest<ListResponse<AllocatedSalesRow>>(`/contract/get-purchase-allocated-contract/${purchaseId}`, {
+        method: 'POST',
+        body: { limit: OPTION_LIST_MAX, offset: 0, search: sale?.documentNumber },
+        signal,
+      }).then((answer) => answer.list.some((row) => row.salesId === sale?.id)),
+    enabled: sale !== null,
   });
 }
 

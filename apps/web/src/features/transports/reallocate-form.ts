@@ -1,9 +1,12 @@
 import {
   fromMinorUnits,
+  isConfirmationNoteSufficient,
   isDateBefore,
-  isGmpNoteMissing,
-  isGmpNotSatisfied,
+  isRedirectNoteNeeded,
   type ReallocateCandidate,
+  type RedirectCheck,
+  type RedirectRefusalCode,
+  redirectRefusal,
   type TransportReallocateRequest,
   TransportReallocateRequestSchema,
   type TransportResponse,
@@ -28,7 +31,36 @@ export interface ReallocateFormValues extends Record<string, unknown> {
 export type ReallocatedTransport = Pick<
   TransportResponse,
   'id' | 'cargoQuantity' | 'dateLoading' | 'dateUnloading' | 'pricePerTon' | 'comment' | 'isGmp'
->;
+> & { purchaseSupplier: Pick<TransportResponse['purchaseSupplier'], 'isGmp' | 'isCert'> };
+
+/** The chosen sale and whether the transport's purchase already has an allocation to it. */
+export interface RedirectTarget {
+  sale: Pick<ReallocateCandidate, 'status' | 'isGmp' | 'isCert' | 'allocated' | 'toleranceUpperLimit'> | null;
+  hasPairAllocation: boolean;
+}
+
+function redirectCheckOf(
+  transport: ReallocatedTransport,
+  sale: NonNullable<RedirectTarget['sale']>,
+  hasPairAllocation: boolean,
+): Omit<RedirectCheck, 'confirmationNote'> {
+  return {
+    sale: { ...sale, allocatedKg: sale.allocated, toleranceUpperLimitKg: sale.toleranceUpperLimit },
+    purchase: transport.purchaseSupplier,
+    transport: { isGmp: transport.isGmp, cargoQuantityKg: transport.cargoQuantity },
+    hasPairAllocation,
+  };
+}
+
+/** What the server would refuse for this sale and note (the shared rule it refuses with); null when it takes it. */
+export function redirectWarning(
+  transport: ReallocatedTransport,
+  { sale, hasPairAllocation }: RedirectTarget,
+  confirmationNote: string | null,
+): RedirectRefusalCode | null {
+  if (!sale) return null;
+  return redirectRefusal({ ...redirectCheckOf(transport, sale, hasPairAllocation), confirmationNote });
+}
 
 export function defaultReallocateValues(transport: ReallocatedTransport): ReallocateFormValues {
   return {
@@ -40,15 +72,21 @@ export function defaultReallocateValues(transport: ReallocatedTransport): Reallo
   };
 }
 
-/** The new sale requires GMP that the transport lacks: the note of 10+ characters applies. */
-export function needsReallocateNote(transport: ReallocatedTransport, sale: Pick<ReallocateCandidate, 'isGmp'> | null) {
-  return isGmpNotSatisfied(Boolean(sale?.isGmp), transport.isGmp);
+/** The sale cannot take the whole transport within its upper tolerance limit (ALLOCATE_QUANTITY_IS_TO_BIG). */
+export function isOverSaleTolerance(transport: ReallocatedTransport, sale: NonNullable<RedirectTarget['sale']>) {
+  // The status and tolerance rules come first in redirectRefusal, so no pair or note changes this answer.
+  return redirectWarning(transport, { sale, hasPairAllocation: true }, null) === 'ALLOCATE_QUANTITY_IS_TO_BIG';
+}
+
+/** The note of 10+ characters applies: the new sale's GMP the transport lacks, or a new pair's GMP/cert gap. */
+export function needsReallocateNote(transport: ReallocatedTransport, { sale, hasPairAllocation }: RedirectTarget) {
+  return sale !== null && isRedirectNoteNeeded(redirectCheckOf(transport, sale, hasPairAllocation));
 }
 
 export function toReallocateRequest(
   values: ReallocateFormValues,
   transport: ReallocatedTransport,
-  sale: Pick<ReallocateCandidate, 'isGmp'> | null,
+  target: RedirectTarget,
 ): TransportReallocateRequest {
   const note = values.confirmationNote.trim();
   return {
@@ -58,32 +96,39 @@ export function toReallocateRequest(
     cargoQuantity: transport.cargoQuantity,
     pricePerTon: (values.pricePerTon === null ? null : toMinorUnits(values.pricePerTon)) as number,
     comment: values.comment.trim() ? values.comment.trim() : null,
-    confirmationNote: needsReallocateNote(transport, sale) && note ? note : null,
+    confirmationNote: needsReallocateNote(transport, target) && note ? note : null,
   };
 }
+
+/** RULES.md Transports, redirect: the sale that would pass its tolerance limit (or cannot take allocations). */
+const SALE_REFUSALS: Partial<Record<RedirectRefusalCode, string>> = {
+  WRONG_STATUS: 'redirectSaleStatus',
+  ALLOCATE_QUANTITY_IS_TO_BIG: 'redirectOverTolerance',
+};
 
 function reallocateIssues(
   body: TransportReallocateRequest,
   transport: ReallocatedTransport,
-  sale: Pick<ReallocateCandidate, 'isGmp'> | null,
+  target: RedirectTarget,
 ): FormIssue[] {
   const issues: FormIssue[] = [];
   if (body.dateUnloading && isDateBefore(body.dateUnloading, transport.dateLoading)) {
     issues.push({ path: 'dateUnloading', message: V.dateUnloadingIsBefore });
   }
-  if (isGmpNoteMissing(Boolean(sale?.isGmp), transport.isGmp, body.confirmationNote)) {
+  const refusal = redirectWarning(transport, target, body.confirmationNote);
+  const saleRefusal = refusal ? SALE_REFUSALS[refusal] : undefined;
+  if (saleRefusal) issues.push({ path: 'newSalesId', message: saleRefusal });
+  // The note rules (GMP_CERT_NOT_SATISFIED, GMP_NOT_SATISFIED) are marked even when the sale is refused too.
+  if (needsReallocateNote(transport, target) && !isConfirmationNoteSufficient(body.confirmationNote)) {
     issues.push({ path: 'confirmationNote', message: body.confirmationNote ? V.noteTooShort : V.required });
   }
   return issues;
 }
 
-export function reallocateFormSchema(
-  transport: ReallocatedTransport,
-  saleOf: (id: number | null) => Pick<ReallocateCandidate, 'isGmp'> | null,
-) {
+export function reallocateFormSchema(transport: ReallocatedTransport, targetOf: () => RedirectTarget) {
   return formSchemaOf(
     TransportReallocateRequestSchema,
-    (values: ReallocateFormValues) => toReallocateRequest(values, transport, saleOf(values.newSalesId)),
-    (values, body) => reallocateIssues(body, transport, saleOf(values.newSalesId)),
+    (values: ReallocateFormValues) => toReallocateRequest(values, transport, targetOf()),
+    (_values, body) => reallocateIssues(body, transport, targetOf()),
   );
 }

@@ -1,13 +1,12 @@
 import {
   counterChange,
   countersOf,
-  isAllocatableStatus,
-  isAllocationNoteMissing,
-  isGrowthWithinTolerance,
   isReallocatableTransport,
   NO_COUNTERS,
+  redirectRefusal,
   type TransportReallocateRequest,
   type TransportResponse,
+  toleranceUpperLimitKg,
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
@@ -26,7 +25,6 @@ import {
 import {
   allocationOf,
   assertFitsAllocation,
-  assertGmpNote,
   assertUnloadingNotBeforeLoading,
   type LockedPair,
   lockTransportWithPair,
@@ -65,7 +63,6 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     if (newSale?.type !== 'SALES') throw new AppError('CONTRACT_NOT_FOUND');
     const purchase = oldPair.purchase;
     if (newSale.rawMaterialId !== purchase.rawMaterialId) throw new AppError('CONTRACT_IS_NOT_COMPATIBLE');
-    if (!isAllocatableStatus(newSale.status)) throw new AppError('WRONG_STATUS');
     const oldAllocation = allocationOf(oldPair);
     const newPair: LockedPair = {
       purchase,
@@ -74,11 +71,15 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
     };
 
     const movedKg = transport.cargoQuantityKg;
-    if (!isGrowthWithinTolerance(newSale, movedKg)) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
-    if (!newPair.allocation && isAllocationNoteMissing(newSale, purchase, input.confirmationNote)) {
-      throw new AppError('GMP_CERT_NOT_SATISFIED');
-    }
-    assertGmpNote(newSale.isGmp, transport.isGmp, input.confirmationNote);
+    // The web warns with the same rule in the redirect dialog.
+    const refusal = redirectRefusal({
+      sale: { ...newSale, toleranceUpperLimitKg: toleranceUpperLimitKg(newSale) },
+      purchase,
+      transport: { isGmp: transport.isGmp, cargoQuantityKg: movedKg },
+      hasPairAllocation: newPair.allocation !== null,
+      confirmationNote: input.confirmationNote,
+    });
+    if (refusal) throw new AppError(refusal);
     // The new pair grows by the transport's quantity; what it already carries must still fit with it.
     if (newPair.allocation) {
       await assertFitsAllocation(

@@ -1,4 +1,4 @@
-import type { PurchaseToAllocateRow, SalesDashboardResponse } from '@grain/shared';
+import type { PurchaseToAllocateRow, PurchaseToAllocateSortKey, SalesDashboardResponse } from '@grain/shared';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** spec/1 Sale allocation screen: purchase contracts available for the sale, each with "allocate". */
 export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: PurchasesTableProps) {
   const { t } = useTranslation();
-  const columns: Column<PurchaseToAllocateRow>[] = [
+  const columns: Column<PurchaseToAllocateRow, PurchaseToAllocateSortKey>[] = [
     {
       key: 'documentNumber',
       card: 'title',

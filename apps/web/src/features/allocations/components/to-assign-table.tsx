@@ -1,4 +1,4 @@
-import type { ToAssignRow } from '@grain/shared';
+import type { ToAssignRow, ToAssignSortKey } from '@grain/shared';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -40,7 +40,7 @@ function Clamped({ text, width }: { text: string | null; width: number }) {
 export function ToAssignTable({ renderAction, renderCardAction, ...table }: ToAssignTableProps) {
   const { t } = useTranslation();
   const tonnes = (kg: number) => <span style={nowrap}>{formatTonnes(kg)}</span>;
-  const columns: Column<ToAssignRow>[] = [
+  const columns: Column<ToAssignRow, ToAssignSortKey>[] = [
     {
       key: 'sales',
       card: 'title',

@@ -1,4 +1,4 @@
-import type { ContractorListItem } from '@grain/shared';
+import type { ContractorListItem, ContractorSortKey } from '@grain/shared';
 import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export function Page() {
   const countries = useCountries();
   const countryName = (code: string) => countries.data?.find((country) => country.code === code)?.name;
 
-  const columns: Column<ContractorListItem>[] = [
+  const columns: Column<ContractorListItem, ContractorSortKey>[] = [
     {
       key: 'contractor',
       card: 'title',

@@ -1,3 +1,4 @@
+import type { AllocatedPurchaseSortKey, AllocatedSalesSortKey } from '@grain/shared';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowMerge, IconTruck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,7 +35,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
   const keys = side.allocatedSortKeys;
   const saleRequiresGmp = (row: AllocationRowView) => (side.kind === 'purchase' ? row.isGmp : contract.isGmp);
 
-  const columns: Column<AllocationRowView>[] = [
+  const columns: Column<AllocationRowView, AllocatedSalesSortKey | AllocatedPurchaseSortKey>[] = [
     {
       key: 'documentNumber',
       card: 'title',

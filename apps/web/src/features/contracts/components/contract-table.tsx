@@ -1,3 +1,4 @@
+import type { PurchaseSortKey, SalesSortKey } from '@grain/shared';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/form
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { type ContractListItem, counterpartyOf, figuresOf } from '../contract-view';
 import { type ContractSide, dashboardPath } from '../side';
-import { ContractRowActions } from './contract-row-actions';
+import { ContractCardActions, ContractRowActions } from './contract-row-actions';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 /** A badge truncates its label when the column is narrow; its cell keeps the whole label. */
@@ -28,7 +29,7 @@ interface ContractTableProps {
 export function ContractTable(props: ContractTableProps) {
   const { side, list, rows, filtered, isFilteredCapped, isLoading, isError } = props;
   const { t } = useTranslation();
-  const columns: Column<ContractListItem>[] = [
+  const columns: Column<ContractListItem, PurchaseSortKey | SalesSortKey>[] = [
     {
       key: 'documentNumber',
       title: t('contracts.fields.documentNumber'),
@@ -163,6 +164,7 @@ export function ContractTable(props: ContractTableProps) {
       card: 'actions',
       isAlwaysShown: true,
       render: (row) => <ContractRowActions side={side} row={row} />,
+      cardRender: (row) => <ContractCardActions side={side} row={row} />,
     },
   ];
 

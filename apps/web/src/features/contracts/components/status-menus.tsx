@@ -70,18 +70,15 @@ const success = (message: string) =>
  * Offers only the transitions of the shared table (RULES.md Contracts); only cancelling, which throws the contract
  * out of every list, is confirmed (issue 13: confirm only what cannot be undone).
  */
-export function ContractStatusMenu({
+export function useContractStatusChoice({
   side,
   id,
   documentNumber,
   status,
-  isInHeader,
-}: StatusMenuProps & { status: ContractStatus }) {
+}: StatusMenuProps & { status: ContractStatus }): StatusChoice<ContractStatus> {
   const { t } = useTranslation();
   const change = useChangeContractStatus(side);
-  const targets = nextContractStatuses(status);
   const label = t('contracts.actions.changeStatus');
-
   const choose = async (to: ContractStatus) => {
     if (to === 'CANCELLED') {
       const confirmed = await confirmAction({
@@ -98,72 +95,119 @@ export function ContractStatusMenu({
     await change.mutateAsync({ id, status: to });
     success(t('contracts.actions.statusChanged'));
   };
-
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <MenuOpener
-          label={label}
-          documentNumber={documentNumber}
-          isLoading={change.isPending}
-          icon={<IconArrowsExchange size={16} />}
-          current={<ContractStatusBadge status={status} />}
-          isInHeader={isInHeader}
-        />
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{label}</Menu.Label>
-        {targets.map((to) => (
-          <Menu.Item key={to} onClick={() => void choose(to).catch(() => undefined)}>
-            <ContractStatusBadge status={to} />
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return { label, isPending: change.isPending, choose };
 }
 
 /** Any agreement status to any other; choosing the current one does nothing (spec/1 section 4). */
-export function AgreementStatusMenu({
+export function useAgreementStatusChoice({
   side,
   id,
-  documentNumber,
   agreementStatus,
-  isInHeader,
-}: StatusMenuProps & { agreementStatus: AgreementStatus }) {
+}: StatusMenuProps & { agreementStatus: AgreementStatus }): StatusChoice<AgreementStatus> {
   const { t } = useTranslation();
   const change = useChangeAgreementStatus(side);
   const label = t('contracts.actions.changeAgreementStatus');
-
   const choose = async (to: AgreementStatus) => {
     if (to === agreementStatus) return;
     await change.mutateAsync({ id, agreementStatus: to });
     success(t('contracts.actions.agreementStatusChanged'));
   };
+  return { label, isPending: change.isPending, choose };
+}
 
+export interface StatusChoice<S> {
+  label: string;
+  isPending: boolean;
+  choose: (to: S) => Promise<void>;
+}
+
+type ContractStatusProps = StatusMenuProps & { status: ContractStatus };
+type AgreementStatusProps = StatusMenuProps & { agreementStatus: AgreementStatus };
+
+/** The status menu's items under their label; also a group of a phone card's actions menu. */
+export function ContractStatusItems({
+  choice,
+  status,
+}: {
+  choice: StatusChoice<ContractStatus>;
+  status: ContractStatus;
+}) {
+  const { label, choose } = choice;
+  return (
+    <>
+      <Menu.Label>{label}</Menu.Label>
+      {nextContractStatuses(status).map((to) => (
+        <Menu.Item key={to} onClick={() => void choose(to).catch(() => undefined)}>
+          <ContractStatusBadge status={to} />
+        </Menu.Item>
+      ))}
+    </>
+  );
+}
+
+export function AgreementStatusItems({
+  choice,
+  agreementStatus,
+}: {
+  choice: StatusChoice<AgreementStatus>;
+  agreementStatus: AgreementStatus;
+}) {
+  const { label, choose } = choice;
+  return (
+    <>
+      <Menu.Label>{label}</Menu.Label>
+      {AGREEMENT_STATUSES.map((to) => (
+        <Menu.Item
+          key={to}
+          onClick={() => void choose(to).catch(() => undefined)}
+          aria-current={to === agreementStatus ? 'true' : undefined}
+        >
+          <AgreementStatusBadge status={to} />
+        </Menu.Item>
+      ))}
+    </>
+  );
+}
+
+export function ContractStatusMenu(props: ContractStatusProps) {
+  const choice = useContractStatusChoice(props);
+  const { label, isPending } = choice;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <MenuOpener
           label={label}
-          documentNumber={documentNumber}
-          isLoading={change.isPending}
-          icon={<IconSignature size={16} />}
-          current={<AgreementStatusBadge status={agreementStatus} />}
-          isInHeader={isInHeader}
+          documentNumber={props.documentNumber}
+          isLoading={isPending}
+          icon={<IconArrowsExchange size={16} />}
+          current={<ContractStatusBadge status={props.status} />}
+          isInHeader={props.isInHeader}
         />
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{label}</Menu.Label>
-        {AGREEMENT_STATUSES.map((to) => (
-          <Menu.Item
-            key={to}
-            onClick={() => void choose(to).catch(() => undefined)}
-            aria-current={to === agreementStatus ? 'true' : undefined}
-          >
-            <AgreementStatusBadge status={to} />
-          </Menu.Item>
-        ))}
+        <ContractStatusItems choice={choice} status={props.status} />
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function AgreementStatusMenu(props: AgreementStatusProps) {
+  const choice = useAgreementStatusChoice(props);
+  const { label, isPending } = choice;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <MenuOpener
+          label={label}
+          documentNumber={props.documentNumber}
+          isLoading={isPending}
+          icon={<IconSignature size={16} />}
+          current={<AgreementStatusBadge status={props.agreementStatus} />}
+          isInHeader={props.isInHeader}
+        />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <AgreementStatusItems choice={choice} agreementStatus={props.agreementStatus} />
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,8 +1,7 @@
 import type { TransactionRow } from '@grain/shared';
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../../components/form/date-input';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useBulkInvoice } from '../api';
@@ -13,6 +12,7 @@ import {
   bulkInvoiceFormSchema,
   toBulkInvoiceRequest,
 } from '../bulk-forms';
+import { InvoiceDateFields } from './invoice-date-fields';
 import { RowSummary } from './row-summary';
 
 interface BulkInvoiceFormProps {
@@ -59,28 +59,12 @@ export function BulkInvoiceForm({ rows, onDone }: BulkInvoiceFormProps) {
             />
           </Stack>
         ))}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <DateInput
-            label={t('statement.invoice.date')}
-            withAsterisk
-            {...form.getInputProps('invoiceDate')}
-            value={form.values.invoiceDate}
-          />
-          <DateInput
-            label={t('statement.invoice.paymentDate')}
-            min={form.values.invoiceDate ?? undefined}
-            {...form.getInputProps('paymentDate')}
-            value={form.values.paymentDate}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone()}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={bulkInvoice.isPending}>
-            {t('statement.bulk.invoiceSubmit', { count: rows.length })}
-          </Button>
-        </Group>
+        <InvoiceDateFields
+          form={form}
+          submitLabel={t('statement.bulk.invoiceSubmit', { count: rows.length })}
+          isSubmitting={bulkInvoice.isPending}
+          onCancel={() => onDone()}
+        />
       </Stack>
     </form>
   );

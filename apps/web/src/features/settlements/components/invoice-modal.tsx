@@ -1,12 +1,12 @@
 import type { TransactionRow } from '@grain/shared';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../../components/form/date-input';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSetInvoice } from '../api';
 import { type InvoiceFormValues, invoiceDefaults, invoiceFormSchema } from '../row-forms';
+import { InvoiceDateFields } from './invoice-date-fields';
 import { RowSummary } from './row-summary';
 
 /** Set invoice (RULES.md Settlements): number, invoice date and payment date, only while TO_SETTLEMENT. */
@@ -41,28 +41,12 @@ export function InvoiceForm({ row, onDone }: { row: TransactionRow; onDone: (sav
           data-autofocus
           {...form.getInputProps('invoiceNumber')}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <DateInput
-            label={t('statement.invoice.date')}
-            withAsterisk
-            {...form.getInputProps('invoiceDate')}
-            value={form.values.invoiceDate}
-          />
-          <DateInput
-            label={t('statement.invoice.paymentDate')}
-            min={form.values.invoiceDate ?? undefined}
-            {...form.getInputProps('paymentDate')}
-            value={form.values.paymentDate}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone()}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={setInvoice.isPending}>
-            {t('statement.invoice.submit')}
-          </Button>
-        </Group>
+        <InvoiceDateFields
+          form={form}
+          submitLabel={t('statement.invoice.submit')}
+          isSubmitting={setInvoice.isPending}
+          onCancel={() => onDone()}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
-import type { TransactionRow } from '@grain/shared';
-import { Badge, Box, Stack, Text, Tooltip } from '@mantine/core';
+import type { TransactionRow, TransactionSortKey } from '@grain/shared';
+import { Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/list/data-table';
+import { type Column, useListDensity } from '../../../components/list/data-table';
 import { SettlementStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
@@ -23,8 +23,49 @@ function Small({ children, dimmed }: { children: React.ReactNode; dimmed?: boole
   );
 }
 
+/**
+ * The id over its kind, with the split source beside the id; in compact rows (at most 40 px, issue 13) the two
+ * lines sit without a gap.
+ */
+function IdTypeCell({ row }: { row: TransactionRow }) {
+  const { t } = useTranslation();
+  const isCompact = useListDensity() === 'compact';
+  return (
+    <Stack gap={isCompact ? 0 : 4} align="flex-start" w="max-content">
+      <Group gap={6} wrap="nowrap" align="baseline">
+        <Text fw={700} fz="sm">
+          #{row.id}
+        </Text>
+        {row.splitFromId && <Small dimmed>{t('statement.splitFrom', { id: row.splitFromId })}</Small>}
+      </Group>
+      <Badge size="xs" variant="light" color={KIND_COLORS[row.type]}>
+        {t(`statement.kinds.${row.type}`)}
+      </Badge>
+    </Stack>
+  );
+}
+
+/** The contractor's code over its name; one line of name in compact rows. */
+function ContractorCell({ row }: { row: TransactionRow }) {
+  const isCompact = useListDensity() === 'compact';
+  return (
+    <Stack gap={0} maw={200}>
+      <Text fw={700} fz="sm">
+        {row.contractorCode}
+      </Text>
+      {row.contractorName && (
+        <Text fz="xs" c="dimmed" lineClamp={isCompact ? 1 : 2} title={row.contractorName}>
+          {row.contractorName}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** spec/1 Transaction statement: the columns, sortable by the listed keys only (TRANSACTION_SORT_KEYS). */
-export function useStatementColumns(renderActions: (row: TransactionRow) => React.ReactNode): Column<TransactionRow>[] {
+export function useStatementColumns(
+  renderActions: (row: TransactionRow) => React.ReactNode,
+): Column<TransactionRow, TransactionSortKey>[] {
   const { t } = useTranslation();
   const money = (row: TransactionRow) => (minor: number) => formatMoney(minor, row.currency);
   const text = (value: string | null) => value ?? '—';
@@ -36,17 +77,7 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
       isAlwaysShown: true,
       title: head(t('statement.columns.idType')),
       sortKey: 'id',
-      render: (row) => (
-        <Stack gap={4} align="flex-start" w="max-content">
-          <Text fw={700} fz="sm">
-            #{row.id}
-          </Text>
-          <Badge size="xs" variant="light" color={KIND_COLORS[row.type]}>
-            {t(`statement.kinds.${row.type}`)}
-          </Badge>
-          {row.splitFromId && <Small dimmed>{t('statement.splitFrom', { id: row.splitFromId })}</Small>}
-        </Stack>
-      ),
+      render: (row) => <IdTypeCell row={row} />,
     },
     {
       key: 'agreements',
@@ -81,18 +112,7 @@ export function useStatementColumns(renderActions: (row: TransactionRow) => Reac
       card: 'subtitle',
       title: head(t('statement.columns.contractor')),
       sortKey: 'contractor_code',
-      render: (row) => (
-        <Stack gap={0} maw={200}>
-          <Text fw={700} fz="sm">
-            {row.contractorCode}
-          </Text>
-          {row.contractorName && (
-            <Text fz="xs" c="dimmed" lineClamp={2}>
-              {row.contractorName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (row) => <ContractorCell row={row} />,
     },
     {
       key: 'transportId',

@@ -1,5 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useListDensity } from '../../../components/list/data-table';
 import { currentLine, LINE_KINDS, type Lines } from '../row-figures';
 
 interface ThreeLineCellProps<T> {
@@ -10,11 +11,14 @@ interface ThreeLineCellProps<T> {
 
 /**
  * spec/1 Transaction statement: final, real and planned one under another, each labelled small ("końc.",
- * "rzecz.", "plan."); a missing one shows "—"; the line that counts now is bold.
+ * "rzecz.", "plan."); a missing one shows "—"; the line that counts now is bold. Compact rows (at most 40 px,
+ * issue 13) keep all three lines, set tighter.
  */
 export function ThreeLineCell<T>({ lines, format, align = 'right' }: ThreeLineCellProps<T>) {
   const { t } = useTranslation();
   const current = currentLine(lines);
+  const isCompact = useListDensity() === 'compact';
+  const lineHeight = isCompact ? 1 : undefined;
   return (
     <Box
       component="dl"
@@ -24,14 +28,22 @@ export function ThreeLineCell<T>({ lines, format, align = 'right' }: ThreeLineCe
       {LINE_KINDS.map((kind) => {
         const value = lines[kind];
         return [
-          <Text key={`${kind}-label`} component="dt" fz={10} c="dimmed" title={t(`statement.lineNames.${kind}`)}>
+          <Text
+            key={`${kind}-label`}
+            component="dt"
+            fz={isCompact ? 9 : 10}
+            lh={lineHeight}
+            c="dimmed"
+            title={t(`statement.lineNames.${kind}`)}
+          >
             {t(`statement.lines.${kind}`)}
           </Text>,
           <Text
             key={`${kind}-value`}
             component="dd"
             m={0}
-            fz="xs"
+            fz={isCompact ? 11 : 'xs'}
+            lh={lineHeight}
             fw={kind === current ? 700 : 400}
             c={value === null ? 'dimmed' : undefined}
             ta={align}

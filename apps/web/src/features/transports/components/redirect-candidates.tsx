@@ -8,6 +8,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../../components/list/list-state';
 import { formatTonnes } from '../../../lib/format';
 import { FlagBadges } from '../../allocations/components/flag-badges';
 import { useReallocateCandidates } from '../api';
+import { isOverSaleTolerance } from '../reallocate-form';
 
 interface RedirectCandidatesProps {
   transport: TransportResponse;
@@ -72,6 +73,11 @@ export function RedirectCandidates({ transport, value, onChange, error }: Redire
                           toAllocate: formatTonnes(sale.toAllocate),
                         })}
                       </Text>
+                      {isOverSaleTolerance(transport, sale) && (
+                        <Text size="xs" c="red.8">
+                          {t('transports.redirect.overToleranceShort')}
+                        </Text>
+                      )}
                     </Stack>
                   </Group>
                 </Radio.Card>

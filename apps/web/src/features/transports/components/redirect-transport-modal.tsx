@@ -1,5 +1,5 @@
-import { kgToTonnes, type ReallocateCandidate, type TransportResponse } from '@grain/shared';
-import { Button, Grid, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { isGmpNotSatisfied, kgToTonnes, type ReallocateCandidate, type TransportResponse } from '@grain/shared';
+import { Alert, Button, Grid, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,13 @@ import { NumberField } from '../../../components/form/number-input';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatDate, formatTonnes } from '../../../lib/format';
-import { useReallocateTransport } from '../api';
+import { usePairAllocationExists, useReallocateTransport } from '../api';
 import {
   defaultReallocateValues,
+  isOverSaleTolerance,
   needsReallocateNote,
   type ReallocateFormValues,
+  type RedirectTarget,
   reallocateFormSchema,
   toReallocateRequest,
 } from '../reallocate-form';
@@ -48,17 +50,19 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
   const { t } = useTranslation();
   const [sale, setSale] = useState<ReallocateCandidate | null>(null);
   const [step, setStep] = useState<'choose' | 'review'>('choose');
-  // The schema reads the chosen sale (its GMP decides the note rule) without being rebuilt.
-  const saleRef = useRef<ReallocateCandidate | null>(null);
-  saleRef.current = sale;
-  const schema = useMemo(() => reallocateFormSchema(transport, () => saleRef.current), [transport]);
+  const pairAllocation = usePairAllocationExists(transport.purchaseId, sale);
+  const target: RedirectTarget = { sale, hasPairAllocation: pairAllocation.data ?? false };
+  // The schema reads the chosen sale (its GMP, certificate and tolerance decide the rules) without being rebuilt.
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  const schema = useMemo(() => reallocateFormSchema(transport, () => targetRef.current), [transport]);
   const form = useZodForm<ReallocateFormValues>({ schema, initialValues: defaultReallocateValues(transport) });
   const reallocate = useReallocateTransport();
-  const needsNote = needsReallocateNote(transport, sale);
+  const needsNote = needsReallocateNote(transport, target);
 
   const submit = async () => {
     try {
-      await reallocate.mutateAsync(toReallocateRequest(form.values, transport, sale));
+      await reallocate.mutateAsync(toReallocateRequest(form.values, transport, target));
       notifications.show({ color: 'green', message: t('transports.redirect.saved'), withCloseButton: true });
       onClose();
     } catch (error) {
@@ -106,10 +110,19 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
           error={form.errors.newSalesId as string | undefined}
           onChange={(next) => {
             setSale(next);
-            saleRef.current = next;
+            targetRef.current = { sale: next, hasPairAllocation: false };
             form.setFieldValue('newSalesId', next.id);
           }}
         />
+        {sale && isOverSaleTolerance(transport, sale) && (
+          <Alert color="red" variant="light" data-testid="redirect-over-tolerance">
+            {t('transports.redirect.overTolerance', {
+              number: sale.documentNumber,
+              left: formatTonnes(Math.max(0, sale.toleranceUpperLimit - sale.allocated)),
+              quantity: formatTonnes(transport.cargoQuantity),
+            })}
+          </Alert>
+        )}
         <Grid gap="sm">
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <DateInput
@@ -153,7 +166,11 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
             <Grid.Col span={12}>
               <Textarea
                 label={t('transports.form.confirmationNote')}
-                description={t('transports.redirect.noteHint')}
+                description={t(
+                  isGmpNotSatisfied(Boolean(sale?.isGmp), transport.isGmp)
+                    ? 'transports.redirect.noteHint'
+                    : 'transports.redirect.noteHintCert',
+                )}
                 withAsterisk
                 rows={3}
                 {...form.getInputProps('confirmationNote')}

@@ -1,8 +1,8 @@
-import type { TransportResponse } from '@grain/shared';
-import { Stack, Text } from '@mantine/core';
+import type { TransportResponse, TransportSortKey } from '@grain/shared';
+import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/list/data-table';
+import { type Column, useListDensity } from '../../../components/list/data-table';
 import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
 import { ContractFlagsCell, TransportGmpCell } from './gmp-cells';
@@ -37,27 +37,44 @@ interface ColumnsOptions {
   hidden?: readonly TransportColumnKey[];
 }
 
+/** The status control over the id; side by side in compact rows (at most 40 px, issue 13). */
+function StatusIdCell({ id, status }: { id: number; status: ReactNode }) {
+  const isCompact = useListDensity() === 'compact';
+  const idText = (
+    <Text size="xs" c="dimmed">
+      #{id}
+    </Text>
+  );
+  if (isCompact) {
+    return (
+      // max-content: the badge would rather shrink to an ellipsis than widen the column.
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 'max-content' }}>
+        {idText}
+        {status}
+      </Group>
+    );
+  }
+  return (
+    <Stack gap={2} align="flex-start" miw={120}>
+      {status}
+      {idText}
+    </Stack>
+  );
+}
+
 const money = (minor: number | null, currency: string) => (minor === null ? null : formatMoney(minor, currency));
 
 /** spec/1 Logistics columns, in the spec's order; real figures over the planned ones. */
 export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: ColumnsOptions) {
   const { t } = useTranslation();
   const c = (key: TransportColumnKey) => t(`transports.columns.${key}`);
-  const columns: (Column<TransportResponse> & { key: TransportColumnKey })[] = [
+  const columns: (Column<TransportResponse, TransportSortKey> & { key: TransportColumnKey })[] = [
     {
       key: 'statusId',
       card: 'badge',
       title: c('statusId'),
       sortKey: 'id',
-      width: 130,
-      render: (row) => (
-        <Stack gap={2} align="flex-start" miw={120}>
-          {statusCell(row)}
-          <Text size="xs" c="dimmed">
-            #{row.id}
-          </Text>
-        </Stack>
-      ),
+      render: (row) => <StatusIdCell id={row.id} status={statusCell(row)} />,
     },
     {
       key: 'purchaseDocument',

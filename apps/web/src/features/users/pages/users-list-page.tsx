@@ -1,4 +1,4 @@
-import type { UserResponse } from '@grain/shared';
+import type { UserResponse, UserSortKey } from '@grain/shared';
 import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function Page() {
   const list = useListState({ orderBy: 'first_name:asc' });
   const query = useUserList(list);
 
-  const columns: Column<UserResponse>[] = [
+  const columns: Column<UserResponse, UserSortKey>[] = [
     {
       key: 'firstName',
       card: 'title',
