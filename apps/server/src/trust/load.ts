@@ -10,6 +10,7 @@
  * writes) and makes calls the rules refuse; a refusal with its expected code is counted, not an error.
  * Not part of CI; the result of a run is in the README, section Operations.
  */
+import { nipFromSerial } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client.js';
 import { invariantViolations } from './invariants.js';
@@ -133,7 +134,7 @@ async function setUp(server: ServerProcess): Promise<{ users: User[]; carrierId:
     const body = {
       code: `LOAD${serial}`,
       name: `Firma ${serial} sp. z o.o.`,
-      nip: String(6_000_000_000 + serial),
+      nip: nipFromSerial(600_000 + serial),
       label: 'FIRMA',
       accounting_method: 'VAT',
       accounting_address: { city: 'Poznań', street: 'Polna', building_number: String(serial), post_code: '60-001' },
