@@ -79,6 +79,21 @@ test.describe('phone (390 px)', () => {
     await expect(page.getByTestId('sum-quantity')).toBeVisible();
     await expect(page.getByTestId('sum-quantity')).toHaveText('200,000 t');
   });
+
+  test('a transport card shows its main action labelled and the others in one menu', async ({ page }) => {
+    await signIn(page);
+    await page.goto(`/logistics/all?search=%23${seed.transportId}`);
+    const card = page.getByTestId('row-card').first();
+    const main = card.getByRole('button', {
+      name: new RegExp(`^(Edytuj|Szczegóły) transport\\S* #${seed.transportId}$`),
+    });
+    await expect(main).toHaveText(/^(Edytuj|Szczegóły)$/);
+    await expect(card.getByRole('button', { name: `Usuń transport #${seed.transportId}` })).toHaveCount(0);
+    await card.getByRole('button', { name: `Więcej akcji #${seed.transportId}` }).click();
+    await expect(page.getByRole('menuitem', { name: /Przekier/ })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /Usu/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
 });
 
 test.describe('desktop (1440 px)', () => {

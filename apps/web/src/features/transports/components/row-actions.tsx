@@ -4,8 +4,8 @@ import {
   isRemovableTransport,
   type TransportResponse,
 } from '@grain/shared';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconArrowsSplit2, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { IconArrowsSplit2, IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RowActionKind } from './use-transport-actions';
 
@@ -17,8 +17,8 @@ interface RowActionsProps {
   isContractSide?: boolean;
 }
 
-/** Edit (or details when not editable), redirect (only ON_THE_WAY), delete (only NEW and ON_THE_WAY). */
-export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {
+/** What a row may do and how each action is named (the reason when it may not). */
+function useRowActionLabels(row: TransportResponse, isContractSide: boolean | undefined) {
   const { t } = useTranslation();
   const isEditable = isEditableTransport(row.status);
   const canRedirect = isReallocatableTransport(row.status);
@@ -31,7 +31,15 @@ export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActions
     isContractSide && row.status === 'ON_THE_WAY'
       ? t('transports.actions.removeOnTheWay')
       : t(canRemove ? 'transports.actions.remove' : 'transports.actions.removeFinal', { id: row.id });
+  return { isEditable, canRedirect, canRemove, editLabel, redirectLabel, removeLabel };
+}
 
+/** Edit (or details when not editable), redirect (only ON_THE_WAY), delete (only NEW and ON_THE_WAY). */
+export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {
+  const { isEditable, canRedirect, canRemove, editLabel, redirectLabel, removeLabel } = useRowActionLabels(
+    row,
+    isContractSide,
+  );
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Tooltip label={editLabel}>
@@ -66,6 +74,55 @@ export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActions
           </ActionIcon>
         </span>
       </Tooltip>
+    </Group>
+  );
+}
+
+/**
+ * The same actions on a phone card (issue 13): edit or details, the row's main action, as a labelled button;
+ * redirect and delete in one menu, each disabled with its reason when the status does not allow it.
+ */
+export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {
+  const { t } = useTranslation();
+  const { isEditable, canRedirect, canRemove, editLabel, redirectLabel, removeLabel } = useRowActionLabels(
+    row,
+    isContractSide,
+  );
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={isEditable ? <IconPencil size={14} /> : <IconEye size={14} />}
+        aria-label={editLabel}
+        onClick={() => onOpen(isEditable ? 'edit' : 'details', row)}
+      >
+        {t(isEditable ? 'common.edit' : 'common.details')}
+      </Button>
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" aria-label={`${t('tableView.moreActions')} #${row.id}`}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<IconArrowsSplit2 size={16} />}
+            disabled={!canRedirect}
+            onClick={() => onOpen('redirect', row)}
+          >
+            {redirectLabel}
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            disabled={!canRemove}
+            onClick={() => onRemove(row)}
+          >
+            {removeLabel}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
     </Group>
   );
 }

@@ -33,6 +33,8 @@ export type TransportColumnKey =
 interface ColumnsOptions {
   statusCell: (row: TransportResponse) => ReactNode;
   actionsCell: (row: TransportResponse) => ReactNode;
+  /** The actions on a phone card: the main one labelled, the others in a menu. */
+  actionsCardCell?: (row: TransportResponse) => ReactNode;
   /** Columns a contract dashboard leaves out (its own side is the same on every row). */
   hidden?: readonly TransportColumnKey[];
 }
@@ -65,7 +67,7 @@ function StatusIdCell({ id, status }: { id: number; status: ReactNode }) {
 const money = (minor: number | null, currency: string) => (minor === null ? null : formatMoney(minor, currency));
 
 /** spec/1 Logistics columns, in the spec's order; real figures over the planned ones. */
-export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: ColumnsOptions) {
+export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, hidden = [] }: ColumnsOptions) {
   const { t } = useTranslation();
   const c = (key: TransportColumnKey) => t(`transports.columns.${key}`);
   const columns: (Column<TransportResponse, TransportSortKey> & { key: TransportColumnKey })[] = [
@@ -256,6 +258,7 @@ export function useTransportColumns({ statusCell, actionsCell, hidden = [] }: Co
       align: 'right',
       sticky: true,
       render: actionsCell,
+      cardRender: actionsCardCell,
     },
   ];
   const shown = columns.filter((column) => !hidden.includes(column.key));

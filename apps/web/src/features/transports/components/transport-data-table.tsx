@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable } from '../../../components/list/data-table';
 import type { ListStateApi } from '../../../components/list/use-list-state';
 import { GmpWarningNote } from './gmp-cells';
-import { RowActions } from './row-actions';
+import { RowActions, RowCardActions } from './row-actions';
 import { StatusControl } from './status-control';
 import { type TransportColumnKey, useTransportColumns } from './transport-columns';
 import { useTransportActions } from './use-transport-actions';
@@ -33,6 +33,14 @@ export function TransportDataTable({
     ),
     actionsCell: (row) => (
       <RowActions
+        row={row}
+        isContractSide={isContractSide}
+        onOpen={actions.openModal}
+        onRemove={(target) => void actions.removeRow(target)}
+      />
+    ),
+    actionsCardCell: (row) => (
+      <RowCardActions
         row={row}
         isContractSide={isContractSide}
         onOpen={actions.openModal}
