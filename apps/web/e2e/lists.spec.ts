@@ -94,6 +94,14 @@ test.describe('phone (390 px)', () => {
     await expect(page.getByRole('menuitem', { name: /Usu/ })).toBeVisible();
     await page.keyboard.press('Escape');
   });
+
+  test("a statement card offers the open row's next step as a labelled button beside its menu", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`/transaction-statement/all?search=${tag}`);
+    const cards = page.getByTestId('row-card');
+    await expect(cards.getByRole('button', { name: /^(Ustaw fakturę|Rozlicz)$/ }).first()).toBeVisible();
+    await expect(cards.getByRole('button', { name: /^Akcje transakcji #/ }).first()).toBeVisible();
+  });
 });
 
 test.describe('desktop (1440 px)', () => {

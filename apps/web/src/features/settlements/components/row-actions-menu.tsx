@@ -1,5 +1,5 @@
 import type { TransactionRow } from '@grain/shared';
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconArrowsSplit2,
   IconDots,
@@ -9,7 +9,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { actionBlocker, ROW_ACTIONS, type RowAction } from '../row-figures';
+import { actionBlocker, hasInvoiceData, ROW_ACTIONS, type RowAction } from '../row-figures';
 
 const ICONS: Record<RowAction, TablerIcon> = {
   invoice: IconFileInvoice,
@@ -53,5 +53,25 @@ export function RowActionsMenu({ row, onAction }: { row: TransactionRow; onActio
         })}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * The row's actions on a phone card (issue 13): the next step of an open row as a labelled button (the invoice
+ * while it has none, then settling), every action in the menu beside it.
+ */
+export function RowCardActions({ row, onAction }: { row: TransactionRow; onAction: (action: RowAction) => void }) {
+  const { t } = useTranslation();
+  const next: RowAction = hasInvoiceData(row) ? 'settle' : 'invoice';
+  const Icon = ICONS[next];
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      {actionBlocker(row, next) === null && (
+        <Button size="xs" variant="light" leftSection={<Icon size={14} />} onClick={() => onAction(next)}>
+          {t(`statement.actions.${next}`)}
+        </Button>
+      )}
+      <RowActionsMenu row={row} onAction={onAction} />
+    </Group>
   );
 }

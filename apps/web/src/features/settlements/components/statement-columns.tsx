@@ -65,6 +65,7 @@ function ContractorCell({ row }: { row: TransactionRow }) {
 /** spec/1 Transaction statement: the columns, sortable by the listed keys only (TRANSACTION_SORT_KEYS). */
 export function useStatementColumns(
   renderActions: (row: TransactionRow) => React.ReactNode,
+  renderCardActions?: (row: TransactionRow) => React.ReactNode,
 ): Column<TransactionRow, TransactionSortKey>[] {
   const { t } = useTranslation();
   const money = (row: TransactionRow) => (minor: number) => formatMoney(minor, row.currency);
@@ -261,6 +262,7 @@ export function useStatementColumns(
       align: 'right',
       sticky: true,
       render: renderActions,
+      cardRender: renderCardActions,
     },
   ];
 }

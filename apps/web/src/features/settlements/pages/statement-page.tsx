@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useStatementList } from '../api';
 import { ActionModal, type OpenAction } from '../components/action-modal';
 import { BulkActions } from '../components/bulk-actions';
-import { RowActionsMenu } from '../components/row-actions-menu';
+import { RowActionsMenu, RowCardActions } from '../components/row-actions-menu';
 import { useStatementColumns } from '../components/statement-columns';
 import { StatementFilters } from '../components/statement-filters';
 import { searchForTab } from '../statement-filter';
@@ -51,9 +51,10 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
       }
       return next;
     });
-  const statementColumns = useStatementColumns((row) => (
-    <RowActionsMenu row={row} onAction={(action) => setOpen({ action, row })} />
-  ));
+  const statementColumns = useStatementColumns(
+    (row) => <RowActionsMenu row={row} onAction={(action) => setOpen({ action, row })} />,
+    (row) => <RowCardActions row={row} onAction={(action) => setOpen({ action, row })} />,
+  );
   const columns = [
     {
       key: 'select',
