@@ -8,6 +8,7 @@ import {
   TOLERANCE_UNITS,
 } from './enums.js';
 import { listResponseSchema } from './list.js';
+import { QualityTermsResponseSchema } from './quality.js';
 
 /** Answers of the purchase and sales contract calls (spec/1 section 3). Kilograms and minor units throughout. */
 
@@ -31,6 +32,8 @@ export const PriceOptionResponseSchema = z.object({
   contractualQuality: nullableText,
   isMainOption: z.boolean(),
   attachToContract: z.boolean(),
+  /** Issue 16: the quality terms deliveries are settled by. */
+  qualityTerms: QualityTermsResponseSchema,
 });
 export type PriceOptionResponse = z.infer<typeof PriceOptionResponseSchema>;
 export const PriceOptionListResponseSchema = z.object({ list: z.array(PriceOptionResponseSchema) });

@@ -10,6 +10,7 @@ const option = {
   contractualQuality: null,
   isMainOption: true,
   attachToContract: false,
+  qualityTerms: [],
 };
 
 const common = {

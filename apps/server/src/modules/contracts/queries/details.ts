@@ -108,6 +108,7 @@ export function priceOptionsOf(db: Db, contractId: number) {
       contractualQuality: contractPriceOptions.contractualQuality,
       isMainOption: contractPriceOptions.isMainOption,
       attachToContract: contractPriceOptions.attachToContract,
+      qualityTerms: contractPriceOptions.qualityTerms,
     })
     .from(contractPriceOptions)
     .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contractPriceOptions.rawMaterialQualityId))
