@@ -4,7 +4,7 @@ import {
   QUALITY_DIRECTIONS,
   QUALITY_RULES,
   QUALITY_SCALE,
-  type QualitySettlement,
+  type QualitySettlementRecord,
   type QualityTerm,
 } from './rules/quality.js';
 import { optionalString, requiredString, V } from './validation.js';
@@ -132,4 +132,4 @@ export const QualitySettlementResponseSchema = z.object({
   terms: QualityTermsResponseSchema,
   labResults: z.array(z.object({ parameter: z.string(), value: z.number() })),
 });
-export type StoredQualitySettlement = QualitySettlement & { terms: QualityTerm[]; labResults: LabResult[] };
+export type StoredQualitySettlement = QualitySettlementRecord;

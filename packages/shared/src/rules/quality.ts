@@ -291,3 +291,34 @@ export function defaultQualityTerms(
     return [{ parameter: param.name, unit: param.unit, basis, rejectionLimit, ...rule }];
   });
 }
+
+/** What a delivery stores on a PURCHASE or SALES row: the settlement with the terms and lab results it used. */
+export interface QualitySettlementRecord extends QualitySettlement {
+  terms: QualityTerm[];
+  labResults: LabResult[];
+}
+
+/** One side's settlement of a delivery, with what it was computed from (stored, never recomputed: issue 16). */
+export function qualitySettlementRecord(input: {
+  grossKg: number;
+  basePrice: number;
+  terms: readonly QualityTerm[];
+  labResults: readonly LabResult[];
+}): QualitySettlementRecord {
+  return { ...settleQuality(input), terms: [...input.terms], labResults: [...input.labResults] };
+}
+
+/**
+ * The price lines as a statement row's deductions (discounts, positive minor units) and surcharges (premiums): the
+ * row's real value is lineValue(paid kg, base price), so real value − deductions + surcharges = the settlement's
+ * value to the grosz (RULES.md Settlements valueAfterDeductions).
+ */
+export function priceLineTotals(lines: readonly QualityLine[]): { deductions: number; surcharges: number } {
+  let deductions = 0;
+  let surcharges = 0;
+  for (const line of lines) {
+    if (line.amount < 0) deductions -= line.amount;
+    else surcharges += line.amount;
+  }
+  return { deductions, surcharges };
+}

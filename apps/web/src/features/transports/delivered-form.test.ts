@@ -36,6 +36,7 @@ describe('delivered form', () => {
       deductions: null,
       details: null,
       overDeliveryNote: null,
+      labResults: null,
     });
     expect(toDeliveredRequest({ ...defaultDeliveredValues(), deductions: 120 }).deductions).toBe(12_000);
   });

@@ -58,6 +58,7 @@ export function toDeliveredRequest(values: DeliveredFormValues): TransportDelive
     deductions: values.deductions === null ? null : toMinorUnits(values.deductions),
     details: values.details.trim() ? values.details.trim() : null,
     overDeliveryNote: values.overDeliveryNote.trim() ? values.overDeliveryNote.trim() : null,
+    labResults: null,
   };
 }
 
