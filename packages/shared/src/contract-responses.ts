@@ -37,6 +37,7 @@ export const PriceOptionResponseSchema = z.object({
 });
 export type PriceOptionResponse = z.infer<typeof PriceOptionResponseSchema>;
 export const PriceOptionListResponseSchema = z.object({ list: z.array(PriceOptionResponseSchema) });
+export type PriceOptionListResponse = z.infer<typeof PriceOptionListResponseSchema>;
 
 export const ContractContactResponseSchema = z.object({
   id: z.number(),
