@@ -16,6 +16,7 @@ const SHOTS = process.env.E2E_SHOTS ?? '../../.screens/quality';
 let api: APIRequestContext;
 let seed: LogisticsSeed;
 let transportId = 0;
+let purchaseRowId = 0;
 
 const moisture = {
   parameter: 'Wilgotność',
@@ -121,11 +122,28 @@ test.describe
         .getByRole('button', { name: 'Zapisz rozładunek' })
         .click();
       await expect(page.getByText(/dane rozładunku zapisane/)).toBeVisible();
-      const statement = await ok<{ list: { type: string; real_quantity: number; deductions: number }[] }>(
+      const statement = await ok<{ list: { id: number; type: string; real_quantity: number; deductions: number }[] }>(
         await api.post('/api/settlement/transaction-list', { data: { search: String(transportId) } }),
       );
       const byType = Object.fromEntries(statement.list.map((row) => [row.type, row]));
       expect(byType.PURCHASE).toMatchObject({ real_quantity: 24_415, deductions: 9_766 });
       expect(byType.SALES).toMatchObject({ real_quantity: 24_559 });
+      purchaseRowId = byType.PURCHASE!.id;
+    });
+
+    test('the settle form shows the stored quality lines of the row', async ({ page }) => {
+      await signIn(page);
+      await page.goto(`/transaction-statement/purchase?search=${encodeURIComponent(`ZK/${tag}`)}`);
+      await page.getByRole('button', { name: `Akcje transakcji #${purchaseRowId}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Rozlicz' }).click();
+      const dialog = page.getByRole('dialog', { name: `Rozliczenie transakcji #${purchaseRowId}` });
+      await expect(dialog).toContainText('Jakość przy rozładunku: 25,000 t rozładowano, 24,415 t do zapłaty');
+      await expect(dialog.getByTestId('quality-lines')).toContainText('Wilgotność 16,5 % (baza 14,5 %): −0,585 t');
+      await expect(dialog.getByTestId('quality-lines')).toContainText(
+        'Białko 12,27 % (baza 12,5 %): −4,00 zł/t = −97,66 zł',
+      );
+      await page.screenshot({ path: `${SHOTS}/settle-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/settle-390.png` });
     });
   });

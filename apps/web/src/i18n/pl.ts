@@ -423,6 +423,13 @@ export const pl = {
     variantFor: 'Nowy wariant surowca: {{rawMaterial}}',
     variantCreated: 'Wariant został dodany',
   },
+  quality: {
+    toDecide: 'Do decyzji',
+    weightLine: '{{parameter}} {{lab}} (baza {{basis}}): −{{quantity}}',
+    priceLine: '{{parameter}} {{lab}} (baza {{basis}}): {{price}} = {{amount}}',
+    noEffectLine: '{{parameter}} {{lab}} (baza {{basis}}): bez potrącenia',
+    linesTitle: 'Jakość przy rozładunku: {{gross}} rozładowano, {{paid}} do zapłaty',
+  },
   statement: {
     title: 'Zestawienie transakcji',
     tabs: { all: 'Wszystkie', sales: 'Sprzedaż', purchase: 'Zakup', transport: 'Transport' },
@@ -1041,13 +1048,9 @@ export const pl = {
       preview: {
         purchase: 'Zakup',
         sales: 'Sprzedaż',
-        toDecide: 'Do decyzji',
         paidWeight: 'Waga do zapłaty: {{quantity}}',
         price: 'Cena: {{price}}',
         priceAfterQuality: 'Cena po potrąceniach i dopłatach: {{price}}',
-        weightLine: '{{parameter}} {{lab}} (baza {{basis}}): −{{quantity}}',
-        priceLine: '{{parameter}} {{lab}} (baza {{basis}}): {{price}} = {{amount}}',
-        noEffectLine: '{{parameter}} {{lab}} (baza {{basis}}): bez potrącenia',
         deductions: 'Potrącenia: {{amount}}',
         surcharges: 'Dopłaty: {{amount}}',
         value: 'Wartość: {{value}}',

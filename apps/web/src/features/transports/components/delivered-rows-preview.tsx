@@ -1,9 +1,9 @@
-import { type DeliveryTransaction, type QualityLine, valueAfterDeductions } from '@grain/shared';
+import { type DeliveryTransaction, valueAfterDeductions } from '@grain/shared';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { QualityLines } from '../../../components/quality-lines';
 import { formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import type { previewRows } from '../delivered-form';
-import { formatLabValue } from './lab-results-fields';
 
 /**
  * What the delivery will put on the statement (RULES.md Transports, Delivered; issue 16): each goods row as the
@@ -39,7 +39,7 @@ function SidePreview({ side, row }: { side: 'purchase' | 'sales'; row: DeliveryT
         </Text>
         {settlement?.isToDecide && (
           <Badge color="red" variant="light" size="sm">
-            {t('transports.delivered.preview.toDecide')}
+            {t('quality.toDecide')}
           </Badge>
         )}
       </Group>
@@ -51,11 +51,7 @@ function SidePreview({ side, row }: { side: 'purchase' | 'sales'; row: DeliveryT
           price: formatPricePerTonne(settlement?.price ?? row.realPrice, row.currency),
         })}
       </Text>
-      {settlement?.lines.map((line) => (
-        <Text key={line.parameter} size="xs" c={line.isBeyondLimit ? 'red' : 'dimmed'}>
-          {lineText(t, line, row.currency)}
-        </Text>
-      ))}
+      {settlement && <QualityLines settlement={{ ...settlement, isToDecide: false }} currency={row.currency} />}
       {row.deductions > 0 && (
         <Text size="sm">
           {t('transports.delivered.preview.deductions', { amount: formatMoney(row.deductions, row.currency) })}
@@ -71,35 +67,4 @@ function SidePreview({ side, row }: { side: 'purchase' | 'sales'; row: DeliveryT
       </Text>
     </Stack>
   );
-}
-
-/** One line's effect: the weight it takes, or the price per tonne it adds or takes and the amount. */
-export function lineText(
-  t: (key: string, values?: Record<string, unknown>) => string,
-  line: QualityLine,
-  currency: string,
-) {
-  const lab = formatLabValue(line.labValue, line.unit);
-  const basis = formatLabValue(line.basis, line.unit);
-  if (line.weightKg > 0)
-    return t('transports.delivered.preview.weightLine', {
-      parameter: line.parameter,
-      lab,
-      basis,
-      quantity: formatTonnes(line.weightKg),
-    });
-  if (line.pricePerTonne !== 0)
-    return t('transports.delivered.preview.priceLine', {
-      parameter: line.parameter,
-      lab,
-      basis,
-      price: `${line.pricePerTonne > 0 ? '+' : '−'}${formatPricePerTonne(Math.abs(line.pricePerTonne), currency)}`,
-      amount: signed(line.amount, currency),
-    });
-  return t('transports.delivered.preview.noEffectLine', { parameter: line.parameter, lab, basis });
-}
-
-/** An amount with its sign written out (+ premium, − discount). */
-function signed(minor: number, currency: string) {
-  return `${minor > 0 ? '+' : minor < 0 ? '−' : ''}${formatMoney(Math.abs(minor), currency)}`;
 }

@@ -1,15 +1,8 @@
-import { QUALITY_SCALE } from '@grain/shared';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/form/number-input';
-import { formatNumber } from '../../../lib/format';
 import type { DeliveredFormValues } from '../delivered-form';
-
-/** A parameter value kept in hundredths of its unit, as read ("16,5 %"). */
-export function formatLabValue(value: number, unit: string | null) {
-  return `${formatNumber(value / QUALITY_SCALE)}${unit ? ` ${unit}` : ''}`;
-}
 
 /** Issue 16: the lab results of the unloading, one field per parameter of the contracts' quality terms. */
 export function LabResultsFields({ form }: { form: UseFormReturnType<DeliveredFormValues> }) {
