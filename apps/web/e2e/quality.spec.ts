@@ -146,4 +146,28 @@ test.describe
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SHOTS}/settle-390.png` });
     });
+
+    test('the contract form edits the quality terms of a price option', async ({ page }) => {
+      await signIn(page);
+      await page.goto(`/contract/purchase-list/dashboard/${seed.purchaseId}/details`);
+      const moistureTerm = page.getByTestId('quality-term-Wilgotność').first();
+      await expect(moistureTerm.getByLabel('Baza (%)')).toHaveValue('14,5');
+      await moistureTerm.getByLabel('Baza (%)').fill('15');
+      await moistureTerm.getByLabel('Ubytek manipulacyjny (%)').fill('0,25');
+      await moistureTerm.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/terms-1440.png` });
+      await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
+      await expect(page.getByText('Zmiany kontraktu zakupu zostały zapisane')).toBeVisible();
+      const options = await ok<{ list: { is_main_option: boolean; quality_terms: { parameter: string }[] }[] }>(
+        await api.get(`/api/contract/get-purchase-price-option-list/${seed.purchaseId}`),
+      );
+      expect(options.list.find((option) => option.is_main_option)?.quality_terms[0]).toMatchObject({
+        parameter: 'Wilgotność',
+        basis: 1500,
+        handling_percent: 25,
+      });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('quality-term-Wilgotność').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/terms-390.png` });
+    });
   });

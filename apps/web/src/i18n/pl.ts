@@ -707,6 +707,28 @@ export const pl = {
     addTransportFor: 'Dodaj transport: {{purchase}} → {{sale}}',
   },
   contracts: {
+    qualityTerms: {
+      title: 'Warunki jakościowe',
+      defaults: 'Domyślne z parametrów jakości: {{list}}',
+      none: 'Brak warunków: rozładunek bez potrąceń jakościowych',
+      adjust: 'Dostosuj',
+      reset: 'Przywróć domyślne',
+      remove: 'Usuń',
+      rule: 'Zasada',
+      basis: 'Baza',
+      rejectionLimit: 'Limit odrzucenia',
+      handlingPercent: 'Ubytek manipulacyjny (%)',
+      step: 'Krok',
+      discountPerStep: 'Potrącenie za krok (zł/t)',
+      premiumPerStep: 'Dopłata za krok (zł/t)',
+      isStepped: 'Tylko pełne kroki',
+      rules: {
+        MOISTURE_SHRINK: 'Ubytek wagi (wilgotność)',
+        WEIGHT_1_TO_1: 'Waga 1:1 (zanieczyszczenia)',
+        PRICE: 'Cena za odchylenie',
+        LIMIT_ONLY: 'Tylko limit',
+      },
+    },
     purchase: {
       title: 'Kontrakty zakupu',
       add: 'Dodaj kontrakt zakupu',
