@@ -8,7 +8,7 @@ import {
   TOLERANCE_UNITS,
 } from './enums.js';
 import { listResponseSchema } from './list.js';
-import { QualityTermsResponseSchema } from './quality.js';
+import { QualitySummaryResponseSchema, QualityTermsResponseSchema } from './quality.js';
 
 /** Answers of the purchase and sales contract calls (spec/1 section 3). Kilograms and minor units throughout. */
 
@@ -161,6 +161,8 @@ const detailFields = {
   /** RULES.md Transports, Delivered: kg delivered beyond this contract's upper tolerance limit, and the notes. */
   overDelivered: z.number(),
   overDeliveryNotes: z.array(z.string()),
+  /** Issue 16: deliveries settled by lab results: tonnes and money deducted, average quality against the terms. */
+  qualitySummary: QualitySummaryResponseSchema,
 };
 
 /** The dashboard (and the answer of create and update): the contract with every derived value and its history. */

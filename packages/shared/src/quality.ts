@@ -133,3 +133,21 @@ export const QualitySettlementResponseSchema = z.object({
   labResults: z.array(z.object({ parameter: z.string(), value: z.number() })),
 });
 export type StoredQualitySettlement = QualitySettlementRecord;
+
+export const QualitySummaryResponseSchema = z.object({
+  deliveries: z.number(),
+  grossKg: z.number(),
+  paidKg: z.number(),
+  deductedKg: z.number(),
+  discounts: z.number(),
+  premiums: z.number(),
+  parameters: z.array(
+    z.object({
+      parameter: z.string(),
+      unit: z.string().nullable(),
+      basis: z.number(),
+      average: z.number(),
+      deliveries: z.number(),
+    }),
+  ),
+});

@@ -10,6 +10,7 @@ import {
   QUALITY_DIRECTIONS,
   QUALITY_RULES,
   type QualityTerm,
+  qualitySummary,
   settleQuality,
 } from './quality.js';
 import { lineValue } from './settlements.js';
@@ -270,5 +271,46 @@ describe('physical ranges and defaults', () => {
       { parameter: 'Wilgotność', rule: 'MOISTURE_SHRINK', direction: 'MAX', basis: 1450, rejectionLimit: 1950 },
       { parameter: 'Białko', rule: 'PRICE', direction: 'MIN', basis: 1250, rejectionLimit: 1050, step: 10 },
     ]);
+  });
+});
+
+describe('qualitySummary (contract dashboards)', () => {
+  const settle = (grossKg: number, moistureValue: number) =>
+    settleQuality({
+      grossKg,
+      basePrice: 80_000,
+      terms: [moisture, protein],
+      labResults: [
+        { parameter: 'Wilgotność', value: moistureValue },
+        { parameter: 'Białko', value: 1227 },
+      ],
+    });
+
+  it('adds up tonnes and money deducted and weights the average lab value by the unloaded kg', () => {
+    const summary = qualitySummary([settle(25_000, 1650), settle(5_000, 1450)]);
+    // 585 kg from the first truck, none from the second; protein −4,00 zł/t on 24,415 t and 5,000 t.
+    expect(summary).toMatchObject({ deliveries: 2, grossKg: 30_000, paidKg: 29_415, deductedKg: 585 });
+    expect(summary.discounts).toBe(lineValue(24_415, 400) + lineValue(5_000, 400));
+    expect(summary.premiums).toBe(0);
+    // (1650 × 25 000 + 1450 × 5 000) / 30 000 = 1616,67 → 1617.
+    expect(summary.parameters[0]).toEqual({
+      parameter: 'Wilgotność',
+      unit: '%',
+      basis: 1450,
+      average: 1617,
+      deliveries: 2,
+    });
+  });
+
+  it('is all zeros without deliveries', () => {
+    expect(qualitySummary([])).toEqual({
+      deliveries: 0,
+      grossKg: 0,
+      paidKg: 0,
+      deductedKg: 0,
+      discounts: 0,
+      premiums: 0,
+      parameters: [],
+    });
   });
 });

@@ -125,6 +125,29 @@ describe('delivery with lab results (issue 16)', () => {
     });
   });
 
+  it("sums the deliveries on each contract's dashboard: tonnes and money deducted, average quality against terms", async () => {
+    await api.deliver(transportId, deliveredBody({ real_cargo_quantity: 25_000, deductions: null, lab_results: LAB }));
+    const dashboard = await t.call({
+      method: 'GET',
+      url: `/api/contract/get-purchase-dashboard/${pair.purchaseId}`,
+      token,
+    });
+    expect(dashboard.json().quality_summary).toEqual({
+      deliveries: 1,
+      gross_kg: 25_000,
+      paid_kg: 24_415,
+      deducted_kg: 585,
+      discounts: 9_766,
+      premiums: 0,
+      parameters: [
+        { parameter: 'Wilgotność', unit: '%', basis: 1450, average: 1650, deliveries: 1 },
+        { parameter: 'Białko', unit: '%', basis: 1250, average: 1227, deliveries: 1 },
+      ],
+    });
+    const sales = await t.call({ method: 'GET', url: `/api/contract/get-sales-dashboard/${pair.salesId}`, token });
+    expect(sales.json().quality_summary).toMatchObject({ paid_kg: 24_184, deducted_kg: 816, discounts: 0 });
+  });
+
   it('adds the free deductions figure on top of the quality lines', async () => {
     await api.deliver(transportId, deliveredBody({ real_cargo_quantity: 25_000, deductions: 1_000, lab_results: LAB }));
     const rows = await t.db.select().from(transactions).orderBy(asc(transactions.id));
