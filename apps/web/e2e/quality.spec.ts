@@ -147,6 +147,20 @@ test.describe
       await page.screenshot({ path: `${SHOTS}/settle-390.png` });
     });
 
+    test('the purchase dashboard shows the quality delivered against its terms', async ({ page }) => {
+      await signIn(page);
+      await page.goto(`/contract/purchase-list/dashboard/${seed.purchaseId}/realization`);
+      const summary = page.getByTestId('quality-summary');
+      await expect(summary).toContainText('Jakość dostaw (z wynikami laboratoryjnymi: 1)');
+      await expect(summary).toContainText('Potrącono wagi0,585 t');
+      await expect(summary).toContainText('Wilgotność16,5 % (baza 14,5 %)');
+      await summary.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/dashboard-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await summary.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/dashboard-390.png` });
+    });
+
     test('the contract form edits the quality terms of a price option', async ({ page }) => {
       await signIn(page);
       await page.goto(`/contract/purchase-list/dashboard/${seed.purchaseId}/details`);

@@ -855,6 +855,15 @@ export const pl = {
       overDelivered: 'Dostarczono ponad tolerancję',
     },
     dashboard: {
+      quality: {
+        title: 'Jakość dostaw (z wynikami laboratoryjnymi: {{count}})',
+        unloaded: 'Rozładowano',
+        paid: 'Do zapłaty',
+        deductedWeight: 'Potrącono wagi',
+        discounts: 'Potrącenia z ceny',
+        premiums: 'Dopłaty do ceny',
+        basis: '(baza {{basis}})',
+      },
       tabs: { realization: 'Realizacja', details: 'Szczegóły', transport: 'Transporty' },
       summary: 'Podsumowanie kontraktu',
       realization: 'Realizacja',
