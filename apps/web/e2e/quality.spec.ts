@@ -161,6 +161,23 @@ test.describe
       await page.screenshot({ path: `${SHOTS}/dashboard-390.png` });
     });
 
+    test('positions can be viewed in paid tonnes', async ({ page }) => {
+      await signIn(page);
+      await page.goto('/positions');
+      const wheat = page.getByRole('button', { name: /Pszenica/ }).first();
+      await expect(wheat).toBeVisible();
+      const contractual = await wheat.innerText();
+      // The switch follows the URL (paid=1), so it turns on once the URL has changed: click, then expect it on.
+      const paidSwitch = page.getByLabel('W tonach do zapłaty (po potrąceniach wagi za jakość dostaw)');
+      await paidSwitch.click();
+      await expect(page).toHaveURL(/paid=1/);
+      await expect(paidSwitch).toBeChecked();
+      await expect(wheat).toContainText('999,415 t');
+      // The 0,585 t taken from the purchase and 0,441 t from the sale change the wheat figures.
+      await expect(wheat).not.toHaveText(contractual);
+      await page.screenshot({ path: `${SHOTS}/positions-paid-1440.png` });
+    });
+
     test('the contract form edits the quality terms of a price option', async ({ page }) => {
       await signIn(page);
       await page.goto(`/contract/purchase-list/dashboard/${seed.purchaseId}/details`);

@@ -283,6 +283,7 @@ export const pl = {
     allStatuses: 'Wszystkie',
   },
   positions: {
+    paidWeight: 'W tonach do zapłaty (po potrąceniach wagi za jakość dostaw)',
     title: 'Pozycje',
     purchase: 'Zakup',
     sales: 'Sprzedaż',

@@ -148,6 +148,17 @@ describe('delivery with lab results (issue 16)', () => {
     expect(sales.json().quality_summary).toMatchObject({ paid_kg: 24_184, deducted_kg: 816, discounts: 0 });
   });
 
+  it('shows positions in paid tonnes on request: contract quantity less the weight the lines took', async () => {
+    await api.deliver(transportId, deliveredBody({ real_cargo_quantity: 25_000, deductions: null, lab_results: LAB }));
+    const positions = async (body: object) => {
+      const response = await t.call({ method: 'POST', url: '/api/dashboard/position', payload: body, token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json()[0];
+    };
+    expect(await positions({})).toMatchObject({ purchase: 100_000, sales: 100_000 });
+    expect(await positions({ is_paid_weight: true })).toMatchObject({ purchase: 100_000 - 585, sales: 100_000 - 816 });
+  });
+
   it('adds the free deductions figure on top of the quality lines', async () => {
     await api.deliver(transportId, deliveredBody({ real_cargo_quantity: 25_000, deductions: 1_000, lab_results: LAB }));
     const rows = await t.db.select().from(transactions).orderBy(asc(transactions.id));
