@@ -714,7 +714,7 @@ export const pl = {
       none: 'Brak warunków: rozładunek bez potrąceń jakościowych',
       adjust: 'Dostosuj',
       reset: 'Przywróć domyślne',
-      remove: 'Usuń',
+      remove: 'Usuń warunek: {{parameter}}',
       rule: 'Zasada',
       basis: 'Baza',
       rejectionLimit: 'Limit odrzucenia',

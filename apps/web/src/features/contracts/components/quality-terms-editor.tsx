@@ -84,7 +84,7 @@ export function QualityTermsEditor({
                   color="red"
                   onClick={() => form.removeListItem(termsPath, index)}
                 >
-                  {t('contracts.qualityTerms.remove')}
+                  {t('contracts.qualityTerms.remove', { parameter: term.parameter })}
                 </Button>
               </Group>
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
