@@ -47,7 +47,7 @@ async function contractor(api: APIRequestContext, code: string, name: string) {
     .result.id;
 }
 
-function contractBody(userId: number, qualityId: number, documentNumber: string, price: number, isGmp: boolean) {
+export function contractBody(userId: number, qualityId: number, documentNumber: string, price: number, isGmp: boolean) {
   return {
     user_id: userId,
     document_number: documentNumber,
@@ -63,7 +63,7 @@ function contractBody(userId: number, qualityId: number, documentNumber: string,
   };
 }
 
-async function sale(api: APIRequestContext, body: object, recipientId: number) {
+export async function sale(api: APIRequestContext, body: object, recipientId: number) {
   return (
     await ok<{ id: number }>(
       await api.post('/api/contract/create-sales', {
@@ -73,7 +73,7 @@ async function sale(api: APIRequestContext, body: object, recipientId: number) {
   ).id;
 }
 
-async function allocate(api: APIRequestContext, salesId: number, purchaseId: number, kg: number, note?: string) {
+export async function allocate(api: APIRequestContext, salesId: number, purchaseId: number, kg: number, note?: string) {
   await ok(
     await api.post(`/api/contract/allocate-contract/${salesId}`, {
       data: { purchase_id: purchaseId, cargo_quantity: kg, confirmation_note: note ?? null },

@@ -188,9 +188,8 @@ test.describe
       await modal.getByLabel('Potrącenia (PLN)').fill('95');
       // Which price this is and where the deductions go (issue 13).
       await expect(modal.getByText(/Cena zakupu u dostawcy: trafia do wiersza zakupu/)).toBeVisible();
-      await expect(modal.getByTestId('delivered-preview')).toContainText(
-        'Zakup: 24,460 t × 850,00 zł/t − potrącenia 95,00 zł',
-      );
+      await expect(modal.getByTestId('delivered-preview-purchase')).toContainText('Waga do zapłaty: 24,460 t');
+      await expect(modal.getByTestId('delivered-preview-purchase')).toContainText('Potrącenia: 95,00 zł');
       await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
       await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
       await expect(page.getByText(/dane rozładunku zapisane/)).toBeVisible();

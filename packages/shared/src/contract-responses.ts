@@ -8,6 +8,7 @@ import {
   TOLERANCE_UNITS,
 } from './enums.js';
 import { listResponseSchema } from './list.js';
+import { QualitySummaryResponseSchema, QualityTermsResponseSchema } from './quality.js';
 
 /** Answers of the purchase and sales contract calls (spec/1 section 3). Kilograms and minor units throughout. */
 
@@ -31,9 +32,12 @@ export const PriceOptionResponseSchema = z.object({
   contractualQuality: nullableText,
   isMainOption: z.boolean(),
   attachToContract: z.boolean(),
+  /** Issue 16: the quality terms deliveries are settled by. */
+  qualityTerms: QualityTermsResponseSchema,
 });
 export type PriceOptionResponse = z.infer<typeof PriceOptionResponseSchema>;
 export const PriceOptionListResponseSchema = z.object({ list: z.array(PriceOptionResponseSchema) });
+export type PriceOptionListResponse = z.infer<typeof PriceOptionListResponseSchema>;
 
 export const ContractContactResponseSchema = z.object({
   id: z.number(),
@@ -157,6 +161,8 @@ const detailFields = {
   /** RULES.md Transports, Delivered: kg delivered beyond this contract's upper tolerance limit, and the notes. */
   overDelivered: z.number(),
   overDeliveryNotes: z.array(z.string()),
+  /** Issue 16: deliveries settled by lab results: tonnes and money deducted, average quality against the terms. */
+  qualitySummary: QualitySummaryResponseSchema,
 };
 
 /** The dashboard (and the answer of create and update): the contract with every derived value and its history. */

@@ -22,6 +22,7 @@ import {
   numberFromText,
   unsetWhenBlank,
 } from './list-filter-fields.js';
+import { QualityTermsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { PERCENT_SCALE } from './rules/tolerance.js';
 import {
@@ -86,6 +87,11 @@ const priceOptionFields = {
   rawMaterialQualityId: positiveId,
   isContractualQuality: z.boolean().default(false),
   contractualQuality: optionalString(),
+  /**
+   * Issue 16: the option's quality terms. Left out (or null), a new option takes the defaults of its quality's
+   * parameters and an existing one keeps its terms unless its quality changes; [] means no terms.
+   */
+  qualityTerms: QualityTermsSchema.nullish().transform((terms) => terms ?? undefined),
 };
 
 /** spec/1 section 5: contractualQuality is required when isContractualQuality is on, and dropped when off. */

@@ -14,6 +14,7 @@ export * from './list.js';
 export * from './message-codes.js';
 export * from './nip.js';
 export * from './positions.js';
+export * from './quality.js';
 export * from './read-only.js';
 export * from './rules/index.js';
 export * from './saved-views.js';

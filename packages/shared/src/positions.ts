@@ -5,6 +5,11 @@ import { isoDateField, V } from './validation.js';
 export const PositionRequestSchema = z.strictObject({
   dateFrom: isoDateField.nullish(),
   dateTo: isoDateField.nullish(),
+  /**
+   * Issue 16: in paid tonnes: each contract's quantity less the weight its deliveries' quality lines took (one
+   * stored settlement per unloading); left out, the contract quantities as before.
+   */
+  isPaidWeight: z.boolean({ error: V.wrongType }).default(false),
 });
 export type PositionRequest = z.infer<typeof PositionRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNTING_METHODS, CURRENCIES, SETTLEMENT_STATUSES, TRANSACTION_KINDS } from './enums.js';
 import { listRequestSchema, listResponseSchema } from './list.js';
+import { QualitySettlementResponseSchema } from './quality.js';
 import {
   dateRange,
   EXCHANGE_RATE_MAX,
@@ -103,6 +104,11 @@ export const TransactionRowSchema = z.object({
   plnValue: z.number().nullable(),
   deductions: z.number(),
   surcharges: z.number(),
+  /**
+   * Issue 16: the quality settlement a delivery with lab results stored on a goods row (terms used, lab results,
+   * lines; its price lines are inside deductions and surcharges); null otherwise.
+   */
+  qualitySettlement: QualitySettlementResponseSchema.nullable(),
   details: z.string().nullable(),
   dateLoading: z.string().nullable(),
   dateUnloading: z.string().nullable(),

@@ -51,6 +51,7 @@ describe('transport schemas', () => {
       deductions: null,
       details: null,
       overDeliveryNote: null,
+      labResults: null,
     });
   });
 });

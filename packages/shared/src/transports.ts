@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS, TRANSPORT_STATUSES, type TransportStatus } from './enums.js';
 import { listRequestSchema, listResponseSchema, OPTION_LIST_MAX, parseListFilter } from './list.js';
+import { LabResultsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { ACTIVE_TRANSPORT_STATUSES, VEHICLE_MATCH_FIELDS } from './rules/transports.js';
 import {
@@ -104,6 +105,11 @@ export const TransportDeliveredRequestSchema = z.strictObject({
   details: optionalString(),
   /** RULES.md Transports, Delivered: required (10+ characters) when the delivery passes a contract's tolerance. */
   overDeliveryNote: optionalString(),
+  /**
+   * Issue 16: lab results (parameters of the raw material, hundredths of their unit). Given, each goods row is
+   * settled by its own contract's quality terms; left out or empty, the free deductions figure alone applies.
+   */
+  labResults: LabResultsSchema.nullish().transform((results) => results ?? null),
 });
 export type TransportDeliveredRequest = z.infer<typeof TransportDeliveredRequestSchema>;
 
@@ -266,6 +272,9 @@ export const TransportResponseSchema = z.object({
   realValue: z.number().nullable(),
   deductions: z.number().nullable(),
   details: z.string().nullable(),
+  /** Issue 16: the lab results of the unloading and whether one passed a rejection limit ("do decyzji"). */
+  labResults: z.array(z.object({ parameter: z.string(), value: z.number() })).nullable(),
+  isToDecide: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

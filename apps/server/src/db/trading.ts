@@ -5,7 +5,10 @@ import {
   CONTRACT_TYPES,
   CURRENCIES,
   FREIGHTS,
+  type LabResult,
+  type QualityTerm,
   SETTLEMENT_STATUSES,
+  type StoredQualitySettlement,
   TOLERANCE_TYPES,
   TOLERANCE_UNITS,
   TRANSACTION_KINDS,
@@ -19,6 +22,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -190,6 +194,8 @@ export const contractPriceOptions = pgTable(
     isContractualQuality: boolean('is_contractual_quality').notNull().default(false),
     contractualQuality: text('contractual_quality'),
     attachToContract: boolean('attach_to_contract').notNull().default(false),
+    /** Issue 16: the terms deliveries of this option are settled by (rules/quality.ts). */
+    qualityTerms: jsonb('quality_terms').$type<QualityTerm[]>().notNull().default([]),
   },
   (t) => [
     index('contract_price_options_contract_idx').on(t.contractId, t.id),
@@ -382,6 +388,10 @@ export const unloadings = pgTable(
     /** Kilograms by which this delivery's allocation growth passed each contract's upper tolerance limit. */
     purchaseOverDeliveredKg: kg('purchase_over_delivered_kg').notNull().default(0),
     salesOverDeliveredKg: kg('sales_over_delivered_kg').notNull().default(0),
+    /** Issue 16: the lab results entered at the scale; null when none were. */
+    labResults: jsonb('lab_results').$type<LabResult[]>(),
+    /** Issue 16: a lab result beyond a rejection limit of either side's terms ("do decyzji"). */
+    isToDecide: boolean('is_to_decide').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
@@ -446,6 +456,8 @@ export const transactions = pgTable(
     exchangeRate: integer('exchange_rate'),
     plnValue: minor('pln_value'),
     deductions: minor('deductions').notNull().default(0),
+    /** Issue 16: the lines a delivery with lab results computed from this row's contract terms, stored as used. */
+    qualitySettlement: jsonb('quality_settlement').$type<StoredQualitySettlement>(),
     surcharges: minor('surcharges').notNull().default(0),
     invoiceNumber: varchar('invoice_number', { length: 255 }),
     invoiceDate: day('invoice_date'),

@@ -82,6 +82,26 @@ describe('demo data', () => {
     expect(row.transactions).toBe(row.delivered * 3);
   });
 
+  it('has quality terms on every price option of a quality with parameters and lab results on deliveries (issue 16)', async () => {
+    const row = await one<{
+      without_terms: number;
+      with_lab: number;
+      settled_rows: number;
+      wrong_values: number;
+    }>(sql`select
+      (select count(*)::int from contract_price_options o where o.quality_terms = '[]'::jsonb
+        and exists (select 1 from quality_params p where p.quality_id = o.raw_material_quality_id and p.name = 'Wilgotność')) as without_terms,
+      (select count(*)::int from unloadings where lab_results is not null) as with_lab,
+      (select count(*)::int from transactions where quality_settlement is not null) as settled_rows,
+      (select count(*)::int from transactions where quality_settlement is not null and (
+        real_quantity_kg <> (quality_settlement->>'paidKg')::bigint
+        or real_value - deductions + surcharges <> (quality_settlement->>'value')::bigint)) as wrong_values`);
+    expect(row.without_terms).toBe(0);
+    expect(row.with_lab).toBeGreaterThan(0);
+    expect(row.settled_rows).toBe(row.with_lab * 2);
+    expect(row.wrong_values).toBe(0);
+  });
+
   it('keeps planned transports of a pair within its allocation (RULES.md Transports)', async () => {
     const over = await one<{ n: number }>(sql`
       select count(*)::int as n from allocations a

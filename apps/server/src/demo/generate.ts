@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
+import { qualityStep } from './quality.js';
 import { type DemoScale, quantityFactorOf } from './scales.js';
 
 export const DEMO_PASSWORD = 'Demo123!x';
@@ -363,6 +364,7 @@ export const DEMO_STEPS: [string, Step][] = [
   ['allocations', allocationsStep],
   ['transports', transportsStep],
   ['deliveries and settlements', deliveriesStep],
+  ['quality terms and lab results', qualityStep],
   ['contract statuses', statusesStep],
   ['contract figures', countersStep],
   ['vacuum analyze', vacuumStep],

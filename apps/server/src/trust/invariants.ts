@@ -115,12 +115,15 @@ export async function invariantViolations(db: Db): Promise<string[]> {
       ),
     ),
     ...describeRows(
-      'split rows of one unloading do not add up to its real quantity',
+      'split rows of one unloading do not add up to its real quantity (the paid kg where lab results settled it)',
       await rows(
         db,
+        // Issue 16: a goods row settled by lab results stands for its paid kg; its split parts share the stored lines.
         sql`select u.id, x.kind, u.real_cargo_quantity_kg, sum(x.real_quantity_kg)::bigint as rows_kg
             from unloadings u join transactions x on x.unloading_id = u.id
-            group by u.id, x.kind having sum(x.real_quantity_kg) <> u.real_cargo_quantity_kg`,
+            group by u.id, x.kind
+            having sum(x.real_quantity_kg)
+              <> coalesce(max((x.quality_settlement->>'paidKg')::bigint), u.real_cargo_quantity_kg)`,
       ),
     ),
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllocationNoteMissing } from './allocations.js';
+import { lineValue, valueAfterDeductions } from './settlements.js';
 import {
   areBookingsOverlapping,
   counterChange,
@@ -164,6 +165,80 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
       [8, 990],
       [8, 990],
       [null, 0],
+    ]);
+  });
+
+  it('settles each goods row by its own contract terms when lab results are given (issue 16)', () => {
+    const moisture = {
+      parameter: 'Wilgotność',
+      unit: '%',
+      rule: 'MOISTURE_SHRINK',
+      direction: 'MAX',
+      basis: 1450,
+      rejectionLimit: 2000,
+      handlingPercent: 0,
+      step: null,
+      discountPerStep: null,
+      premiumPerStep: null,
+      isStepped: false,
+    } as const;
+    const protein = {
+      ...moisture,
+      parameter: 'Białko',
+      rule: 'PRICE',
+      direction: 'MIN',
+      basis: 1250,
+      rejectionLimit: null,
+      step: 10,
+      discountPerStep: 200,
+      premiumPerStep: 150,
+      isStepped: true,
+    } as const;
+    const rows = deliveryTransactions({
+      ...input,
+      purchase: { ...input.purchase, qualityTerms: [moisture, protein] },
+      sale: { ...input.sale, qualityTerms: [{ ...moisture, basis: 1500 }] },
+      unloading: {
+        ...input.unloading,
+        realCargoQuantityKg: 25_000,
+        deductions: 100,
+        labResults: [
+          { parameter: 'Wilgotność', value: 1650 },
+          { parameter: 'Białko', value: 1300 },
+        ],
+      },
+    });
+    const [purchase, sales, transport] = rows;
+    // Purchase: 25 000 − 585 = 24 415 kg at 1 010,50 zł/t; protein 0,5 point above: 5 × 1,50 zł/t premium.
+    expect(purchase).toMatchObject({
+      realQuantityKg: 24_415,
+      realPrice: 101_050,
+      realValue: lineValue(24_415, 101_050),
+      deductions: 100,
+      surcharges: lineValue(24_415, 750),
+    });
+    expect(purchase!.qualitySettlement?.lines.map((line) => line.parameter)).toEqual(['Wilgotność', 'Białko']);
+    // Sales: its own basis 15 %: 25 000 × 1,5 / 85 = 441,18 → 441 kg.
+    expect(sales).toMatchObject({ realQuantityKg: 24_559, deductions: 100, surcharges: 0 });
+    expect(sales!.qualitySettlement?.terms).toEqual([{ ...moisture, basis: 1500 }]);
+    expect(transport).toMatchObject({ realQuantityKg: 25_000, qualitySettlement: null, surcharges: 0 });
+    for (const row of [purchase!, sales!]) {
+      expect(
+        valueAfterDeductions({ value: row.realValue, deductions: row.deductions - 100, surcharges: row.surcharges }),
+      ).toBe(row.qualitySettlement!.value);
+    }
+  });
+
+  it('keeps the free deductions figure alone without lab results, whatever the terms', () => {
+    const rows = deliveryTransactions({
+      ...input,
+      purchase: { ...input.purchase, qualityTerms: [] },
+      unloading: { ...input.unloading, deductions: 990, labResults: [] },
+    });
+    expect(rows.map((row) => [row.realQuantityKg, row.deductions, row.surcharges, row.qualitySettlement])).toEqual([
+      [24_510, 990, 0, null],
+      [24_510, 990, 0, null],
+      [24_510, 0, 0, null],
     ]);
   });
 });

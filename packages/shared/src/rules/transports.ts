@@ -5,6 +5,13 @@ import {
   isConfirmationNoteSufficient,
   isGmpCertMismatch,
 } from './allocations.js';
+import {
+  type LabResult,
+  priceLineTotals,
+  type QualitySettlementRecord,
+  type QualityTerm,
+  qualitySettlementRecord,
+} from './quality.js';
 import { lineValue, RATE_SCALE } from './settlements.js';
 import { isGrowthWithinLimit, type ToleranceTerms, toleranceUpperLimitKg } from './tolerance.js';
 
@@ -208,6 +215,8 @@ export interface DeliveredContract {
   price: number;
   currency: Currency;
   rawMaterialQualityId: number;
+  /** Issue 16: the terms of the contract's main price option (the option whose price the row takes). */
+  qualityTerms?: readonly QualityTerm[];
 }
 
 export interface Unloading {
@@ -218,6 +227,8 @@ export interface Unloading {
   realCargoQualityId: number | null;
   deductions: number | null;
   details: string | null;
+  /** Issue 16: lab results at the scale; null or none keeps the one free deductions figure alone. */
+  labResults?: readonly LabResult[] | null;
 }
 
 export interface DeliveryTransaction {
@@ -239,6 +250,8 @@ export interface DeliveryTransaction {
   exchangeRate: number | null;
   plnValue: number | null;
   deductions: number;
+  surcharges: number;
+  qualitySettlement: QualitySettlementRecord | null;
   accountingMethod: AccountingMethod | null;
   details: string | null;
   dateLoading: string;
@@ -259,7 +272,9 @@ export interface DeliveryInput {
  * unloading. The delivered form has one real price: the purchase's (the sales row keeps its contract price,
  * the transport row its price per tonne). No real quality given means the planned one arrived. Deductions go to
  * the two goods rows, the details to all three. PLN rows get the rate 1 (10 000) and their PLN value now;
- * EUR and USD wait for the rate at settlement.
+ * EUR and USD wait for the rate at settlement. With lab results (issue 16) each goods row is settled by its own
+ * contract's terms (rules/quality.ts): real kg = paid kg, its discounts and premiums added to its deductions and
+ * surcharges, the lines stored; the transport row keeps the unloaded kg.
  */
 export function deliveryTransactions({
   transport,
@@ -268,14 +283,24 @@ export function deliveryTransactions({
   unloading,
   accountingMethodOf,
 }: DeliveryInput): DeliveryTransaction[] {
-  const realQuantityKg = unloading.realCargoQuantityKg;
+  const grossKg = unloading.realCargoQuantityKg;
+  const labResults = unloading.labResults ?? [];
   const row = (
     kind: TransactionKind,
     side: { contractId: number | null; contractorId: number; currency: Currency },
     quality: { planned: number | null; real: number | null },
     price: { planned: number; real: number },
     deductions: number,
+    terms: readonly QualityTerm[] | null = null,
   ): DeliveryTransaction => {
+    // Issue 16: with lab results a goods row is paid on its own contract's terms: paid kg at the base price, the
+    // price lines as deductions and surcharges, the lines stored as computed.
+    const qualitySettlement =
+      terms && labResults.length
+        ? qualitySettlementRecord({ grossKg, basePrice: price.real, terms, labResults })
+        : null;
+    const priceLines = qualitySettlement ? priceLineTotals(qualitySettlement.lines) : { deductions: 0, surcharges: 0 };
+    const realQuantityKg = qualitySettlement?.paidKg ?? grossKg;
     const realValue = lineValue(realQuantityKg, price.real);
     const isPln = side.currency === 'PLN';
     return {
@@ -294,7 +319,9 @@ export function deliveryTransactions({
       realValue,
       exchangeRate: isPln ? RATE_SCALE : null,
       plnValue: isPln ? realValue : null,
-      deductions,
+      deductions: deductions + priceLines.deductions,
+      surcharges: priceLines.surcharges,
+      qualitySettlement,
       accountingMethod: accountingMethodOf(side.contractorId),
       details: unloading.details,
       dateLoading: transport.dateLoading,
@@ -313,6 +340,7 @@ export function deliveryTransactions({
       goodsQuality(purchase),
       { planned: purchase.price, real: unloading.realCargoPrice },
       deductions,
+      purchase.qualityTerms ?? [],
     ),
     row(
       'SALES',
@@ -320,6 +348,7 @@ export function deliveryTransactions({
       goodsQuality(sale),
       { planned: sale.price, real: sale.price },
       deductions,
+      sale.qualityTerms ?? [],
     ),
     row(
       'TRANSPORT',

@@ -109,3 +109,13 @@ export async function replaceParams(db: Db, qualityId: number, params: QualityPa
   await db.delete(qualityParams).where(eq(qualityParams.qualityId, qualityId));
   if (params.length) await db.insert(qualityParams).values(params.map((param) => ({ ...param, qualityId })));
 }
+
+/** The parameters of every quality of a raw material (the lab results of its unloadings are among these). */
+export function paramsOfRawMaterial(db: Db, rawMaterialId: number) {
+  return db
+    .select({ name: qualityParams.name, type: qualityParams.type, unit: qualityParams.unit })
+    .from(qualityParams)
+    .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, qualityParams.qualityId))
+    .where(eq(rawMaterialQualities.rawMaterialId, rawMaterialId))
+    .orderBy(asc(qualityParams.id));
+}

@@ -1,10 +1,12 @@
 import {
   type CreateVariantRequest,
+  defaultQualityTerms,
   isParamValueOfType,
   type PlainListRequest,
   type Quality,
   type QualityParamsResponse,
   type QualityParamsUpdateRequest,
+  type QualityTerm,
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
@@ -94,4 +96,22 @@ export async function updateQualityParams(
     });
     return loadQualityParams(tx, quality);
   });
+}
+
+/** Issue 16: the quality terms a price option of this quality starts with, from the quality's parameters. */
+export async function defaultQualityTermsOf(db: Db, qualityId: number): Promise<QualityTerm[]> {
+  return defaultQualityTerms(await q.paramsOf(db, qualityId));
+}
+
+/**
+ * Issue 16: the numeric parameters a lab result of this raw material may name, by lower-case name, with their unit
+ * (the first quality that has the name gives the unit).
+ */
+export async function labParametersOf(db: Db, rawMaterialId: number): Promise<Map<string, { unit: string | null }>> {
+  const parameters = new Map<string, { unit: string | null }>();
+  for (const param of await q.paramsOfRawMaterial(db, rawMaterialId)) {
+    const key = param.name.trim().toLowerCase();
+    if (param.type === 'number' && !parameters.has(key)) parameters.set(key, { unit: param.unit });
+  }
+  return parameters;
 }

@@ -15,17 +15,32 @@ export interface PositionRow {
  * RULES.md Positions: per raw material and quality, quantities of NEW and ACTIVE contracts whose receipt period
  * overlaps [from, to] (an open side matches everything). One query; every quality appears, also with zeros.
  */
-export async function positionRows(db: Db, from: string | null, to: string | null): Promise<PositionRow[]> {
+export async function positionRows(
+  db: Db,
+  from: string | null,
+  to: string | null,
+  isPaidWeight = false,
+): Promise<PositionRow[]> {
+  // Issue 16: in paid tonnes a contract counts its quantity less what its deliveries' weight lines took (the
+  // settlement stored on its rows, once per unloading: split parts share it).
   const result = await db.execute(sql`
     select rm.id as raw_material_id, rm.name, rm.translate_pl, q.id as quality_id, q.title,
-      coalesce(sum(c.cargo_quantity_kg) filter (where c.type = 'PURCHASE'), 0) as purchase,
-      coalesce(sum(c.cargo_quantity_kg) filter (where c.type = 'SALES'), 0) as sales
+      coalesce(sum(c.cargo_quantity_kg - deducted.kg) filter (where c.type = 'PURCHASE'), 0) as purchase,
+      coalesce(sum(c.cargo_quantity_kg - deducted.kg) filter (where c.type = 'SALES'), 0) as sales
     from raw_materials rm
     join raw_material_qualities q on q.raw_material_id = rm.id
     left join contracts c on c.raw_material_quality_id = q.id
       and c.status in ('NEW', 'ACTIVE')
       and (${to}::date is null or c.date_of_receipt_from <= ${to}::date)
       and (${from}::date is null or c.date_of_receipt_to >= ${from}::date)
+    left join lateral (
+      select coalesce(sum(d.kg), 0) as kg from (
+        select distinct on (x.unloading_id)
+          (x.quality_settlement->>'grossKg')::bigint - (x.quality_settlement->>'paidKg')::bigint as kg
+        from transactions x
+        where ${isPaidWeight} and x.contract_id = c.id and x.quality_settlement is not null
+        order by x.unloading_id) d
+    ) deducted on true
     group by rm.id, q.id
     order by rm.id, q.id`);
   return rowsOf<PositionRow>(result);

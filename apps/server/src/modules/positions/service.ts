@@ -7,7 +7,7 @@ export async function getPositions(ctx: Ctx, input: PositionRequest): Promise<Po
   const from = input.dateFrom ?? null;
   const to = input.dateTo ?? null;
   if (from && to && from > to) throw new AppError('DATE_FROM_CANNOT_BE_AFTER_TO');
-  const rows = await positionRows(ctx.db, from, to);
+  const rows = await positionRows(ctx.db, from, to, input.isPaidWeight ?? false);
   const byMaterial = new Map<number, Position>();
   for (const row of rows) {
     let position = byMaterial.get(row.raw_material_id);

@@ -10,6 +10,7 @@ const option = {
   contractualQuality: null,
   isMainOption: true,
   attachToContract: false,
+  qualityTerms: [],
 };
 
 const common = {
@@ -68,6 +69,7 @@ const common = {
   history: [],
   overDelivered: 0,
   overDeliveryNotes: [],
+  qualitySummary: { deliveries: 0, grossKg: 0, paidKg: 0, deductedKg: 0, discounts: 0, premiums: 0, parameters: [] },
 };
 
 export const purchaseDashboard: PurchaseDashboardResponse = {

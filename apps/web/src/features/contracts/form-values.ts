@@ -23,6 +23,7 @@ import {
 } from '../contractors/form-values';
 import { type AddressFormValues, emptyAddress, textOrEmpty, toAddressForm } from './address-values';
 import { type ContractDashboard, counterpartyOf } from './contract-view';
+import { type QualityTermFormValues, toQualityTermForm, toQualityTermRequest } from './quality-terms-values';
 import type { ContractSide } from './side';
 
 /**
@@ -37,6 +38,11 @@ export interface PriceOptionFormValues {
   isContractualQuality: boolean;
   contractualQuality: string;
   attachToContract: boolean;
+  /**
+   * Issue 16: the option's quality terms once loaded or adjusted; null sends none, so the server takes the defaults
+   * of the option's quality (new option or changed quality) or keeps the stored ones.
+   */
+  qualityTerms: QualityTermFormValues[] | null;
 }
 
 export interface ContractContactFormValues {
@@ -91,6 +97,7 @@ export const emptyPriceOption = (): PriceOptionFormValues => ({
   isContractualQuality: false,
   contractualQuality: '',
   attachToContract: false,
+  qualityTerms: null,
 });
 
 export const emptyContractContact = (): ContractContactFormValues => ({
@@ -164,6 +171,7 @@ function toPriceOptionForm(option: PriceOptionResponse): PriceOptionFormValues {
     isContractualQuality: option.isContractualQuality,
     contractualQuality: textOrEmpty(option.contractualQuality),
     attachToContract: option.attachToContract,
+    qualityTerms: option.qualityTerms.map(toQualityTermForm),
   };
 }
 
@@ -230,6 +238,7 @@ function toPriceOptionRequest(option: PriceOptionFormValues) {
     rawMaterialQualityId: option.rawMaterialQualityId,
     isContractualQuality: option.isContractualQuality,
     ...(option.isContractualQuality ? { contractualQuality: option.contractualQuality } : {}),
+    ...(option.qualityTerms ? { qualityTerms: option.qualityTerms.map(toQualityTermRequest) } : {}),
   };
 }
 

@@ -4,14 +4,17 @@ import { apiRequest } from '../../api/client';
 
 export const positionKeys = {
   all: ['positions'] as const,
-  list: (dateFrom: string | null, dateTo: string | null) => [...positionKeys.all, 'list', dateFrom, dateTo] as const,
+  list: (dateFrom: string | null, dateTo: string | null, isPaidWeight = false) =>
+    [...positionKeys.all, 'list', dateFrom, dateTo, isPaidWeight] as const,
   timeline: () => [...positionKeys.all, 'timeline'] as const,
 };
 
-export function usePositions(dateFrom: string | null, dateTo: string | null, enabled = true) {
+/** Issue 16: `isPaidWeight` asks for the positions in paid tonnes (less what quality lines took). */
+export function usePositions(dateFrom: string | null, dateTo: string | null, enabled = true, isPaidWeight = false) {
   return useQuery({
-    queryKey: positionKeys.list(dateFrom, dateTo),
-    queryFn: () => apiRequest<Position[]>('/dashboard/position', { method: 'POST', body: { dateFrom, dateTo } }),
+    queryKey: positionKeys.list(dateFrom, dateTo, isPaidWeight),
+    queryFn: () =>
+      apiRequest<Position[]>('/dashboard/position', { method: 'POST', body: { dateFrom, dateTo, isPaidWeight } }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -38,6 +38,7 @@ export function transactionRow(overrides: Partial<TransactionRow> = {}): Transac
     plnValue: 2_085_900,
     deductions: 0,
     surcharges: 0,
+    qualitySettlement: null,
     details: null,
     dateLoading: '2026-03-02',
     dateUnloading: '2026-03-04',

@@ -3,6 +3,8 @@ import {
   type CanBeSetOnTheWayResponse,
   type ListResponse,
   OPTION_LIST_MAX,
+  type PriceOptionListResponse,
+  type QualityTerm,
   type ReallocateCandidate,
   TRANSPORT_FILTER_OPTION_PAGE,
   type TransportCreateRequest,
@@ -193,4 +195,25 @@ export function useRemoveTransport() {
     mutationFn: (id: number) => apiRequest<{ success: true }>(`/transport/remove/${id}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
+}
+
+const NO_TERMS: QualityTerm[] = [];
+
+/**
+ * Issue 16: the quality terms of both contracts' main price options (the options whose prices the statement rows
+ * take), for the delivered form's lab results and live figures.
+ */
+export function useDeliveryQualityTerms(transport: TransportResponse) {
+  const termsOf = (kind: 'purchase' | 'sales', id: number) => ({
+    queryKey: ['contracts', kind, id, 'price-options'],
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const answer = await apiRequest<PriceOptionListResponse>(`/contract/get-${kind}-price-option-list/${id}`, {
+        signal,
+      });
+      return answer.list.find((option) => option.isMainOption)?.qualityTerms ?? [];
+    },
+  });
+  const purchase = useQuery(termsOf('purchase', transport.purchaseId));
+  const sales = useQuery(termsOf('sales', transport.salesId));
+  return { purchase: purchase.data ?? NO_TERMS, sales: sales.data ?? NO_TERMS };
 }

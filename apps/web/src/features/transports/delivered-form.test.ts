@@ -1,4 +1,4 @@
-import type { TransportResponse } from '@grain/shared';
+import { defaultQualityTerms, type TransportResponse } from '@grain/shared';
 import { describe, expect, it } from 'vitest';
 import { zodErrors } from '../../components/form/use-zod-form';
 import {
@@ -7,6 +7,7 @@ import {
   deliveredFormSchema,
   deliveredQuantityWarning,
   isOverDeliveryNoteRequest,
+  labResultRows,
   toDeliveredRequest,
 } from './delivered-form';
 
@@ -36,6 +37,7 @@ describe('delivered form', () => {
       deductions: null,
       details: null,
       overDeliveryNote: null,
+      labResults: [],
     });
     expect(toDeliveredRequest({ ...defaultDeliveredValues(), deductions: 120 }).deductions).toBe(12_000);
   });
@@ -68,5 +70,43 @@ describe('deliveredQuantityWarning', () => {
     expect(isOverDeliveryNoteRequest(refusal('TRANSPORT_QUANTITY_IS_TO_BIG', 'real_cargo_quantity'))).toBe(false);
     expect(isOverDeliveryNoteRequest(refusal('WRONG_STATUS', 'over_delivery_note'))).toBe(false);
     expect(isOverDeliveryNoteRequest(new Error('network'))).toBe(false);
+  });
+});
+
+describe('lab results (issue 16)', () => {
+  const purchaseTerms = defaultQualityTerms([
+    { name: 'Wilgotność', type: 'number', unit: '%', value: 14.5 },
+    { name: 'Białko', type: 'number', unit: '%', value: 12.5 },
+  ]);
+  const salesTerms = defaultQualityTerms([
+    { name: 'wilgotność', type: 'number', unit: '%', value: 15 },
+    { name: 'Zanieczyszczenia', type: 'number', unit: '%', value: 2 },
+  ]);
+
+  it('asks for each parameter of either contract once, purchase first', () => {
+    expect(labResultRows(purchaseTerms, salesTerms).map((row) => row.parameter)).toEqual([
+      'Wilgotność',
+      'Białko',
+      'Zanieczyszczenia',
+    ]);
+  });
+
+  it('sends the typed values in hundredths of their unit and leaves empty rows out', () => {
+    const rows = labResultRows(purchaseTerms, salesTerms).map((row, index) => ({
+      ...row,
+      value: index === 0 ? 16.5 : null,
+    }));
+    expect(toDeliveredRequest({ ...defaultDeliveredValues(), labResults: rows }).labResults).toEqual([
+      { parameter: 'Wilgotność', value: 1650 },
+    ]);
+  });
+
+  it('marks a lab result outside its physical range on its own field', () => {
+    const rows = labResultRows(purchaseTerms, []).map((row) => ({
+      ...row,
+      value: row.parameter === 'Białko' ? 101 : null,
+    }));
+    const errors = zodErrors(deliveredFormSchema, { ...defaultDeliveredValues(), labResults: rows });
+    expect(Object.keys(errors)).toContain('labResults.1.value');
   });
 });

@@ -1,14 +1,21 @@
 import {
+  deliveryTransactions,
   fromMinorUnits,
+  isWithinPhysicalRange,
   kgToTonnes,
+  type LabResult,
+  physicalRange,
+  QUALITY_SCALE,
+  type QualityTerm,
   type TransportDeliveredRequest,
   TransportDeliveredRequestSchema,
   type TransportResponse,
   todayIso,
   toMinorUnits,
   tonnesToKg,
+  V,
 } from '@grain/shared';
-import { formSchemaOf } from './form-schema';
+import { type FormIssue, formSchemaOf } from './form-schema';
 
 /**
  * The delivered form (spec/1 section 5 Delivered form): the unloading of a transport on the way. Quantities in
@@ -26,6 +33,14 @@ export interface DeliveredFormValues extends Record<string, unknown> {
   details: string;
   /** RULES.md Transports, Delivered: asked for only when the server says the delivery passes a tolerance limit. */
   overDeliveryNote: string;
+  /** Issue 16: one row per parameter of either contract's quality terms; values in the parameter's unit as typed. */
+  labResults: LabResultFormRow[];
+}
+
+export interface LabResultFormRow {
+  parameter: string;
+  unit: string | null;
+  value: number | null;
 }
 
 export function defaultDeliveredValues(today = todayIso()): DeliveredFormValues {
@@ -37,7 +52,36 @@ export function defaultDeliveredValues(today = todayIso()): DeliveredFormValues 
     deductions: null,
     details: '',
     overDeliveryNote: '',
+    labResults: [],
   };
+}
+
+/** Issue 16: the lab result rows the form asks for: the parameters of both sides' terms, each once, purchase first. */
+export function labResultRows(purchaseTerms: readonly QualityTerm[], salesTerms: readonly QualityTerm[]) {
+  const rows: LabResultFormRow[] = [];
+  for (const term of [...purchaseTerms, ...salesTerms]) {
+    const isListed = rows.some((row) => row.parameter.toLowerCase() === term.parameter.toLowerCase());
+    if (!isListed) rows.push({ parameter: term.parameter, unit: term.unit, value: null });
+  }
+  return rows;
+}
+
+/** The typed lab results in hundredths of their unit (QUALITY_SCALE); rows left empty are not sent. */
+export function toLabResults(rows: readonly LabResultFormRow[]): LabResult[] {
+  return rows.flatMap((row) =>
+    row.value === null ? [] : [{ parameter: row.parameter, value: Math.round(row.value * QUALITY_SCALE) }],
+  );
+}
+
+/** What the server checks too: a lab result within its unit's physical range (issue 16), on the form's own row. */
+function labResultIssues(values: DeliveredFormValues): FormIssue[] {
+  return values.labResults.flatMap((row, index) => {
+    if (row.value === null) return [];
+    const value = Math.round(row.value * QUALITY_SCALE);
+    if (isWithinPhysicalRange(row.unit, value)) return [];
+    const message = value < physicalRange(row.unit).min ? V.nonNegative : V.tooBig;
+    return [{ path: `labResults.${index}.value`, message }];
+  });
 }
 
 /** The contractual values the copy buttons put into the real ones: the purchase quality and price, the planned quantity. */
@@ -58,7 +102,52 @@ export function toDeliveredRequest(values: DeliveredFormValues): TransportDelive
     deductions: values.deductions === null ? null : toMinorUnits(values.deductions),
     details: values.details.trim() ? values.details.trim() : null,
     overDeliveryNote: values.overDeliveryNote.trim() ? values.overDeliveryNote.trim() : null,
+    labResults: toLabResults(values.labResults),
   };
+}
+
+/**
+ * Issue 16: the statement rows the delivery will create, computed by the server's own rule (deliveryTransactions)
+ * from what is typed, so the live paid weight, prices and lines are the ones the server will store.
+ */
+export function previewRows(
+  transport: TransportResponse,
+  values: DeliveredFormValues,
+  terms: { purchase: readonly QualityTerm[]; sales: readonly QualityTerm[] },
+) {
+  if (values.realCargoQuantity === null) return null;
+  const body = toDeliveredRequest(values);
+  const [purchase, sales] = deliveryTransactions({
+    transport: { ...transport, cargoQuantityKg: transport.cargoQuantity },
+    purchase: {
+      id: transport.purchaseId,
+      counterpartyId: transport.purchaseSupplier.contractorId,
+      price: transport.purchasePrice,
+      currency: transport.purchaseCurrency,
+      rawMaterialQualityId: transport.purchaseQualityId,
+      qualityTerms: terms.purchase,
+    },
+    sale: {
+      id: transport.salesId,
+      counterpartyId: transport.salesRecipient.contractorId,
+      price: transport.salesPrice,
+      currency: transport.salesCurrency,
+      rawMaterialQualityId: transport.salesQualityId,
+      qualityTerms: terms.sales,
+    },
+    unloading: {
+      id: 0,
+      unloadingDate: body.unloadingDate ?? '',
+      realCargoQuantityKg: body.realCargoQuantity,
+      realCargoPrice: body.realCargoPrice ?? transport.purchasePrice,
+      realCargoQualityId: body.realCargoQualityId,
+      deductions: body.deductions,
+      details: null,
+      labResults: body.labResults,
+    },
+    accountingMethodOf: () => null,
+  });
+  return { purchase: purchase!, sales: sales!, isPurchasePriceTyped: values.realCargoPrice !== null };
 }
 
 /**
@@ -73,7 +162,7 @@ export function isOverDeliveryNoteRequest(error: unknown): boolean {
   );
 }
 
-export const deliveredFormSchema = formSchemaOf(TransportDeliveredRequestSchema, toDeliveredRequest);
+export const deliveredFormSchema = formSchemaOf(TransportDeliveredRequestSchema, toDeliveredRequest, labResultIssues);
 
 /** How far the delivered quantity may differ from the planned one before the form asks to check it. */
 export const QUANTITY_WARNING_SHARE = 0.1;

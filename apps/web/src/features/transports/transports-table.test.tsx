@@ -73,6 +73,8 @@ function row(id: number, overrides: Partial<TransportResponse>): TransportRespon
     realTransportPrice: null,
     realValue: null,
     deductions: null,
+    labResults: null,
+    isToDecide: false,
     details: null,
     createdAt: '2026-04-01T08:00:00Z',
     updatedAt: '2026-04-01T08:00:00Z',

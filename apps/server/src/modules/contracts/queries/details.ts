@@ -10,6 +10,7 @@ import {
   contracts,
   rawMaterialQualities,
   rawMaterials,
+  transactions,
   transports,
   users,
 } from '../../../db/schema.js';
@@ -108,6 +109,7 @@ export function priceOptionsOf(db: Db, contractId: number) {
       contractualQuality: contractPriceOptions.contractualQuality,
       isMainOption: contractPriceOptions.isMainOption,
       attachToContract: contractPriceOptions.attachToContract,
+      qualityTerms: contractPriceOptions.qualityTerms,
     })
     .from(contractPriceOptions)
     .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contractPriceOptions.rawMaterialQualityId))
@@ -219,4 +221,17 @@ export async function qualityIdsOfRawMaterial(db: Db, rawMaterialId: number, ids
     .from(rawMaterialQualities)
     .where(and(eq(rawMaterialQualities.rawMaterialId, rawMaterialId), inArray(rawMaterialQualities.id, ids)));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Issue 16: the quality settlements stored on this contract's statement rows, one per delivery (split parts of a
+ * row share theirs), for the dashboard's quality summary.
+ */
+export async function qualitySettlementsOf(db: Db, contractId: number) {
+  const rows = await db
+    .selectDistinctOn([transactions.unloadingId], { settlement: transactions.qualitySettlement })
+    .from(transactions)
+    .where(and(eq(transactions.contractId, contractId), isNotNull(transactions.qualitySettlement)))
+    .orderBy(transactions.unloadingId);
+  return rows.flatMap((row) => (row.settlement ? [row.settlement] : []));
 }

@@ -22,6 +22,7 @@ import {
   mainOptionValues,
 } from './input.js';
 import { notifyCreated } from './notify.js';
+import { withQualityTerms } from './quality-terms.js';
 import { loadPurchaseDashboard, loadSalesDashboard } from './read.js';
 import { assertReferences, resolveCounterparty } from './references.js';
 
@@ -52,7 +53,11 @@ async function insertContract(ctx: Ctx, tx: Db, kind: ContractKind, input: Contr
     agreementStatus: input.agreementStatus ?? 'EMPTY',
     createdBy: ctx.user.id,
   });
-  const options = [mainOptionValues(input), ...input.additionalCargoOption.map(additionalOptionValues)];
+  const options = await Promise.all(
+    [mainOptionValues(input), ...input.additionalCargoOption.map(additionalOptionValues)].map((option) =>
+      withQualityTerms(tx, option),
+    ),
+  );
   const contacts = input.contactList.map(contactValues);
   await q.insertPriceOptions(tx, id, options);
   await q.insertContacts(tx, id, contacts);

@@ -83,14 +83,16 @@ export function contractValues(input: ContractInput, counterpartyId: number): Om
 }
 
 export function mainOptionValues(input: ContractInput): PriceOptionValues {
-  const { price, rawMaterialQualityId, isContractualQuality, contractualQuality } = input.mainCargoOption;
-  return { price, rawMaterialQualityId, isContractualQuality, contractualQuality, isMainOption: true };
+  const { price, rawMaterialQualityId, isContractualQuality, contractualQuality, qualityTerms } = input.mainCargoOption;
+  return { price, rawMaterialQualityId, isContractualQuality, contractualQuality, qualityTerms, isMainOption: true };
 }
 
 export function additionalOptionValues(option: ContractInput['additionalCargoOption'][number]): PriceOptionValues {
-  const { price, rawMaterialQualityId, isContractualQuality, contractualQuality, attachToContract } = option;
+  const { price, rawMaterialQualityId, isContractualQuality, contractualQuality, attachToContract, qualityTerms } =
+    option;
   return {
     price,
+    qualityTerms,
     rawMaterialQualityId,
     isContractualQuality,
     contractualQuality,

@@ -6,6 +6,7 @@ import {
   type PurchaseDashboardResponse,
   type PurchaseListItem,
   purchaseFigures,
+  qualitySummary,
   type SalesDashboardResponse,
   type SalesListItem,
   salesFigures,
@@ -132,6 +133,7 @@ async function loadDetails(db: Db, type: 'PURCHASE' | 'SALES', id: number) {
       contactList: contacts,
       emailNotificationList: row.emailNotificationList,
       history,
+      qualitySummary: qualitySummary(await details.qualitySettlementsOf(db, id)),
     },
     counterpartyAddress: {
       street: row.counterpartyStreet,

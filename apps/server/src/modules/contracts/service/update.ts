@@ -13,7 +13,7 @@ import { childChanges, planChildren } from '../../../lib/child-plan.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { type ContractKind, PURCHASE, SALES } from '../kinds.js';
-import { overDeliveriesOf, priceOptionsOf } from '../queries/details.js';
+import { overDeliveriesOf, type PriceOptionRow, priceOptionsOf } from '../queries/details.js';
 import * as q from '../queries/writes.js';
 import { rethrowDuplicateNumber } from './create.js';
 import {
@@ -26,6 +26,7 @@ import {
   mainOptionValues,
 } from './input.js';
 import { notifyStatusChanged } from './notify.js';
+import { withQualityTerms } from './quality-terms.js';
 import { loadPurchaseDashboard, loadSalesDashboard } from './read.js';
 import { assertReferences, resolveCounterparty } from './references.js';
 import { assertStatusChange } from './status.js';
@@ -46,8 +47,10 @@ async function assertAllocationsStillFit(tx: Db, kind: ContractKind, before: q.L
   if (upperLimitKg < before.allocatedKg - overDelivered) throw new AppError('ALLOCATE_QUANTITY_IS_TO_BIG');
 }
 
-async function updateChildren(tx: Db, id: number, input: ContractInput) {
+async function updateChildren(tx: Db, id: number, input: ContractInput, optionsBefore: PriceOptionRow[]) {
   const { optionIds, contactIds } = await q.childIdsOf(tx, id);
+  const beforeOf = (optionId: number) => optionsBefore.find((option) => option.id === optionId);
+  const mainBefore = optionsBefore.find((option) => option.isMainOption);
   const optionPlan = planChildren(
     'additional_cargo_option',
     optionIds,
@@ -62,14 +65,22 @@ async function updateChildren(tx: Db, id: number, input: ContractInput) {
     input.contactList,
     MAX_CONTRACT_CONTACTS,
   );
-  await q.updateMainPriceOption(tx, id, mainOptionValues(input));
+  const { isMainOption: _main, ...mainAfter } = await withQualityTerms(tx, mainOptionValues(input), mainBefore);
+  await q.updateMainPriceOption(tx, id, { ...mainAfter, isMainOption: true });
   await q.deletePriceOptions(tx, id, optionPlan.deleteIds);
-  for (const option of optionPlan.updated) await q.updatePriceOption(tx, id, option.id, additionalOptionValues(option));
-  await q.insertPriceOptions(tx, id, optionPlan.added.map(additionalOptionValues));
+  for (const option of optionPlan.updated) {
+    const values = await withQualityTerms(tx, additionalOptionValues(option), beforeOf(option.id));
+    await q.updatePriceOption(tx, id, option.id, values);
+  }
+  const added = optionPlan.added.map(additionalOptionValues).map((option) => withQualityTerms(tx, option));
+  await q.insertPriceOptions(tx, id, await Promise.all(added));
   await q.deleteContacts(tx, id, contactPlan.deleteIds);
   for (const contact of contactPlan.updated) await q.updateContact(tx, id, contact.id, contactValues(contact));
   await q.insertContacts(tx, id, contactPlan.added.map(contactValues));
-  return { ...childChanges('additionalCargoOption', optionPlan), ...childChanges('contactList', contactPlan) };
+  return {
+    mainAfter: { ...mainAfter, qualityTerms: mainAfter.qualityTerms ?? mainBefore?.qualityTerms },
+    changes: { ...childChanges('additionalCargoOption', optionPlan), ...childChanges('contactList', contactPlan) },
+  };
 }
 
 async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, input: ContractInput) {
@@ -83,7 +94,8 @@ async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, 
   const status = input.status ?? before.status;
   if (status !== before.status) await assertStatusChange(tx, kind, before, status);
 
-  const [mainBefore] = await priceOptionsOf(tx, id);
+  const optionsBefore = await priceOptionsOf(tx, id);
+  const [mainBefore] = optionsBefore;
   const values = {
     ...contractValues(input, counterparty.id),
     // spec/1 section 5: the number is optional on edit; left empty, the contract keeps its number.
@@ -96,8 +108,7 @@ async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, 
   if (values.documentNumber !== before.documentNumber || values.counterpartyId !== before.counterpartyId) {
     await refreshContractCopies(tx, id);
   }
-  const childrenChanges = await updateChildren(tx, id, input);
-  const { isMainOption: _main, ...mainAfter } = mainOptionValues(input);
+  const { mainAfter, changes: childrenChanges } = await updateChildren(tx, id, input, optionsBefore);
   await audit(tx, ctx.user.id, kind.auditEntity, id, 'update', {
     ...diff(before, values),
     ...diff({ mainCargoOption: mainBefore && pickOption(mainBefore) }, { mainCargoOption: mainAfter }),
@@ -113,6 +124,7 @@ const pickOption = (option: Awaited<ReturnType<typeof priceOptionsOf>>[number]) 
   rawMaterialQualityId: option.rawMaterialQualityId,
   isContractualQuality: option.isContractualQuality,
   contractualQuality: option.contractualQuality,
+  qualityTerms: option.qualityTerms,
 });
 
 export async function updatePurchase(ctx: Ctx, id: number, body: PurchaseUpdateRequest) {

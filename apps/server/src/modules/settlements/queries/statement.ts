@@ -63,6 +63,7 @@ export const statementColumns = {
   plnValue: transactions.plnValue,
   deductions: transactions.deductions,
   surcharges: transactions.surcharges,
+  qualitySettlement: transactions.qualitySettlement,
   details: transactions.details,
   dateLoading: transactions.dateLoading,
   dateUnloading: transactions.dateUnloading,

@@ -45,6 +45,7 @@ export function toTransactionRow(row: StatementDbRow): TransactionRow {
     plnValue: row.status === 'SETTLED' ? row.plnValue : currentPlnValue({ ...row, exchangeRate }),
     deductions: row.deductions,
     surcharges: row.surcharges,
+    qualitySettlement: row.qualitySettlement,
     details: row.details,
     dateLoading: row.dateLoading,
     dateUnloading: row.dateUnloading,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
+import { contractors, contractPriceOptions, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
 
 /**
  * Row locks of the transport rules, taken in the global order of db/locks.ts (whose helpers lock the contracts and
@@ -90,4 +90,13 @@ export async function qualityOf(db: Db, id: number) {
     .from(rawMaterialQualities)
     .where(eq(rawMaterialQualities.id, id));
   return row ?? null;
+}
+
+/** Issue 16: the quality terms of each contract's main price option (whose price its statement row takes). */
+export async function mainQualityTermsOf(db: Db, contractIds: number[]) {
+  const rows = await db
+    .select({ contractId: contractPriceOptions.contractId, qualityTerms: contractPriceOptions.qualityTerms })
+    .from(contractPriceOptions)
+    .where(and(inArray(contractPriceOptions.contractId, contractIds), eq(contractPriceOptions.isMainOption, true)));
+  return new Map(rows.map((row) => [row.contractId, row.qualityTerms]));
 }

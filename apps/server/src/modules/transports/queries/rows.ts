@@ -84,6 +84,8 @@ export const transportRowColumns = {
   realCargoQualityTitle: realQuality.title,
   deductions: unloadings.deductions,
   details: unloadings.details,
+  labResults: unloadings.labResults,
+  isToDecide: unloadings.isToDecide,
 };
 export type TransportRow = Awaited<ReturnType<ReturnType<typeof selectTransportRows>['execute']>>[number];
 

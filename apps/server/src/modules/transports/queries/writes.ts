@@ -150,6 +150,11 @@ export async function insertUnloading(
   return row!.id;
 }
 
+/** Issue 16: a lab result passed a rejection limit of either side's terms ("do decyzji"). */
+export async function markUnloadingToDecide(db: Db, id: number) {
+  await db.update(unloadings).set({ isToDecide: true }).where(eq(unloadings.id, id));
+}
+
 export async function insertTransactions(db: Db, rows: DeliveryTransaction[]) {
   await db.insert(transactions).values(rows.map((row) => ({ ...row, ...transactionCopies(row) })));
 }

@@ -3,8 +3,12 @@ import {
   countersOf,
   deliveryGrowth,
   deliveryTransactions,
+  type FieldError,
   isConfirmationNoteSufficient,
+  isWithinPhysicalRange,
+  type LabResult,
   NO_COUNTERS,
+  physicalRange,
   type TransportDeliveredRequest,
   type TransportResponse,
   V,
@@ -13,13 +17,15 @@ import type { Db } from '../../../db/client.js';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
-import { AppError, isUniqueViolation } from '../../../lib/errors.js';
-import { contractorsByIds, plannedKgOfActiveTransports, qualityOf } from '../queries/locks.js';
+import { AppError, isUniqueViolation, validationError } from '../../../lib/errors.js';
+import { labParametersOf } from '../../cargo/service.js';
+import { contractorsByIds, mainQualityTermsOf, plannedKgOfActiveTransports, qualityOf } from '../queries/locks.js';
 import {
   addToAllocation,
   addToContract,
   insertTransactions,
   insertUnloading,
+  markUnloadingToDecide,
   updateTransport,
 } from '../queries/writes.js';
 import {
@@ -77,6 +83,24 @@ async function growAllocationForDelivery(
 }
 
 /**
+ * Issue 16: each lab result names a numeric parameter of the raw material (cargo params; else oneOf on its
+ * `parameter`) and lies within its unit's physical range (else tooBig / nonNegative on its `value`), all marked at
+ * once as VALIDATION_ERROR.
+ */
+async function assertLabResults(tx: Db, rawMaterialId: number, labResults: LabResult[] | null) {
+  if (!labResults?.length) return;
+  const parameters = await labParametersOf(tx, rawMaterialId);
+  const errors = labResults.flatMap((result, index): FieldError[] => {
+    const parameter = parameters.get(result.parameter.trim().toLowerCase());
+    if (!parameter) return [{ field: `lab_results.${index}.parameter`, code: V.oneOf }];
+    if (isWithinPhysicalRange(parameter.unit, result.value)) return [];
+    const code = result.value < physicalRange(parameter.unit).min ? V.nonNegative : V.tooBig;
+    return [{ field: `lab_results.${index}.value`, code }];
+  });
+  if (errors.length) throw validationError(...errors);
+}
+
+/**
  * PATCH /transport/set-status-delivered/{id}. RULES.md Transports, Delivered: one unloading and three
  * TO_SETTLEMENT transactions, the status DELIVERED and the counters (planned kg out of in_delivery, real kg
  * into delivered) in one transaction. The allocation grows to what was unloaded (growAllocationForDelivery).
@@ -100,7 +124,9 @@ export async function setTransportDelivered(
           throw new AppError('RAW_MATERIAL_QUALITY_RELATION_NOT_FOUND');
         }
       }
+      await assertLabResults(tx, pair.purchase.rawMaterialId, input.labResults);
       const over = await growAllocationForDelivery(tx, ctx.user.id, pair, id, input);
+      const termsOf = await mainQualityTermsOf(tx, [pair.purchase.id, pair.sale.id]);
 
       const unloading = {
         transportId: id,
@@ -110,23 +136,27 @@ export async function setTransportDelivered(
         realCargoQualityId: input.realCargoQualityId,
         deductions: input.deductions,
         details: input.details,
+        labResults: input.labResults?.length ? input.labResults : null,
       };
+      const purchase = { ...pair.purchase, qualityTerms: termsOf.get(pair.purchase.id) ?? [] };
+      const sale = { ...pair.sale, qualityTerms: termsOf.get(pair.sale.id) ?? [] };
+      // The unloading is inserted first (the rows reference it); "do decyzji" is set once the rows are known.
       const unloadingId = await insertUnloading(tx, { ...unloading, ...over, createdBy: ctx.user.id });
       const contractors = await contractorsByIds(tx, [
         pair.purchase.counterpartyId,
         pair.sale.counterpartyId,
         transport.carrierId,
       ]);
-      await insertTransactions(
-        tx,
-        deliveryTransactions({
-          transport,
-          purchase: pair.purchase,
-          sale: pair.sale,
-          unloading: { ...unloading, id: unloadingId },
-          accountingMethodOf: (contractorId) => contractors.get(contractorId)?.accountingMethod ?? null,
-        }),
-      );
+      const rows = deliveryTransactions({
+        transport,
+        purchase,
+        sale,
+        unloading: { ...unloading, id: unloadingId },
+        accountingMethodOf: (contractorId) => contractors.get(contractorId)?.accountingMethod ?? null,
+      });
+      await insertTransactions(tx, rows);
+      const isToDecide = rows.some((row) => row.qualitySettlement?.isToDecide);
+      if (isToDecide) await markUnloadingToDecide(tx, unloadingId);
       await updateTransport(tx, id, {
         status: 'DELIVERED',
         unloadingDate: input.unloadingDate,
@@ -145,6 +175,7 @@ export async function setTransportDelivered(
         unloadingId,
         ...unloading,
         ...over,
+        ...(isToDecide ? { isToDecide } : {}),
       });
       return loadTransport(tx, id);
     });

@@ -91,6 +91,8 @@ export function toTransportResponse(row: TransportRow): TransportResponse {
     realValue: realKg !== null ? lineValue(realKg, row.pricePerTon) : null,
     deductions: row.deductions,
     details: row.details,
+    labResults: row.labResults,
+    isToDecide: row.isToDecide ?? false,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

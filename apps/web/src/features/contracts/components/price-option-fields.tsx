@@ -3,6 +3,7 @@ import { Checkbox, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/form/number-input';
 import { type ContractFormApi, valueInputProps } from './form-types';
+import { QualityTermsEditor } from './quality-terms-editor';
 
 interface PriceOptionFieldsProps {
   form: ContractFormApi;
@@ -17,6 +18,7 @@ interface PriceOptionFieldsProps {
 export function PriceOptionFields({ form, path, qualities, currency, isAdditional }: PriceOptionFieldsProps) {
   const { t } = useTranslation();
   const priceProps = valueInputProps(form, `${path}.price`);
+  const qualityProps = form.getInputProps(`${path}.rawMaterialQualityId`);
   const isContractual = Boolean(form.getInputProps(`${path}.isContractualQuality`, { type: 'checkbox' }).checked);
   return (
     <Stack gap="sm">
@@ -34,7 +36,12 @@ export function PriceOptionFields({ form, path, qualities, currency, isAdditiona
           searchable
           nothingFoundMessage={t('common.noOptions')}
           data={qualities.map((quality) => ({ value: quality.value, label: quality.label }))}
-          {...form.getInputProps(`${path}.rawMaterialQualityId`)}
+          {...qualityProps}
+          onChange={(value) => {
+            qualityProps.onChange(value);
+            // Issue 16: another quality means its own default terms (the server takes them when none are sent).
+            form.setFieldValue(`${path}.qualityTerms`, null);
+          }}
         />
       </SimpleGrid>
       <Switch
@@ -48,6 +55,7 @@ export function PriceOptionFields({ form, path, qualities, currency, isAdditiona
           {...form.getInputProps(`${path}.contractualQuality`)}
         />
       )}
+      <QualityTermsEditor form={form} path={path} qualityId={qualityProps.value ?? null} />
       {isAdditional && (
         <Checkbox
           label={t('contracts.fields.attachToContract')}

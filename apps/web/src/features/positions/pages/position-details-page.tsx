@@ -15,7 +15,7 @@ export function Page() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const { dateFrom, dateTo } = useDateRangeParams(params);
-  const positions = usePositions(dateFrom, dateTo);
+  const positions = usePositions(dateFrom, dateTo, true, params.get('paid') === '1');
   if (positions.isPending) {
     return (
       <Center py="xl">

@@ -7,6 +7,7 @@ import {
   Loader,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   UnstyledButton,
   VisuallyHidden,
@@ -83,7 +84,8 @@ export function Page() {
   const [params, setParams] = useSearchParams();
   const { dateFrom, dateTo } = useDateRangeParams(params);
   const isRangeValid = !dateFrom || !dateTo || dateFrom <= dateTo;
-  const positions = usePositions(dateFrom, dateTo, isRangeValid);
+  const isPaidWeight = params.get('paid') === '1';
+  const positions = usePositions(dateFrom, dateTo, isRangeValid, isPaidWeight);
   const timeline = usePositionTimeline();
   const search = params.toString() ? `?${params.toString()}` : '';
 
@@ -98,6 +100,17 @@ export function Page() {
             const next = new URLSearchParams();
             if (range.dateFrom) next.set('date_from', range.dateFrom);
             if (range.dateTo) next.set('date_to', range.dateTo);
+            if (isPaidWeight) next.set('paid', '1');
+            setParams(next, { replace: true });
+          }}
+        />
+        <Switch
+          label={t('positions.paidWeight')}
+          checked={isPaidWeight}
+          onChange={(event) => {
+            const next = new URLSearchParams(params);
+            if (event.currentTarget.checked) next.set('paid', '1');
+            else next.delete('paid');
             setParams(next, { replace: true });
           }}
         />

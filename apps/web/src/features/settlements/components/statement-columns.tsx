@@ -2,6 +2,7 @@ import type { TransactionRow, TransactionSortKey } from '@grain/shared';
 import { Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Column, useListDensity } from '../../../components/list/data-table';
+import { QualityLines } from '../../../components/quality-lines';
 import { SettlementStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
@@ -198,6 +199,7 @@ export function useStatementColumns(
           {row.surcharges > 0 && (
             <Small dimmed>{t('statement.surcharges', { value: formatMoney(row.surcharges, row.currency) })}</Small>
           )}
+          {row.qualitySettlement && <QualityLines settlement={row.qualitySettlement} currency={row.currency} />}
         </Stack>
       ),
     },

@@ -2,7 +2,7 @@ import { type TransportResponse, tonnesToKg } from '@grain/shared';
 import { Alert, Button, Grid, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
 import { DateInput } from '../../../components/form/date-input';
@@ -10,7 +10,7 @@ import { NumberField } from '../../../components/form/number-input';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatMoney, formatTonnes } from '../../../lib/format';
-import { useDeliverTransport, useQualityOptions } from '../api';
+import { useDeliverTransport, useDeliveryQualityTerms, useQualityOptions } from '../api';
 import {
   contractualValues,
   type DeliveredFormValues,
@@ -18,9 +18,12 @@ import {
   deliveredFormSchema,
   deliveredQuantityWarning,
   isOverDeliveryNoteRequest,
+  labResultRows,
+  previewRows,
   toDeliveredRequest,
 } from '../delivered-form';
 import { DeliveredRowsPreview } from './delivered-rows-preview';
+import { LabResultsFields } from './lab-results-fields';
 import { useIsPhone } from './use-is-phone';
 
 interface DeliveredModalProps {
@@ -60,6 +63,14 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   const warning = deliveredQuantityWarning(realKg, transport.cargoQuantity);
   const currency = transport.purchaseCurrency;
   const [isNoteAsked, setNoteAsked] = useState(false);
+  const terms = useDeliveryQualityTerms(transport);
+  // Issue 16: the lab result fields appear once both contracts' terms are known (a field per parameter). Only the
+  // terms (stable query data) may reset them: the form object changes on every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form is not a stable reference
+  useEffect(() => {
+    form.setFieldValue('labResults', labResultRows(terms.purchase, terms.sales));
+  }, [terms.purchase, terms.sales]);
+  const preview = previewRows(transport, form.values, terms);
 
   // Delivering cannot be undone, so it is confirmed (issue 13); missing fields are marked on the first click.
   const submit = form.handleSubmit(async (values) => {
@@ -171,6 +182,9 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
             />
           </Grid.Col>
           <Grid.Col span={12}>
+            <LabResultsFields form={form} />
+          </Grid.Col>
+          <Grid.Col span={12}>
             <Textarea label={t('transports.delivered.details')} rows={3} {...form.getInputProps('details')} />
           </Grid.Col>
         </Grid>
@@ -192,7 +206,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
             </Stack>
           </Alert>
         )}
-        <DeliveredRowsPreview transport={transport} values={form.values} />
+        {preview && <DeliveredRowsPreview rows={preview} />}
         {warning && (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('transports.delivered.warningTitle')}>
             {t(`transports.delivered.${warning}`, { planned: formatTonnes(transport.cargoQuantity) })}

@@ -1,46 +1,70 @@
-import { lineValue, type TransportResponse, toMinorUnits, tonnesToKg, valueAfterDeductions } from '@grain/shared';
-import { Paper, Stack, Text } from '@mantine/core';
+import { type DeliveryTransaction, valueAfterDeductions } from '@grain/shared';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatTonnes } from '../../../lib/format';
-import type { DeliveredFormValues } from '../delivered-form';
+import { QualityLines } from '../../../components/quality-lines';
+import { formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
+import type { previewRows } from '../delivered-form';
 
 /**
- * What the delivery will put on the statement (RULES.md Transports, Delivered): the purchase row at the price typed
- * here, the sales row at its contract price, both less the deductions; the same value function as the statement.
+ * What the delivery will put on the statement (RULES.md Transports, Delivered; issue 16): each goods row as the
+ * server's own rule computes it: the paid weight, the price after discounts and premiums, each quality line's
+ * effect and the value the statement will show (the same value function as the statement).
  */
-export function DeliveredRowsPreview({
-  transport,
-  values,
-}: {
-  transport: TransportResponse;
-  values: DeliveredFormValues;
-}) {
+export function DeliveredRowsPreview({ rows }: { rows: NonNullable<ReturnType<typeof previewRows>> }) {
   const { t } = useTranslation();
-  if (values.realCargoQuantity === null) return null;
-  const kg = tonnesToKg(values.realCargoQuantity);
-  const deductions = values.deductions === null ? 0 : toMinorUnits(values.deductions);
-  const purchasePrice = values.realCargoPrice === null ? null : toMinorUnits(values.realCargoPrice);
-  const line = (price: number, currency: string) => ({
-    quantity: formatTonnes(kg),
-    price: formatMoney(price, currency),
-    deductions: formatMoney(deductions, currency),
-    value: formatMoney(valueAfterDeductions({ value: lineValue(kg, price), deductions, surcharges: 0 }), currency),
-  });
   return (
     <Paper withBorder p="sm" radius="md" data-testid="delivered-preview">
-      <Stack gap={2}>
+      <Stack gap="xs">
         <Text size="sm" fw={600}>
           {t('transports.delivered.previewTitle')}
         </Text>
-        {purchasePrice !== null && (
-          <Text size="sm">
-            {t('transports.delivered.previewPurchase', line(purchasePrice, transport.purchaseCurrency))}
-          </Text>
-        )}
-        <Text size="sm">
-          {t('transports.delivered.previewSales', line(transport.salesPrice, transport.salesCurrency))}
-        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {rows.isPurchasePriceTyped && <SidePreview side="purchase" row={rows.purchase} />}
+          <SidePreview side="sales" row={rows.sales} />
+        </SimpleGrid>
       </Stack>
     </Paper>
+  );
+}
+
+function SidePreview({ side, row }: { side: 'purchase' | 'sales'; row: DeliveryTransaction }) {
+  const { t } = useTranslation();
+  const settlement = row.qualitySettlement;
+  const value = valueAfterDeductions({ value: row.realValue, deductions: row.deductions, surcharges: row.surcharges });
+  return (
+    <Stack gap={2} data-testid={`delivered-preview-${side}`}>
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          {t(`transports.delivered.preview.${side}`)}
+        </Text>
+        {settlement?.isToDecide && (
+          <Badge color="red" variant="light" size="sm">
+            {t('quality.toDecide')}
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" data-testid={`delivered-preview-${side}-paid`}>
+        {t('transports.delivered.preview.paidWeight', { quantity: formatTonnes(row.realQuantityKg) })}
+      </Text>
+      <Text size="sm" data-testid={`delivered-preview-${side}-price`}>
+        {t(`transports.delivered.preview.${settlement ? 'priceAfterQuality' : 'price'}`, {
+          price: formatPricePerTonne(settlement?.price ?? row.realPrice, row.currency),
+        })}
+      </Text>
+      {settlement && <QualityLines settlement={{ ...settlement, isToDecide: false }} currency={row.currency} />}
+      {row.deductions > 0 && (
+        <Text size="sm">
+          {t('transports.delivered.preview.deductions', { amount: formatMoney(row.deductions, row.currency) })}
+        </Text>
+      )}
+      {row.surcharges > 0 && (
+        <Text size="sm">
+          {t('transports.delivered.preview.surcharges', { amount: formatMoney(row.surcharges, row.currency) })}
+        </Text>
+      )}
+      <Text size="sm" fw={600} data-testid={`delivered-preview-${side}-value`}>
+        {t('transports.delivered.preview.value', { value: formatMoney(value, row.currency) })}
+      </Text>
+    </Stack>
   );
 }

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { type Body, contractApi, fieldCodes, option, purchaseBody, WHEAT_CONSUMER, WHEAT_FEED } from './fixtures.js';
+
+let t: TestApp;
+let token: string;
+let api: ReturnType<typeof contractApi>;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = contractApi(t, () => token);
+});
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  token = await t.login();
+});
+afterAll(() => t.close());
+
+const moistureTerm: Body = {
+  parameter: 'Wilgotność',
+  unit: '%',
+  rule: 'MOISTURE_SHRINK',
+  direction: 'MAX',
+  basis: 1400,
+  rejection_limit: 1800,
+  handling_percent: 25,
+  step: null,
+  discount_per_step: null,
+  premium_per_step: null,
+  is_stepped: false,
+};
+
+const mainOption = (extra: Body = {}) => ({ price: 100_000, raw_material_quality_id: WHEAT_CONSUMER, ...extra });
+
+describe('quality terms of the price options (issue 16)', () => {
+  it('defaults the terms from the quality parameters of each option when none are sent', async () => {
+    const created = await api.createPurchase({ additional_cargo_option: [option(90_000)] });
+    // Pszenica konsumpcyjna: moisture 14,5 %, protein 12,5 %, falling number 250 s, test weight 76 kg/hl, impurities 2 %.
+    expect(
+      created.main_cargo_option.quality_terms.map((term: Body) => [term.parameter, term.rule, term.basis]),
+    ).toEqual([
+      ['Wilgotność', 'MOISTURE_SHRINK', 1450],
+      ['Białko', 'PRICE', 1250],
+      ['Liczba opadania', 'PRICE', 25_000],
+      ['Gęstość', 'PRICE', 7600],
+      ['Zanieczyszczenia', 'WEIGHT_1_TO_1', 200],
+    ]);
+    // Pszenica paszowa: protein 10,5 %.
+    expect(created.additional_cargo_option[0].quality_terms).toContainEqual(
+      expect.objectContaining({ parameter: 'Białko', basis: 1050, direction: 'MIN' }),
+    );
+  });
+
+  it('stores the terms sent, answers them on read, and keeps them on an update that leaves them out', async () => {
+    const created = await api.createPurchase({ main_cargo_option: mainOption({ quality_terms: [moistureTerm] }) });
+    expect(created.main_cargo_option.quality_terms).toEqual([moistureTerm]);
+    const read = await api.call('GET', `get-purchase-dashboard/${created.id}`);
+    expect(read.json().main_cargo_option.quality_terms).toEqual([moistureTerm]);
+
+    const supplierId = created.supplier_id as number;
+    const kept = await api.call(
+      'PUT',
+      `update-purchase/${created.id}`,
+      purchaseBody(supplierId, {
+        document_number: created.document_number,
+        main_cargo_option: mainOption({ price: 110_000 }),
+      }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().main_cargo_option.quality_terms).toEqual([moistureTerm]);
+  });
+
+  it('takes the new quality defaults when an update changes the quality without terms, and [] clears them', async () => {
+    const created = await api.createPurchase({ main_cargo_option: mainOption({ quality_terms: [moistureTerm] }) });
+    const supplierId = created.supplier_id as number;
+    const update = (main: Body) =>
+      api.call(
+        'PUT',
+        `update-purchase/${created.id}`,
+        purchaseBody(supplierId, { document_number: created.document_number, main_cargo_option: main }),
+      );
+    const changed = await update(mainOption({ raw_material_quality_id: WHEAT_FEED }));
+    expect(changed.json().main_cargo_option.quality_terms[0]).toMatchObject({ parameter: 'Wilgotność', basis: 1450 });
+    const cleared = await update(mainOption({ raw_material_quality_id: WHEAT_FEED, quality_terms: [] }));
+    expect(cleared.json().main_cargo_option.quality_terms).toEqual([]);
+  });
+
+  it('refuses wrong terms with VALIDATION_ERROR and the field marked', async () => {
+    const response = await api.call(
+      'POST',
+      'create-purchase',
+      purchaseBody(null, {
+        purchase_supplier: undefined,
+        main_cargo_option: mainOption({
+          quality_terms: [
+            { ...moistureTerm, direction: 'MIN' },
+            { ...moistureTerm, parameter: 'Białko', rule: 'PRICE', step: null, rejection_limit: 1000 },
+            { ...moistureTerm, parameter: 'wilgotność', basis: -1 },
+          ],
+        }),
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message_code).toBe('VALIDATION_ERROR');
+    expect(fieldCodes(response)).toEqual(
+      expect.arrayContaining([
+        'main_cargo_option.quality_terms.0.direction:oneOf',
+        'main_cargo_option.quality_terms.1.step:required',
+        'main_cargo_option.quality_terms.1.rejection_limit:rangeOrder',
+        'main_cargo_option.quality_terms.2.basis:nonNegative',
+      ]),
+    );
+  });
+});
