@@ -8,9 +8,11 @@ import { loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase, rowsOf, SESSION_OPTIONS } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import * as schema from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { seed } from '../db/seed.js';
 import { DEMO_STEPS, DEMO_TABLES } from '../demo/generate.js';
 import { SCALES } from '../demo/scales.js';
+import { hashPassword } from '../lib/passwords.js';
 import { prepareExportWorker } from '../modules/contracts/export.js';
 import { CapturingPool } from './capture.js';
 import { LIST_BENCHES } from './lists.js';
@@ -82,8 +84,21 @@ const config = {
   authRateLimit: 100_000,
 };
 await seed(db, config);
-await db.execute(sql`update users set password_expired = false where email = 'bench@example.com'`);
 await ensureDemoData(db);
+// The bench's own admin, also when the demo data was loaded first (`npm run demo`) and the seed found users.
+await db
+  .insert(users)
+  .values({
+    email: config.adminEmail,
+    firstName: 'Bench',
+    lastName: 'Admin',
+    role: 'ADMIN',
+    active: true,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+    passwordExpired: false,
+  })
+  .onConflictDoNothing();
+await db.execute(sql`update users set password_expired = false where email = 'bench@example.com'`);
 
 const app = await buildApp({ db, config });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
