@@ -427,3 +427,5 @@ const report = {
 writeFileSync(join(out, `${stamp}-${report.database}-${scaleName}.json`), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(out, `latest-${report.database}.json`), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nWritten to bench/results/${stamp}-${report.database}-${scaleName}.json`);
+// The export's worker thread keeps the event loop alive: the bench ends here, with the exit code set above.
+process.exit();
