@@ -11,7 +11,7 @@ import * as schema from '../db/schema.js';
 import { seed } from '../db/seed.js';
 import { DEMO_STEPS, DEMO_TABLES } from '../demo/generate.js';
 import { SCALES } from '../demo/scales.js';
-import { prepareExportWorker } from '../modules/contracts/export.js';
+import { prepareExportWorker } from '../lib/xlsx/export.js';
 import { CapturingPool } from './capture.js';
 import { LIST_BENCHES } from './lists.js';
 import { round, type Timing, timed, timingOf } from './stats.js';
