@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
  * (committed rows leave memory). Runs in the export worker thread (worker.ts), off the server's event loop.
  */
 export type CellValue = string | number | Date | null;
-export type Format = 'text' | 'tonnes' | 'money' | 'date' | 'dateTime';
+export type Format = 'text' | 'integer' | 'decimal' | 'tonnes' | 'money' | 'date' | 'dateTime';
 export interface Column<T> {
   header: string;
   width: number;
@@ -27,6 +27,8 @@ export type WorkbookDef = readonly SheetDef<any>[];
  */
 const NUM_FMT: Record<Format, string> = {
   text: '@',
+  integer: '0',
+  decimal: '#,##0.00',
   tonnes: '#,##0.000',
   money: '#,##0.00',
   date: 'dd.mm.yyyy',

@@ -1,6 +1,7 @@
 import { type ContractExportRequest, contractExportFileName, todayIso } from '@grain/shared';
 import type { Ctx } from '../../lib/context.js';
 import { EXPORT_BATCH_SIZE, exportWorkbook } from '../../lib/xlsx/export.js';
+import { CONTRACT_SHEETS_MODULE } from './export-sheet.js';
 import { type ContractKind, PURCHASE, SALES } from './kinds.js';
 import {
   type ContractListRow,
@@ -10,8 +11,6 @@ import {
   resolveSort,
 } from './queries/list.js';
 import { toPurchaseListItem, toSalesListItem } from './service/read.js';
-
-import { CONTRACT_SHEETS_MODULE } from './export-sheet.js';
 
 export { PURCHASE_EXPORT_COLUMNS, SALES_EXPORT_COLUMNS } from './export-sheet.js';
 

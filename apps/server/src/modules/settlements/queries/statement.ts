@@ -1,5 +1,5 @@
 import type { TransactionListFilter, TransactionListType, TransactionSortKey } from '@grain/shared';
-import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
@@ -171,17 +171,52 @@ export interface StatementQuery {
  * `filtered` when only the type narrows it, come from the row counters.
  */
 export function statementPage(db: Db, request: StatementQuery, scope?: SQL) {
-  const type = typeGroup(request.filter?.type);
-  const typeCondition = type ? eq(type.column, type.value) : undefined;
-  const otherConditions = [statementSearch(request.search), ...statementFilterConditions(request.filter)].filter(
-    (condition) => condition,
-  );
-  const where = and(scope, typeCondition, ...otherConditions);
+  const { type, otherConditions, where } = statementConditions(request, scope);
   return listPage(request, STATEMENT_SORT, {
     page: (order, limit, offset) => statementPageRows(db, where, order, limit, offset),
     countFiltered: filteredCount(db, { scope, type, where, isNarrowed: otherConditions.length > 0 }),
     countTotal: () => (scope ? countTransactions(db, scope) : countAllRows(db, 'transactions')),
   });
+}
+
+/** The type, the search and the other filters of a statement request, apart (for the counts) and together. */
+function statementConditions(request: Pick<StatementQuery, 'search' | 'filter'>, scope?: SQL) {
+  const type = typeGroup(request.filter?.type);
+  const typeCondition = type ? eq(type.column, type.value) : undefined;
+  const otherConditions = [statementSearch(request.search), ...statementFilterConditions(request.filter)].filter(
+    (condition) => condition,
+  );
+  return { type, otherConditions, where: and(scope, typeCondition, ...otherConditions) };
+}
+
+/** Every row a statement request finds (no paging), as one condition: the export's. */
+export function statementWhere(request: Pick<StatementQuery, 'search' | 'filter'>): SQL | undefined {
+  return statementConditions(request).where;
+}
+
+/**
+ * One batch of the export after the id `afterId` (keyset paging on the id, the statement's default order): the
+ * batch's ids on transactions alone, then their rows, as a page reads them.
+ */
+export async function statementExportBatch(
+  db: Db,
+  where: SQL | undefined,
+  direction: 'asc' | 'desc',
+  afterId: number | null,
+  size: number,
+) {
+  const after =
+    afterId === null ? undefined : direction === 'desc' ? lt(transactions.id, afterId) : gt(transactions.id, afterId);
+  const batch = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(where, after))
+    .orderBy(direction === 'desc' ? desc(transactions.id) : asc(transactions.id))
+    .limit(size);
+  return statementRowsOfIds(
+    db,
+    batch.map((row) => row.id),
+  );
 }
 
 /** Nothing narrows: `filtered` is `total`. Only the type narrows the whole statement: its row counter. */
