@@ -59,7 +59,7 @@ export const QUALITY_LINE_EXPORT_COLUMNS: Column<StatementQualityLine>[] = [
   { header: 'Wynik', width: 10, format: 'decimal', value: (item) => labValue(item.line.labValue) },
   { header: 'Baza', width: 10, format: 'decimal', value: (item) => labValue(item.line.basis) },
   // The weight a line takes off the paid weight, as a negative effect.
-  { header: 'Efekt [kg]', width: 12, format: 'integer', value: (item) => -item.line.weightKg },
+  { header: 'Efekt [kg]', width: 12, format: 'integer', value: (item) => 0 - item.line.weightKg },
   { header: 'Zmiana ceny za tonę', width: 14, format: 'money', value: (item) => money(item.line.pricePerTonne) },
   { header: 'Efekt kwotowy', width: 14, format: 'money', value: (item) => money(item.line.amount) },
   { header: 'Waluta', width: 8, format: 'text', value: (item) => item.currency },
