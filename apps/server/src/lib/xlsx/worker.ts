@@ -28,7 +28,7 @@ export type FromSheetWorker =
   | { id: number; type: 'error'; message: string };
 
 const port = parentPort;
-if (!port) throw new Error('export-worker.ts runs as a worker thread');
+if (!port) throw new Error('lib/xlsx/worker.ts runs as a worker thread');
 const post = (message: FromSheetWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 interface Export {

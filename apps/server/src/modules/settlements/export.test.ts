@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contractPriceOptions } from '../../db/schema.js';
+import { insertContractor } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { deliveredBody, seedPair, transportApi, transportBody } from '../transports/fixtures.js';
 import { exportTransactionStatement } from './export.js';
@@ -52,8 +53,9 @@ const LAB = [
 ];
 
 /** A delivered transport whose purchase row is settled by lab results (the numbers of transports-quality.test.ts). */
-async function deliverWithLabResults(documentNumber: string) {
-  const pair = await seedPair(t.db, { purchase: { documentNumber } });
+async function deliverWithLabResults(documentNumber: string, options: { counterpartyId?: number } = {}) {
+  const { counterpartyId } = options;
+  const pair = await seedPair(t.db, { purchase: { documentNumber, ...(counterpartyId ? { counterpartyId } : {}) } });
   await t.db
     .update(contractPriceOptions)
     .set({ qualityTerms: [moisture, protein] })
@@ -61,7 +63,12 @@ async function deliverWithLabResults(documentNumber: string) {
   const transportId = await transportsApi.createId(transportBody(pair), true);
   const delivered = await transportsApi.deliver(
     transportId,
-    deliveredBody({ real_cargo_quantity: 25_000, real_cargo_price: 101_050, deductions: null, lab_results: LAB }),
+    deliveredBody({
+      real_cargo_quantity: 25_000,
+      real_cargo_price: 101_050,
+      deductions: null,
+      lab_results: LAB,
+    }),
   );
   expect(delivered.statusCode, delivered.body).toBe(200);
   return { pair, transportId };
@@ -166,6 +173,23 @@ describe('statement export (issue 16)', () => {
     // Two lines for each of the three purchase rows, newest row first.
     const purchaseIds = rows.filter((row) => row.Typ === 'Zakup').map((row) => row.ID);
     expect(lines.map((line) => line['ID transakcji'])).toEqual(purchaseIds.flatMap((id) => [id, id]));
+  });
+
+  it('never turns user text into a formula (a contractor name)', async () => {
+    const hostile = '=HYPERLINK("http://evil.example","x")';
+    const supplier = await insertContractor(t.db, { name: hostile, code: 'FX1' });
+    await deliverWithLabResults('ZK/F/1', { counterpartyId: supplier.id });
+    const { workbook } = await exportStatement({ filter: { type: 'purchase' } });
+    const texts: string[] = [];
+    for (const sheet of workbook.worksheets) {
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
+          if (typeof cell.value === 'string') texts.push(cell.value);
+        }),
+      );
+    }
+    expect(texts).toContain(hostile);
   });
 
   it('refuses an unknown sort key with INVALID_SORT_PARAMS and a bad filter with VALIDATION_ERROR', async () => {
