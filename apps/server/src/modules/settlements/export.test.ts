@@ -2,7 +2,7 @@ import { type QualityTerm, todayIso, transactionStatementExportFileName, XLSX_CO
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contractPriceOptions } from '../../db/schema.js';
+import { contractPriceOptions, transactions } from '../../db/schema.js';
 import { insertContractor } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { deliveredBody, seedPair, transportApi, transportBody } from '../transports/fixtures.js';
@@ -93,6 +93,17 @@ function rowsOf(sheet: ExcelJS.Worksheet): Record<string, unknown>[] {
   return rows;
 }
 
+const ctx = () =>
+  ({ db: t.db, log: { error: () => {} } }) as unknown as Parameters<typeof exportTransactionStatement>[0];
+
+async function workbookOf(stream: AsyncIterable<unknown>) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  return workbook;
+}
+
 describe('statement export (issue 16)', () => {
   it('exports the filtered rows with their figures and the quality lines of rows settled by lab results', async () => {
     const { transportId } = await deliverWithLabResults('ZK/LAB/1');
@@ -159,13 +170,9 @@ describe('statement export (issue 16)', () => {
     await deliverWithLabResults('ZK/A/1');
     await deliverWithLabResults('ZK/B/1');
     await deliverWithLabResults('ZK/C/1');
-    const ctx = { db: t.db, log: { error: () => {} } } as unknown as Parameters<typeof exportTransactionStatement>[0];
     // Batches of 2 over 9 rows (3 transports × purchase, sales, transport).
-    const { stream } = await exportTransactionStatement(ctx, { filter: { type: 'all' } }, 2);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const { stream } = await exportTransactionStatement(ctx(), { filter: { type: 'all' } }, 2);
+    const workbook = await workbookOf(stream);
     const [rows, lines] = workbook.worksheets.map(rowsOf) as [Record<string, unknown>[], Record<string, unknown>[]];
     const ids = rows.map((row) => row.ID as number);
     expect(ids).toHaveLength(9);
@@ -174,6 +181,32 @@ describe('statement export (issue 16)', () => {
     const purchaseIds = rows.filter((row) => row.Typ === 'Zakup').map((row) => row.ID);
     expect(lines.map((line) => line['ID transakcji'])).toEqual(purchaseIds.flatMap((id) => [id, id]));
   });
+
+  it.each(['date_loading:asc', 'date_loading:desc', 'registration_number:asc', 'id:asc'])(
+    'exports in the list order %s across batches, through ties and empty values',
+    async (orderBy) => {
+      const a = await deliverWithLabResults('ZK/A/1');
+      const b = await deliverWithLabResults('ZK/B/1');
+      await deliverWithLabResults('ZK/C/1');
+      // Ties within each transport, one transport without the date: the cursor must pass both.
+      await t.db.update(transactions).set({ dateLoading: null }).where(eq(transactions.transportId, a.transportId));
+      await t.db
+        .update(transactions)
+        .set({ dateLoading: '2026-01-01' })
+        .where(eq(transactions.transportId, b.transportId));
+      const list = await t.call({
+        method: 'POST',
+        url: PATHS.list,
+        token,
+        payload: { limit: 100, offset: 0, order_by: orderBy },
+      });
+      const listed = (list.json().list as { id: number }[]).map((row) => row.id);
+      expect(listed).toHaveLength(9);
+      const { stream } = await exportTransactionStatement(ctx(), { orderBy }, 2);
+      const [rows] = (await workbookOf(stream)).worksheets.map(rowsOf) as [Record<string, unknown>[]];
+      expect(rows.map((row) => row.ID)).toEqual(listed);
+    },
+  );
 
   it('never turns user text into a formula (a contractor name)', async () => {
     const hostile = '=HYPERLINK("http://evil.example","x")';
