@@ -6,7 +6,7 @@ import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seed } from './db/seed.js';
-import { prepareExportWorker } from './modules/contracts/export.js';
+import { prepareExportWorker } from './lib/xlsx/export.js';
 import { startMailWorker } from './modules/mail/sender.js';
 
 const config = loadConfig();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { contractBody, type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
 import { apiAs, showColumns, signIn } from './support';
 
@@ -75,6 +76,27 @@ test.describe('transaction statement', () => {
     await expect(page).toHaveURL(/\/transaction-statement\/sales\?/);
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
     await expect(rowOf(page, ids.sales)).toBeVisible();
+  });
+
+  test('exports the tab with its search to an .xlsx file (issue 16)', async ({ page }) => {
+    await page.goto('/transaction-statement/purchase');
+    await search(page, tag);
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Eksportuj do Excela' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^zestawienie-transakcji-\d{4}-\d{2}-\d{2}\.xlsx$/);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await file.path())!);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Zestawienie transakcji', 'Linie jakości']);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toContain('Ilość rzeczywista [t]');
+    // Only the purchase row of the searched delivery: the tab and the search both apply.
+    expect(rows.slice(1).map((cells) => cells[0])).toEqual([ids.purchase]);
+    expect(rows[1]).toContain('Zakup');
+    expect(rows[1]).toContain(24.54);
   });
 
   test('invoice and settle the purchase row', async ({ page }) => {

@@ -60,6 +60,18 @@ export type TransactionListFilter = z.infer<typeof TransactionListFilterSchema>;
 export const TransactionListRequestSchema = listRequestSchema(TransactionListFilterSchema);
 export type TransactionListRequest = z.infer<typeof TransactionListRequestSchema>;
 
+/** The statement's export takes the list's search, filter and order; paging fields may come along and are ignored. */
+export const TransactionExportRequestSchema = TransactionListRequestSchema.extend({
+  limit: z.unknown().optional(),
+  offset: z.unknown().optional(),
+});
+export type TransactionExportRequest = z.infer<typeof TransactionExportRequestSchema>;
+
+/** File name of the statement's export: zestawienie-transakcji-2026-11-26.xlsx. */
+export function transactionStatementExportFileName(day: string): string {
+  return `zestawienie-transakcji-${day}.xlsx`;
+}
+
 /**
  * One statement row (spec/1 Transaction statement). Quality, quantity (kg), price (minor per tonne) and value
  * (minor) each as final, real and planned; null where not known yet. The agreement document numbers are those of

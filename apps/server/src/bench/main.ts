@@ -13,7 +13,7 @@ import { seed } from '../db/seed.js';
 import { DEMO_STEPS, DEMO_TABLES } from '../demo/generate.js';
 import { SCALES } from '../demo/scales.js';
 import { hashPassword } from '../lib/passwords.js';
-import { prepareExportWorker } from '../modules/contracts/export.js';
+import { prepareExportWorker } from '../lib/xlsx/export.js';
 import { CapturingPool } from './capture.js';
 import { LIST_BENCHES } from './lists.js';
 import { round, type Timing, timed, timingOf } from './stats.js';

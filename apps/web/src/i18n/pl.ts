@@ -150,6 +150,7 @@ export const pl = {
     unsavedChanges: 'Masz niezapisane zmiany',
   },
   list: {
+    export: 'Eksportuj do Excela',
     empty: 'Brak danych do wyświetlenia',
     error: 'Błąd pobierania danych',
     noResults: 'Brak wyników dla podanych kryteriów wyszukiwania',
@@ -847,7 +848,6 @@ export const pl = {
       addOption: 'Dodaj opcję cenową',
       removeOption: 'Usuń opcję dodatkową {{number}}',
     },
-    list: { export: 'Eksportuj do Excela' },
     filters: {
       quantityFrom: 'Ilość od (t)',
       quantityTo: 'Ilość do (t)',

@@ -1,59 +1,11 @@
-import type { Writable } from 'node:stream';
 import { fromMinorUnits, kgToTonnes, type PurchaseListItem, type SalesListItem } from '@grain/shared';
-import ExcelJS from 'exceljs';
+import { type Column, excelDate, excelDateTime, type WorkbookDef } from '../../lib/xlsx/sheet.js';
 import { AGREEMENT_STATUS_PL, CONTRACT_STATUS_PL } from './labels.js';
-
-type CellValue = string | number | Date | null;
-type Format = 'text' | 'tonnes' | 'money' | 'date' | 'dateTime';
-export interface Column<T> {
-  header: string;
-  width: number;
-  format: Format;
-  value: (item: T) => CellValue;
-}
-
-/**
- * Text cells are strings in the Text number format ('@'): Excel shows them as typed and never evaluates them,
- * so user text such as "=1+1" cannot become a formula.
- */
-const NUM_FMT: Record<Format, string> = {
-  text: '@',
-  tonnes: '#,##0.000',
-  money: '#,##0.00',
-  date: 'dd.mm.yyyy',
-  dateTime: 'dd.mm.yyyy hh:mm',
-};
-
-/** A YYYY-MM-DD day as the spreadsheet date of that day. */
-const excelDate = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-};
-
-const warsawClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A timestamp as the wall-clock time in Poland (spreadsheet dates carry no time zone). */
-function excelDateTime(iso: string): Date {
-  const parts = Object.fromEntries(warsawClock.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return new Date(
-    Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)),
-  );
-}
 
 const yesNo = (value: boolean) => (value ? 'Tak' : 'Nie');
 const tonnes = (kg: number) => kgToTonnes(kg);
 
 type CommonItem = PurchaseListItem | SalesListItem;
-/** A list item of either side, as the export worker receives it. */
-export type ExportItem = CommonItem;
 
 function leadingColumns<T extends CommonItem>(): Column<T>[] {
   return [
@@ -124,29 +76,11 @@ export const SALES_EXPORT_COLUMNS: Column<SalesListItem>[] = [
   ...trailingColumns(),
 ];
 
-export type ExportSide = 'PURCHASE' | 'SALES';
+/** This module, for the export worker to import the workbooks from (lib/xlsx/worker.ts). */
+export const CONTRACT_SHEETS_MODULE = import.meta.url;
 
-/**
- * The workbook of one side, written row by row into `stream` (exceljs streaming writer: committed rows leave
- * memory). Runs in the export worker thread (export-worker.ts), off the server's event loop.
- */
-export function createSheetWriter(stream: Writable, side: ExportSide) {
-  const columns = (side === 'PURCHASE' ? PURCHASE_EXPORT_COLUMNS : SALES_EXPORT_COLUMNS) as Column<CommonItem>[];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Kontrakty', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({
-    header: column.header,
-    width: column.width,
-    style: { numFmt: NUM_FMT[column.format] },
-  }));
-  sheet.getRow(1).font = { bold: true };
-  return {
-    addItems(items: CommonItem[]) {
-      for (const item of items) sheet.addRow(columns.map((column) => column.value(item))).commit();
-    },
-    async finish() {
-      sheet.commit();
-      await workbook.commit();
-    },
-  };
-}
+/** The contract lists' workbooks, by side. */
+export const WORKBOOKS: Record<'PURCHASE' | 'SALES', WorkbookDef> = {
+  PURCHASE: [{ name: 'Kontrakty', columns: PURCHASE_EXPORT_COLUMNS }],
+  SALES: [{ name: 'Kontrakty', columns: SALES_EXPORT_COLUMNS }],
+};

@@ -82,6 +82,7 @@ describe('roles', () => {
   const everyCall = () => [
     { method: 'GET' as const, url: `${PATHS.list}?limit=10` },
     { method: 'POST' as const, url: PATHS.list, payload: {} },
+    { method: 'POST' as const, url: PATHS.export, payload: { filter: { type: 'purchase' } } },
     {
       method: 'GET' as const,
       url: `${PATHS.purchaseList}?filter=${encodeURIComponent(`{"purchase_id":${d.purchase.id}}`)}`,

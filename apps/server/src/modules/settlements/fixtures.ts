@@ -219,6 +219,7 @@ export const PATHS = {
   moveSales: '/api/contract/settlement-reallocate',
   bulkInvoice: '/api/contract/settlement-bulk-invoice',
   bulkSettle: '/api/contract/settlement-bulk-settle',
+  export: '/api/contract/export-transaction-statement-to-excel',
 } as const;
 
 export function settlementApi(t: TestApp, token: () => string) {

@@ -11,12 +11,15 @@ import {
   SettleRequestSchema,
   SplitRequestSchema,
   SplitResponseSchema,
+  TransactionExportRequestSchema,
   TransactionListRequestSchema,
   TransactionListResponseSchema,
   TransactionRowSchema,
+  XLSX_CONTENT_TYPE,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
+import { exportTransactionStatement } from './export.js';
 import * as settlements from './service/index.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
@@ -37,6 +40,18 @@ export function settlementRoutes(app: FastifyInstance) {
     '/settlement/transaction-list',
     { config: ANY_ROLE, schema: { ...statementSchema, body: TransactionListRequestSchema } },
     (request) => settlements.listTransactions(request.ctx, request.body),
+  );
+  // The statement as a spreadsheet (issue 16); a binary answer streamed as it is written, like the contract lists'.
+  r.post(
+    '/contract/export-transaction-statement-to-excel',
+    { config: ANY_ROLE, schema: { tags, body: TransactionExportRequestSchema } },
+    async (request, reply) => {
+      const { fileName, stream } = await exportTransactionStatement(request.ctx, request.body);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
+    },
   );
 
   const sideListSchema = { tags, response: { 200: ContractSettlementListResponseSchema } };

@@ -129,20 +129,16 @@ export function useChangeAgreementStatus(side: ContractSide) {
 }
 
 /** Export of every row matching the list's search, filter and sort; silent, the caller shows EXPORT_ERROR. */
-export function useExportContracts(side: ContractSide) {
-  return useMutation({
-    mutationFn: async (state: ListState) => {
-      const blob = await apiRequest<Blob>(`/contract/export-${side.api}-list-to-excel`, {
-        method: 'POST',
-        body: {
-          search: state.search || undefined,
-          orderBy: state.orderBy || undefined,
-          filter: toContractListFilter(state.filter),
-        },
-        responseType: 'blob',
-        silent: true,
-      });
-      saveBlob(blob, contractExportFileName(side.type, todayIso()));
+export async function exportContracts(side: ContractSide, state: ListState) {
+  const blob = await apiRequest<Blob>(`/contract/export-${side.api}-list-to-excel`, {
+    method: 'POST',
+    body: {
+      search: state.search || undefined,
+      orderBy: state.orderBy || undefined,
+      filter: toContractListFilter(state.filter),
     },
+    responseType: 'blob',
+    silent: true,
   });
+  saveBlob(blob, contractExportFileName(side.type, todayIso()));
 }

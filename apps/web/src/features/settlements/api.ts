@@ -12,8 +12,9 @@ import type {
   TransactionKind,
   TransactionRow,
 } from '@grain/shared';
+import { todayIso, transactionStatementExportFileName } from '@grain/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { apiRequest, saveBlob } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
 import { MOVE_TARGET_STATUSES, type MoveRequest, moveCandidates } from './row-forms';
@@ -31,6 +32,21 @@ export function useStatementList(state: ListState, tab: StatementTab) {
   return useListQuery<TransactionRow>(statementKeys.list(tab), '/settlement/transaction-list', state, (filter) =>
     toTransactionFilter(tab, filter),
   );
+}
+
+/** Issue 16: every row of the tab matching the search and filters, and their quality lines, as a spreadsheet. */
+export async function exportStatement(state: ListState, tab: StatementTab) {
+  const blob = await apiRequest<Blob>('/contract/export-transaction-statement-to-excel', {
+    method: 'POST',
+    body: {
+      search: state.search || undefined,
+      orderBy: state.orderBy || undefined,
+      filter: toTransactionFilter(tab, state.filter),
+    },
+    responseType: 'blob',
+    silent: true,
+  });
+  saveBlob(blob, transactionStatementExportFileName(todayIso()));
 }
 
 /** RULES.md settlement calls: the purchase path takes the invoices the company receives (supplier and carrier). */

@@ -1,12 +1,18 @@
-import type { TransactionListFilter, TransactionListType, TransactionSortKey } from '@grain/shared';
-import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import {
+  parseOrderBy,
+  type TransactionListFilter,
+  type TransactionListType,
+  type TransactionSortKey,
+} from '@grain/shared';
+import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
 import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
-import { countUpToCap, listPage, type SortSpec } from '../../../lib/list.js';
+import { AppError } from '../../../lib/errors.js';
+import { countUpToCap, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
  * The statement rows (spec/1 Transaction statement): one select joining the contractor, the transport, both
@@ -171,17 +177,93 @@ export interface StatementQuery {
  * `filtered` when only the type narrows it, come from the row counters.
  */
 export function statementPage(db: Db, request: StatementQuery, scope?: SQL) {
-  const type = typeGroup(request.filter?.type);
-  const typeCondition = type ? eq(type.column, type.value) : undefined;
-  const otherConditions = [statementSearch(request.search), ...statementFilterConditions(request.filter)].filter(
-    (condition) => condition,
-  );
-  const where = and(scope, typeCondition, ...otherConditions);
+  const { type, otherConditions, where } = statementConditions(request, scope);
   return listPage(request, STATEMENT_SORT, {
     page: (order, limit, offset) => statementPageRows(db, where, order, limit, offset),
     countFiltered: filteredCount(db, { scope, type, where, isNarrowed: otherConditions.length > 0 }),
     countTotal: () => (scope ? countTransactions(db, scope) : countAllRows(db, 'transactions')),
   });
+}
+
+/** The type, the search and the other filters of a statement request, apart (for the counts) and together. */
+function statementConditions(request: Pick<StatementQuery, 'search' | 'filter'>, scope?: SQL) {
+  const type = typeGroup(request.filter?.type);
+  const typeCondition = type ? eq(type.column, type.value) : undefined;
+  const otherConditions = [statementSearch(request.search), ...statementFilterConditions(request.filter)].filter(
+    (condition) => condition,
+  );
+  return { type, otherConditions, where: and(scope, typeCondition, ...otherConditions) };
+}
+
+/** Every row a statement request finds (no paging), as one condition: the export's. */
+export function statementWhere(request: Pick<StatementQuery, 'search' | 'filter'>): SQL | undefined {
+  return statementConditions(request).where;
+}
+
+/** Where an export batch ends: the sort value (as text, null for a row without it) and the id of its last row. */
+export interface StatementExportCursor {
+  sortValue: string | null;
+  id: number;
+}
+
+/** The list's sort for the export's keyset: the column and the direction (an unknown key is INVALID_SORT_PARAMS). */
+export function statementExportSort(orderBy: string | undefined) {
+  const parsed = parseOrderBy(orderBy) ?? {
+    key: STATEMENT_SORT.defaultKey,
+    direction: STATEMENT_SORT.defaultDirection ?? 'asc',
+  };
+  if (!Object.hasOwn(STATEMENT_SORT.keys, parsed.key)) throw new AppError('INVALID_SORT_PARAMS');
+  const column = STATEMENT_SORT.keys[parsed.key as TransactionSortKey] as PgColumn;
+  return { orderBy: `${parsed.key}:${parsed.direction}`, column, direction: parsed.direction };
+}
+type StatementExportSort = ReturnType<typeof statementExportSort>;
+
+/** The type a sort value is cast back to: a serial column's values are integers. */
+function castTypeOf(column: PgColumn): string {
+  const type = column.getSQLType();
+  return { smallserial: 'smallint', serial: 'integer', bigserial: 'bigint' }[type] ?? type;
+}
+
+/**
+ * The rows after the cursor in the list's order (sort column, then id). Several sort columns may be empty:
+ * PostgreSQL puts NULLs last ascending and first descending, and the cursor follows that.
+ */
+function afterCursor({ column, direction }: StatementExportSort, cursor: StatementExportCursor) {
+  const id = transactions.id;
+  if (cursor.sortValue === null) {
+    return direction === 'asc'
+      ? and(isNull(column), gt(id, cursor.id))
+      : or(isNotNull(column), and(isNull(column), lt(id, cursor.id)));
+  }
+  const value = sql`cast(${cursor.sortValue} as ${sql.raw(castTypeOf(column))})`;
+  return direction === 'asc'
+    ? or(sql`${column} > ${value}`, and(sql`${column} = ${value}`, gt(id, cursor.id)), isNull(column))
+    : or(sql`${column} < ${value}`, and(sql`${column} = ${value}`, lt(id, cursor.id)));
+}
+
+/**
+ * One batch of the export in the list's order after the cursor (keyset paging: each batch one short query): the
+ * batch's ids on transactions alone, then their rows, as a page reads them. Sort values travel as text.
+ */
+export async function statementExportBatch(
+  db: Db,
+  where: SQL | undefined,
+  sort: StatementExportSort,
+  cursor: StatementExportCursor | null,
+  size: number,
+) {
+  const batch = await db
+    .select({ id: transactions.id, sortValue: sql<string | null>`cast(${sort.column} as text)` })
+    .from(transactions)
+    .where(and(where, cursor ? afterCursor(sort, cursor) : undefined))
+    .orderBy(...orderByOf(sort.orderBy, STATEMENT_SORT))
+    .limit(size);
+  const rows = await statementRowsOfIds(
+    db,
+    batch.map((row) => row.id),
+  );
+  const last = batch.at(-1);
+  return { rows, next: batch.length < size || !last ? null : { sortValue: last.sortValue, id: last.id } };
 }
 
 /** Nothing narrows: `filtered` is `total`. Only the type narrows the whole statement: its row counter. */

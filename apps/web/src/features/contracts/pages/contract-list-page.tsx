@@ -4,17 +4,17 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ExportButton } from '../../../components/list/export-button';
 import { countActiveFilters, FilterToggle } from '../../../components/list/filter-panel';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { StatusChips } from '../../../components/list/status-chips';
 import { PhoneCollapse } from '../../../components/list/totals-bar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
-import { useContractList } from '../api';
+import { exportContracts, useContractList } from '../api';
 import { ContractFilterPanel } from '../components/contract-filter-panel';
 import { ContractTable } from '../components/contract-table';
 import { ContractTotalsBar } from '../components/contract-totals-bar';
-import { ExportButton } from '../components/export-button';
 import { RawMaterialTabs } from '../components/raw-material-tabs';
 import {
   contractStatusesOf,
@@ -48,7 +48,7 @@ function ContractListPage({ side }: { side: ContractSide }) {
         title={title}
         actions={
           <>
-            <ExportButton side={side} list={list} />
+            <ExportButton exportFile={() => exportContracts(side, list)} />
             <Button component={Link} to={formPath(side)} state={{ rawMaterialId }} leftSection={<IconPlus size={16} />}>
               {t(`${side.i18n}.add`)}
             </Button>

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/list/data-table';
+import { ExportButton } from '../../../components/list/export-button';
 import { countActiveFilters, FilterToggle } from '../../../components/list/filter-panel';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
-import { useStatementList } from '../api';
+import { exportStatement, useStatementList } from '../api';
 import { ActionModal, type OpenAction } from '../components/action-modal';
 import { BulkActions } from '../components/bulk-actions';
 import { RowActionsMenu, RowCardActions } from '../components/row-actions-menu';
@@ -87,6 +88,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
       <PageHeader
         crumbs={[{ label: t('nav.home'), to: '/positions' }, { label: t('statement.title') }]}
         title={t('statement.title')}
+        actions={<ExportButton exportFile={() => exportStatement(list, tab)} />}
       />
       <Tabs
         value={tab}

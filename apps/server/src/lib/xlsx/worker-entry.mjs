@@ -2,4 +2,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./export-worker.ts');
+await import('./worker.ts');

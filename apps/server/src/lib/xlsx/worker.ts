@@ -1,16 +1,24 @@
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import { createSheetWriter, type ExportItem, type ExportSide } from './export-sheet.js';
+import { createWorkbookWriter, type WorkbookDef } from './sheet.js';
 
 /**
  * The exports' worker thread (issue 15): builds each .xlsx from the items the server sends, batch by batch, and
  * posts the file's bytes back as they come, so the zip and XML work never blocks the server's event loop. One
  * thread serves every export of the process (`id` tells them apart); starting one costs more than a small export.
  */
+/**
+ * Where a workbook's sheets are defined: a module (its URL) exporting `WORKBOOKS`, and the name of one of them.
+ * Columns are functions, so the worker imports them instead of receiving them.
+ */
+export interface WorkbookRef {
+  module: string;
+  name: string;
+}
 export type ToSheetWorker =
-  | { id: number; type: 'start'; side: ExportSide }
-  | { id: number; type: 'items'; items: ExportItem[] }
+  | { id: number; type: 'start'; workbook: WorkbookRef }
+  | { id: number; type: 'items'; sheet: number; items: unknown[] }
   | { id: number; type: 'end' }
   | { id: number; type: 'abort' };
 export type FromSheetWorker =
@@ -20,16 +28,24 @@ export type FromSheetWorker =
   | { id: number; type: 'error'; message: string };
 
 const port = parentPort;
-if (!port) throw new Error('export-worker.ts runs as a worker thread');
+if (!port) throw new Error('lib/xlsx/worker.ts runs as a worker thread');
 const post = (message: FromSheetWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 interface Export {
   out: Writable;
-  writer: ReturnType<typeof createSheetWriter>;
+  writer: ReturnType<typeof createWorkbookWriter>;
 }
 const running = new Map<number, Export>();
 
-function startExport(id: number, side: ExportSide): Export {
+async function workbookOf(ref: WorkbookRef): Promise<WorkbookDef> {
+  const definitions = (await import(ref.module)) as { WORKBOOKS?: Record<string, WorkbookDef> };
+  const workbook = definitions.WORKBOOKS?.[ref.name];
+  if (!workbook) throw new Error(`no workbook ${ref.name} in ${ref.module}`);
+  return workbook;
+}
+
+async function startExport(id: number, ref: WorkbookRef): Promise<Export> {
+  const sheets = await workbookOf(ref);
   const out = new Writable({
     write(chunk: Buffer, _encoding, done) {
       // A copy of its own, so its memory moves to the server thread instead of being copied again.
@@ -39,19 +55,19 @@ function startExport(id: number, side: ExportSide): Export {
       done();
     },
   });
-  return { out, writer: createSheetWriter(out, side) };
+  return { out, writer: createWorkbookWriter(out, sheets) };
 }
 
 async function handle(message: ToSheetWorker) {
   const { id } = message;
   if (message.type === 'start') {
-    running.set(id, startExport(id, message.side));
+    running.set(id, await startExport(id, message.workbook));
     return;
   }
   const current = running.get(id);
   if (!current) return;
   if (message.type === 'items') {
-    current.writer.addItems(message.items);
+    current.writer.addItems(message.sheet, message.items);
     post({ id, type: 'written' });
   } else if (message.type === 'end') {
     running.delete(id);
@@ -67,9 +83,13 @@ async function handle(message: ToSheetWorker) {
   }
 }
 
+/** Messages handled one after another: a start imports its sheets first, and its items must not overtake it. */
+let queue = Promise.resolve();
 port.on('message', (message: ToSheetWorker) => {
-  handle(message).catch((error: unknown) => {
-    running.delete(message.id);
-    post({ id: message.id, type: 'error', message: error instanceof Error ? error.message : String(error) });
-  });
+  queue = queue.then(() =>
+    handle(message).catch((error: unknown) => {
+      running.delete(message.id);
+      post({ id: message.id, type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }),
+  );
 });

@@ -1,18 +1,19 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ListState } from '../../../components/list/list-state';
-import { messageCodeText } from '../../../i18n';
-import { useExportContracts } from '../api';
-import type { ContractSide } from '../side';
+import { messageCodeText } from '../../i18n';
 
-/** Export of the rows matching the current search, filter and sort; a failure shows EXPORT_ERROR (spec/2 section 8). */
-export function ExportButton({ side, list }: { side: ContractSide; list: ListState }) {
+/**
+ * A list's "Eksportuj do Excela": `exportFile` downloads the rows matching the list's current search, filter and
+ * sort (silently); a failure shows EXPORT_ERROR (spec/2 section 8).
+ */
+export function ExportButton({ exportFile }: { exportFile: () => Promise<void> }) {
   const { t } = useTranslation();
-  const exporter = useExportContracts(side);
+  const exporter = useMutation({ mutationFn: exportFile });
   const run = () =>
-    exporter.mutate(list, {
+    exporter.mutate(undefined, {
       onError: () =>
         notifications.show({
           color: 'red',
@@ -29,7 +30,7 @@ export function ExportButton({ side, list }: { side: ContractSide; list: ListSta
       loading={exporter.isPending}
       onClick={run}
     >
-      {t('contracts.list.export')}
+      {t('list.export')}
     </Button>
   );
 }
