@@ -1,11 +1,18 @@
-import { type QualityTerm, todayIso, transactionStatementExportFileName, XLSX_CONTENT_TYPE } from '@grain/shared';
+import { todayIso, transactionStatementExportFileName, XLSX_CONTENT_TYPE } from '@grain/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contractPriceOptions, transactions } from '../../db/schema.js';
 import { insertContractor } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { deliveredBody, seedPair, transportApi, transportBody } from '../transports/fixtures.js';
+import {
+  deliveredBody,
+  moistureTerm,
+  proteinTerm,
+  seedPair,
+  transportApi,
+  transportBody,
+} from '../transports/fixtures.js';
 import { exportTransactionStatement } from './export.js';
 import { codeOf, PATHS } from './fixtures.js';
 
@@ -22,31 +29,6 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const moisture: QualityTerm = {
-  parameter: 'Wilgotność',
-  unit: '%',
-  rule: 'MOISTURE_SHRINK',
-  direction: 'MAX',
-  basis: 1450,
-  rejectionLimit: 1900,
-  handlingPercent: 0,
-  step: null,
-  discountPerStep: null,
-  premiumPerStep: null,
-  isStepped: false,
-};
-const protein: QualityTerm = {
-  ...moisture,
-  parameter: 'Białko',
-  rule: 'PRICE',
-  direction: 'MIN',
-  basis: 1250,
-  rejectionLimit: 1050,
-  handlingPercent: null,
-  step: 10,
-  discountPerStep: 200,
-  isStepped: true,
-};
 const LAB = [
   { parameter: 'Wilgotność', value: 1650 },
   { parameter: 'Białko', value: 1227 },
@@ -58,7 +40,7 @@ async function deliverWithLabResults(documentNumber: string, options: { counterp
   const pair = await seedPair(t.db, { purchase: { documentNumber, ...(counterpartyId ? { counterpartyId } : {}) } });
   await t.db
     .update(contractPriceOptions)
-    .set({ qualityTerms: [moisture, protein] })
+    .set({ qualityTerms: [moistureTerm, proteinTerm] })
     .where(eq(contractPriceOptions.contractId, pair.purchaseId));
   const transportId = await transportsApi.createId(transportBody(pair), true);
   const delivered = await transportsApi.deliver(

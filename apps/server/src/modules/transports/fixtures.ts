@@ -1,3 +1,4 @@
+import type { QualityTerm } from '@grain/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { allocations, contracts } from '../../db/schema.js';
@@ -146,3 +147,31 @@ export async function figureLines(db: Db, purchaseId: number, salesId: number) {
     sale: line(figures.sale, figures.sale.allocatedKg),
   };
 }
+
+/** Issue 16 test terms: moisture shrink over 14,5 % (rejected above 19 %). */
+export const moistureTerm: QualityTerm = {
+  parameter: 'Wilgotność',
+  unit: '%',
+  rule: 'MOISTURE_SHRINK',
+  direction: 'MAX',
+  basis: 1450,
+  rejectionLimit: 1900,
+  handlingPercent: 0,
+  step: null,
+  discountPerStep: null,
+  premiumPerStep: null,
+  isStepped: false,
+};
+/** Protein under 12,5 %: 2,00 zł/t off per 0,1 %, stepped (rejected below 10,5 %). */
+export const proteinTerm: QualityTerm = {
+  ...moistureTerm,
+  parameter: 'Białko',
+  rule: 'PRICE',
+  direction: 'MIN',
+  basis: 1250,
+  rejectionLimit: 1050,
+  handlingPercent: null,
+  step: 10,
+  discountPerStep: 200,
+  isStepped: true,
+};

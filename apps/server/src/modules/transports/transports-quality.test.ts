@@ -3,7 +3,15 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contractPriceOptions, transactions, transports, unloadings } from '../../db/schema.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { deliveredBody, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
+import {
+  deliveredBody,
+  moistureTerm,
+  type Pair,
+  proteinTerm,
+  seedPair,
+  transportApi,
+  transportBody,
+} from './fixtures.js';
 
 let t: TestApp;
 let token: string;
@@ -18,32 +26,7 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const moisture: QualityTerm = {
-  parameter: 'Wilgotność',
-  unit: '%',
-  rule: 'MOISTURE_SHRINK',
-  direction: 'MAX',
-  basis: 1450,
-  rejectionLimit: 1900,
-  handlingPercent: 0,
-  step: null,
-  discountPerStep: null,
-  premiumPerStep: null,
-  isStepped: false,
-};
-const protein: QualityTerm = {
-  ...moisture,
-  parameter: 'Białko',
-  rule: 'PRICE',
-  direction: 'MIN',
-  basis: 1250,
-  rejectionLimit: 1050,
-  handlingPercent: null,
-  step: 10,
-  discountPerStep: 200,
-  isStepped: true,
-};
-const impurities: QualityTerm = { ...moisture, parameter: 'Zanieczyszczenia', rule: 'WEIGHT_1_TO_1', basis: 200 };
+const impurities: QualityTerm = { ...moistureTerm, parameter: 'Zanieczyszczenia', rule: 'WEIGHT_1_TO_1', basis: 200 };
 
 async function setTerms(contractId: number, terms: QualityTerm[]) {
   await t.db
@@ -63,8 +46,8 @@ describe('delivery with lab results (issue 16)', () => {
   let transportId: number;
   beforeEach(async () => {
     pair = await seedPair(t.db);
-    await setTerms(pair.purchaseId, [moisture, protein]);
-    await setTerms(pair.salesId, [{ ...moisture, basis: 1500 }, impurities]);
+    await setTerms(pair.purchaseId, [moistureTerm, proteinTerm]);
+    await setTerms(pair.salesId, [{ ...moistureTerm, basis: 1500 }, impurities]);
     transportId = await api.createId(transportBody(pair), true);
   });
 
@@ -78,7 +61,7 @@ describe('delivery with lab results (issue 16)', () => {
 
     const rows = await t.db.select().from(transactions).orderBy(asc(transactions.id));
     const [purchase, sales, transport] = rows;
-    // Purchase: 25 000 × 2 / 85,5 = 584,8 → 585 kg; protein 12,27 % = 2 whole steps of 0,1 % under 12,5 %: −4,00 zł/t.
+    // Purchase: 25 000 × 2 / 85,5 = 584,8 → 585 kg; proteinTerm 12,27 % = 2 whole steps of 0,1 % under 12,5 %: −4,00 zł/t.
     // 24,415 t × 1 010,50 = 24 671,36 zł; 24,415 t × 4,00 = 97,66 zł.
     expect(purchase).toMatchObject({
       kind: 'PURCHASE',
@@ -93,7 +76,7 @@ describe('delivery with lab results (issue 16)', () => {
       paidKg: 24_415,
       price: 100_650,
       value: 2_467_136 - 9_766,
-      terms: [moisture, protein],
+      terms: [moistureTerm, proteinTerm],
       labResults: LAB,
       lines: [
         { parameter: 'Wilgotność', weightKg: 585, amount: 0 },
