@@ -9,7 +9,7 @@ import type { ZodType } from 'zod';
  * Refinements (min, max, int, formats) are not re-checked on the way out. Shapes the plan does not cover
  * (unions, records, defaults, transforms...) fall back to the zod parse for that part.
  */
-type Write = (value: unknown, path: string) => unknown;
+type Write = (value: unknown) => unknown;
 
 interface ZodDef {
   type: string;
@@ -22,13 +22,25 @@ interface ZodDef {
 }
 const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
 
-class AnswerShapeError extends Error {}
-const wrong = (path: string, expected: string): never => {
-  throw new AnswerShapeError(`answer does not match its schema at ${path || '(root)'}: expected ${expected}`);
+/** Where the answer went wrong is put together only when it does, on the way up (no path string per field). */
+class AnswerShapeError extends Error {
+  private readonly segments: string[] = [];
+  constructor(private readonly expected: string) {
+    super(`answer does not match its schema at (root): expected ${expected}`);
+  }
+  at(segment: string): this {
+    this.segments.unshift(segment);
+    this.message = `answer does not match its schema at ${this.segments.join('')}: expected ${this.expected}`;
+    return this;
+  }
+}
+const wrong = (expected: string): never => {
+  throw new AnswerShapeError(expected);
 };
+const within = (error: unknown, segment: string) => (error instanceof AnswerShapeError ? error.at(segment) : error);
 
 function leaf(check: (value: unknown) => boolean, expected: string): Write {
-  return (value, path) => (check(value) ? value : wrong(path, expected));
+  return (value) => (check(value) ? value : wrong(expected));
 }
 
 function objectWriter(shape: Record<string, ZodType>): Write {
@@ -37,12 +49,17 @@ function objectWriter(shape: Record<string, ZodType>): Write {
     wireKey: camelToSnake(key),
     write: planOf(child),
   }));
-  return (value, path) => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return wrong(path, 'an object');
+  return (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return wrong('an object');
     const source = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const field of fields) {
-      const written = field.write(source[field.key], `${path}.${field.key}`);
+      let written: unknown;
+      try {
+        written = field.write(source[field.key]);
+      } catch (error) {
+        throw within(error, `.${field.key}`);
+      }
       if (written !== undefined) out[field.wireKey] = written;
     }
     return out;
@@ -66,18 +83,26 @@ function planOf(schema: ZodType): Write {
       break;
     case 'array': {
       const item = planOf(def.element!);
-      write = (value, path) =>
-        Array.isArray(value) ? value.map((entry, index) => item(entry, `${path}[${index}]`)) : wrong(path, 'an array');
+      write = (value) =>
+        Array.isArray(value)
+          ? value.map((entry, index) => {
+              try {
+                return item(entry);
+              } catch (error) {
+                throw within(error, `[${index}]`);
+              }
+            })
+          : wrong('an array');
       break;
     }
     case 'optional': {
       const inner = planOf(def.innerType!);
-      write = (value, path) => (value === undefined ? undefined : inner(value, path));
+      write = (value) => (value === undefined ? undefined : inner(value));
       break;
     }
     case 'nullable': {
       const inner = planOf(def.innerType!);
-      write = (value, path) => (value === null ? null : inner(value, path));
+      write = (value) => (value === null ? null : inner(value));
       break;
     }
     case 'string':
@@ -116,5 +141,5 @@ function planOf(schema: ZodType): Write {
 /** The serializer of one response schema: checked, stripped, snake_case JSON. */
 export function compileAnswerWriter(schema: ZodType): (data: unknown) => string {
   const write = planOf(schema);
-  return (data) => JSON.stringify(write(data, ''));
+  return (data) => JSON.stringify(write(data));
 }
