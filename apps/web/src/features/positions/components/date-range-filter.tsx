@@ -17,9 +17,14 @@ export function DateRangeFilter({ dateFrom, dateTo, onChange }: DateRangeFilterP
   const { t } = useTranslation();
   const [draft, setDraft] = useState({ dateFrom, dateTo });
   const [applied, setApplied] = useState({ dateFrom, dateTo });
+  // An outside change (the address, "clear") replaces only the bound that changed: a bound typed meanwhile, while
+  // the other one's change was still reaching the address, stays as typed.
   if (applied.dateFrom !== dateFrom || applied.dateTo !== dateTo) {
     setApplied({ dateFrom, dateTo });
-    setDraft({ dateFrom, dateTo });
+    setDraft((current) => ({
+      dateFrom: applied.dateFrom !== dateFrom ? dateFrom : current.dateFrom,
+      dateTo: applied.dateTo !== dateTo ? dateTo : current.dateTo,
+    }));
   }
   const isInverted = Boolean(draft.dateFrom && draft.dateTo && draft.dateTo < draft.dateFrom);
   const change = (next: { dateFrom: string | null; dateTo: string | null }) => {
