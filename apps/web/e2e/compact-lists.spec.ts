@@ -66,17 +66,21 @@ test.describe('compact density of the other wide lists', () => {
   });
 });
 
-/** Opens the row menu with the keyboard and chooses the item; the dialog it opens is answered. */
+/**
+ * Opens the row menu with the keyboard and chooses the item; the dialog it opens is answered. The menu moves the
+ * focus to its first item only once it has opened, so each arrow press is followed by a look at where the focus is
+ * (the menu loops, so pressing on always reaches the item).
+ */
 async function openFromRowMenu(page: Page, menuButton: ReturnType<Page['getByRole']>, item: string) {
   await menuButton.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
-  for (let step = 0; step < 6; step++) {
-    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-    if (focused.includes(item)) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(page.getByRole('menuitem', { name: item })).toBeFocused();
+  const menuItem = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    const isFocused = await menuItem.evaluate((element) => element === document.activeElement);
+    if (!isFocused) await page.keyboard.press('ArrowDown');
+    await expect(menuItem).toBeFocused({ timeout: 250 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();
 }

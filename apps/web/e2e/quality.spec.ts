@@ -130,7 +130,7 @@ test.describe
         .click();
       await expect(page.getByText(/dane rozładunku zapisane/)).toBeVisible();
       const statement = await ok<{ list: { id: number; type: string; real_quantity: number; deductions: number }[] }>(
-        await api.post('/api/settlement/transaction-list', { data: { search: String(transportId) } }),
+        await api.post('/api/settlement/transaction-list', { data: { filter: { transportId } } }),
       );
       const byType = Object.fromEntries(statement.list.map((row) => [row.type, row]));
       expect(byType.PURCHASE).toMatchObject({ real_quantity: 24_415, deductions: 9_766 });
