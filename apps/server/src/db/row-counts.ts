@@ -22,6 +22,21 @@ const WHOLE_TABLE: Record<CountedTable, string> = {
   transactions: 'kind:',
 };
 
+/**
+ * The same counts as one scalar expression, for a statement that also reads a page (issue 15: one round trip).
+ * Groups come from closed sets and are written into the text; a prepared statement keeps them fixed.
+ */
+export function rowCountSql<T extends CountedTable>(table: T, groups: CountedGroups[T][] | 'whole table') {
+  const inGroups =
+    groups === 'whole table'
+      ? like(rowCounts.rowGroup, `${WHOLE_TABLE[table]}%`)
+      : groups.length
+        ? inArray(rowCounts.rowGroup, groups)
+        : sql`false`;
+  return sql<number>`(select coalesce(sum(${rowCounts.rowCount}), 0)::bigint from ${rowCounts}
+    where ${and(eq(rowCounts.tableName, table), inGroups)})`.mapWith(Number);
+}
+
 /** Rows of the table in any of the groups (a group that never had a row counts 0). */
 export async function countRowsInGroups<T extends CountedTable>(
   db: Db,

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { preparedStatements } from '../db/prepared.js';
 import { refreshTokens, users } from '../db/schema.js';
 import type { Ctx, SessionUser } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
@@ -57,6 +58,35 @@ export async function registerAuth(app: FastifyInstance, db: Db, config: Config)
   });
 }
 
+/** The statement every authenticated call runs first: built and planned once per connection pool (issue 15). */
+const sessionUserStatement = preparedStatements<ReturnType<typeof prepareSessionUser>>('session_user');
+
+function prepareSessionUser(db: Db, name: string) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      active: users.active,
+      passwordExpired: users.passwordExpired,
+      isSessionAlive: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, sql.placeholder('familyId')),
+            eq(refreshTokens.userId, users.id),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name);
+}
+
 /**
  * The caller of a bearer token: the user row and whether the token's session (its refresh-token family) is still
  * alive, read by one query on every call, so that logout, a revoked family and deactivation end the access token at
@@ -76,28 +106,7 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<{ user: Se
   if (payload.typ !== 'access' || !Number.isInteger(id) || typeof familyId !== 'string') {
     throw new AppError('INVALID_TOKEN');
   }
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      active: users.active,
-      passwordExpired: users.passwordExpired,
-      isSessionAlive: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(refreshTokens)
-        .where(
-          and(
-            eq(refreshTokens.familyId, familyId),
-            eq(refreshTokens.userId, users.id),
-            isNull(refreshTokens.revokedAt),
-          ),
-        )})`,
-    })
-    .from(users)
-    .where(eq(users.id, id));
+  const [row] = await sessionUserStatement(db, '', (name) => prepareSessionUser(db, name)).execute({ id, familyId });
   if (!row) throw new AppError('UNAUTHORIZED');
   if (!row.active || !row.isSessionAlive) throw new AppError('DENIED_TOKEN');
   const { active: _active, isSessionAlive: _alive, ...user } = row;

@@ -142,6 +142,27 @@ describe('GET|POST /api/transport/list', () => {
     expect(await ids({ filter: { status: ['CANCELLED', 'DELIVERED'] } })).toEqual([seed.t4, seed.t3]);
   });
 
+  it('answers a tab or a status page with its counts from one statement, past the last page too (issue 15)', async () => {
+    const active = (await api.list({ filter: { tab: 'active' } })).json();
+    expect(active).toMatchObject({ filtered: 2, total: 4 });
+    expect(Object.keys(active.list[0])).not.toContain('list_total');
+    // The same statement again with another page: limit and offset are not fixed by the first call.
+    const second = (await api.list({ filter: { tab: 'active' }, limit: 1, offset: 1 })).json();
+    expect(second).toMatchObject({ filtered: 2, total: 4, list: [{ id: seed.t1 }] });
+    expect((await api.list({ filter: { tab: 'active' }, offset: 10 })).json()).toEqual({
+      list: [],
+      filtered: 2,
+      total: 4,
+    });
+    const statuses = { filter: { status: ['DELIVERED', 'CANCELLED'] } };
+    expect((await api.list(statuses)).json()).toMatchObject({ filtered: 2, total: 4 });
+    expect((await api.list({ filter: { tab: 'delivered', status: ['NEW'] } })).json()).toEqual({
+      list: [],
+      filtered: 0,
+      total: 4,
+    });
+  });
+
   it('filters by codes, qualities, contracts and the dashboards purchase_id / sales_id', async () => {
     expect(await ids({ filter: { purchase_supplier_code: ['AGRO-A'] } })).toEqual([seed.t2, seed.t1]);
     expect(await ids({ filter: { sales_recipient_code: ['PASZE-Y'] } })).toEqual([seed.t4, seed.t3]);

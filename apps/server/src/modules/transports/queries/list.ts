@@ -12,8 +12,17 @@ import type { Db } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
 import { contractors, contracts, transports } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
-import { countUpToCap, likePattern, listPage, type SortSpec } from '../../../lib/list.js';
-import { carrier, purchase, purchaseQuality, recipient, sale, supplier, transportPageRows } from './rows.js';
+import { countUpToCap, likePattern, listPage, type SortSpec, sortOf } from '../../../lib/list.js';
+import {
+  carrier,
+  purchase,
+  purchaseQuality,
+  recipient,
+  sale,
+  supplier,
+  transportPageRows,
+  transportPageWithCounts,
+} from './rows.js';
 
 /**
  * Sort keys of the logistics table (shared TRANSPORT_SORT_KEYS); default id descending, newest first. Every key is
@@ -128,12 +137,20 @@ export function transportSearchCondition(search: string | undefined): SQL | unde
   return or(eq(transports.id, id), searchTextCondition(transports.searchText, term));
 }
 
-export function listTransportRows(db: Db, request: TransportListRequest) {
+export async function listTransportRows(db: Db, request: TransportListRequest) {
   const filter = request.filter ?? {};
   const search = transportSearchCondition(request.search);
   const otherConditions = [search, ...transportFilterConditions(filter)].filter((condition) => condition);
   const where = and(tabCondition(filter.tab), isIn(transports.status, filter.status), ...otherConditions);
   const groups = statusGroups(filter);
+  if (!otherConditions.length) {
+    // A tab or a status alone: page and counts in one prepared statement (issue 15).
+    const sort = sortOf(request.orderBy, TRANSPORT_SORT);
+    const statuses = [...new Set(filter.status ?? [])].sort().join(',');
+    const shape = { key: `${filter.tab ?? 'all'}|${statuses}|${sort.name}`, where, groups };
+    const page = await transportPageWithCounts(db, { ...shape, order: sort.order }, request.limit, request.offset);
+    if (page) return page;
+  }
   // A tab or a status alone is counted by the row counters; anything else counts the one table.
   const countFiltered = otherConditions.length
     ? () => countTransports(db, where)
