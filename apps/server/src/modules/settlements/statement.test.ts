@@ -112,6 +112,19 @@ describe('POST /api/settlement/transaction-list', () => {
     expect(first.list).toHaveLength(4);
     expect(second.list).toHaveLength(2);
   });
+
+  it('answers a tab page with its counts from one statement, on every page and past the last (issue 15)', async () => {
+    for (let n = 0; n < 3; n++) await insertDeliveredTransport(t.db);
+    const sales = { filter: { type: 'sales' } };
+    const first = okJson(await api().list({ ...sales, limit: 2, offset: 0 }));
+    const second = okJson(await api().list({ ...sales, limit: 2, offset: 2 }));
+    expect(first).toMatchObject({ filtered: 3, total: 9 });
+    expect(second).toMatchObject({ filtered: 3, total: 9 });
+    expect([...ids(first), ...ids(second)]).toHaveLength(3);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(3);
+    expect(Object.keys(first.list[0])).not.toContain('list_total');
+    expect(okJson(await api().list({ ...sales, limit: 2, offset: 4 }))).toEqual({ list: [], filtered: 3, total: 9 });
+  });
 });
 
 describe('statement filters', () => {

@@ -7,12 +7,13 @@ import {
 import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
+import { pageWithCountsReader } from '../../../db/page-with-counts.js';
+import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
 import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
-import { countUpToCap, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
+import { countUpToCap, listPage, orderByOf, type SortSpec, sortOf } from '../../../lib/list.js';
 
 /**
  * The statement rows (spec/1 Transaction statement): one select joining the contractor, the transport, both
@@ -114,8 +115,16 @@ function withStatementJoins<T extends PgSelect>(query: T) {
     .leftJoin(finalQuality, eq(finalQuality.id, transactions.finalQualityId));
 }
 
-function selectStatementRows(db: Db) {
-  return withStatementJoins(db.select(statementColumns).from(transactions).$dynamic());
+function selectStatementRows<E extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
+  db: Db,
+  extra: E = {} as E,
+) {
+  return withStatementJoins(
+    db
+      .select({ ...statementColumns, ...extra })
+      .from(transactions)
+      .$dynamic(),
+  );
 }
 
 /**
@@ -176,8 +185,21 @@ export interface StatementQuery {
  * the scope's size and `filtered` the scope after search and filters. The whole statement's total, and its
  * `filtered` when only the type narrows it, come from the row counters.
  */
-export function statementPage(db: Db, request: StatementQuery, scope?: SQL) {
+export async function statementPage(db: Db, request: StatementQuery, scope?: SQL) {
   const { type, otherConditions, where } = statementConditions(request, scope);
+  if (!scope && !otherConditions.length) {
+    // The whole statement or one tab: page and counts in one prepared statement (issue 15).
+    const sort = sortOf(request.orderBy, STATEMENT_SORT);
+    const shape = {
+      key: `${type?.group ?? 'all'}|${sort.name}`,
+      where,
+      order: sort.order,
+      total: rowCountSql('transactions', 'whole table'),
+      filtered: type ? rowCountSql('transactions', [type.group]) : null,
+    };
+    const page = await statementPageWithCounts(db, shape, request.limit, request.offset);
+    if (page) return page;
+  }
   return listPage(request, STATEMENT_SORT, {
     page: (order, limit, offset) => statementPageRows(db, where, order, limit, offset),
     countFiltered: filteredCount(db, { scope, type, where, isNarrowed: otherConditions.length > 0 }),
@@ -291,6 +313,18 @@ async function statementPageRows(db: Db, where: SQL | undefined, order: SQL[], l
     page.map((row) => row.id),
   );
 }
+
+/** issue 15: a page of rows and its counts in one statement (db/page-with-counts.ts). */
+const statementPageWithCounts = pageWithCountsReader(
+  'statement_page',
+  transactions,
+  transactions.id,
+  (db, counts, isInPage, order, name) =>
+    selectStatementRows(db, counts)
+      .where(isInPage)
+      .orderBy(...order)
+      .prepare(name),
+);
 
 /** The rows of `ids` in the order of `ids`, over one prepared statement (db/rows-of-ids.ts). */
 const statementRowsOfIds = rowsOfIdsReader((db) =>

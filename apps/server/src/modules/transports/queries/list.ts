@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { countAllRows, countRowsInGroups } from '../../../db/row-counts.js';
+import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
 import { contractors, contracts, transports } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { countUpToCap, likePattern, listPage, type SortSpec, sortOf } from '../../../lib/list.js';
@@ -147,8 +147,14 @@ export async function listTransportRows(db: Db, request: TransportListRequest) {
     // A tab or a status alone: page and counts in one prepared statement (issue 15).
     const sort = sortOf(request.orderBy, TRANSPORT_SORT);
     const statuses = [...new Set(filter.status ?? [])].sort().join(',');
-    const shape = { key: `${filter.tab ?? 'all'}|${statuses}|${sort.name}`, where, groups };
-    const page = await transportPageWithCounts(db, { ...shape, order: sort.order }, request.limit, request.offset);
+    const shape = {
+      key: `${filter.tab ?? 'all'}|${statuses}|${sort.name}`,
+      where,
+      order: sort.order,
+      total: rowCountSql('transports', 'whole table'),
+      filtered: groups ? rowCountSql('transports', groups) : null,
+    };
+    const page = await transportPageWithCounts(db, shape, request.limit, request.offset);
     if (page) return page;
   }
   // A tab or a status alone is counted by the row counters; anything else counts the one table.

@@ -1,8 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { preparedStatements } from '../../../db/prepared.js';
-import { rowCountSql } from '../../../db/row-counts.js';
+import { pageWithCountsReader } from '../../../db/page-with-counts.js';
 import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import {
   contractors,
@@ -89,10 +88,13 @@ export const transportRowColumns = {
   labResults: unloadings.labResults,
   isToDecide: unloadings.isToDecide,
 };
-export type TransportRow = Awaited<ReturnType<ReturnType<typeof selectTransportRows>['execute']>>[number];
+export type TransportRow = Awaited<ReturnType<typeof transportRowsOfIds>>[number];
 
 /** The FROM of every transport read: the row columns (and `extra` ones) over the full join. */
-function selectTransportRows<E extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: E = {} as E) {
+function selectTransportRows<E extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
+  db: Db,
+  extra: E = {} as E,
+) {
   return db
     .select({ ...transportRowColumns, ...extra })
     .from(transports)
@@ -137,52 +139,17 @@ export async function transportPageRows(
   );
 }
 
-/** A page of rows with the list's counts, as one statement prepared per shape (tab, statuses, sort). */
-const pageStatements = preparedStatements<ReturnType<typeof preparePage>>('transport_page');
-
-function preparePage(db: Db, name: string, shape: PageShape) {
-  const pageIds = db
-    .select({ id: transports.id })
-    .from(transports)
-    .where(shape.where)
-    .orderBy(...shape.order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-  return selectTransportRows(db, {
-    listTotal: rowCountSql('transports', 'whole table'),
-    listFiltered: shape.groups ? rowCountSql('transports', shape.groups) : sql<null>`null`,
-  })
-    .where(sql`${transports.id} = any(array(${pageIds}))`)
-    .orderBy(...shape.order)
-    .prepare(name);
-}
-
-export interface PageShape {
-  /** Names everything below: the same key must always come with the same where, order and groups. */
-  key: string;
-  where: SQL | undefined;
-  order: SQL[];
-  /** Row-counter groups that count `where` (null: `where` narrows nothing, filtered is the total). */
-  groups: `status:${string}`[] | null;
-}
-
-/**
- * issue 15: the rows of a page and the list's counts in one round trip, for the lists whose filter is a tab or a
- * status alone (the row counters count them); ids are picked by an index walk on transports inside the statement.
- * Null for an empty page, which carries no counts: the caller counts apart.
- */
-export async function transportPageWithCounts(
-  db: Db,
-  shape: PageShape,
-  limit: number,
-  offset: number,
-): Promise<{ list: TransportRow[]; filtered: number; total: number } | null> {
-  const rows = await pageStatements(db, shape.key, (name) => preparePage(db, name, shape)).execute({ limit, offset });
-  const first = rows[0];
-  if (!first) return null;
-  const list = rows.map(({ listTotal: _total, listFiltered: _filtered, ...row }) => row);
-  return { list, total: first.listTotal, filtered: first.listFiltered ?? first.listTotal };
-}
+/** issue 15: a page of rows and its counts in one statement (db/page-with-counts.ts). */
+export const transportPageWithCounts = pageWithCountsReader(
+  'transport_page',
+  transports,
+  transports.id,
+  (db, counts, isInPage, order, name) =>
+    selectTransportRows(db, counts)
+      .where(isInPage)
+      .orderBy(...order)
+      .prepare(name),
+);
 
 export async function getTransportRow(db: Db, id: number) {
   const [row] = await transportRowsOfIds(db, [id]);
