@@ -85,7 +85,11 @@ export interface CappedCount {
  */
 export async function countUpToCap(db: Db, matching: PgSelect): Promise<CappedCount> {
   const [row] = await db.select({ n: count() }).from(matching.limit(FILTERED_COUNT_CAP + 1).as('capped'));
-  const n = row?.n ?? 0;
+  return cappedCount(row?.n ?? 0);
+}
+
+/** An exact count of matches as the answer states it: above FILTERED_COUNT_CAP only that it is more. */
+export function cappedCount(n: number): CappedCount {
   return n > FILTERED_COUNT_CAP ? { filtered: FILTERED_COUNT_CAP, filteredCapped: true } : { filtered: n };
 }
 

@@ -9,11 +9,11 @@ import {
 import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contractFilterConditions } from '../../../db/contract-filter.js';
-import { countRowsInGroups } from '../../../db/row-counts.js';
+import { rowCountSql } from '../../../db/row-counts.js';
 import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
-import { countUpToCap, listPage, type SortSpec } from '../../../lib/list.js';
+import { cappedCount, orderByOf, type SortSpec } from '../../../lib/list.js';
 import { contractRowColumns, usageColumns } from './details.js';
 
 /** SQL type of each sort key, so that an export cursor value read as text compares as the column does. */
@@ -122,11 +122,17 @@ async function _countContracts(db: Db, where: SQL | undefined): Promise<number> 
 
 const sumKg = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
-/** Tonnage sums over the same filtered rows as `filtered` (ARCHITECTURE.md: counts from the same query). */
-async function sumContracts(db: Db, where: SQL | undefined): Promise<ContractListTotals> {
+/**
+ * Tonnage sums over the filtered rows, with their count and the kind's total (row counters) in the same statement
+ * (issue 15: the sums read every filtered row anyway, so counting them apart was a second scan and round trip).
+ * `filtered` follows the capped-count rule of every list (lib/list.ts countUpToCap) so the answer reads the same.
+ */
+async function sumContracts(db: Db, type: ContractType, where: SQL | undefined) {
   const realized = sql`${contracts.inDeliveryKg} + ${contracts.deliveredKg}`;
   const [row] = await db
     .select({
+      matching: sql<number>`count(*)::int`.mapWith(Number),
+      total: rowCountSql('contracts', [`type:${type}`]),
       sumCargoQuantity: sumKg(sql`${contracts.cargoQuantityKg}`),
       sumAllocated: sumKg(sql`${contracts.allocatedKg}`),
       sumInDelivery: sumKg(sql`${contracts.inDeliveryKg}`),
@@ -135,22 +141,25 @@ async function sumContracts(db: Db, where: SQL | undefined): Promise<ContractLis
     })
     .from(contracts)
     .where(where);
-  return row ?? { sumCargoQuantity: 0, sumAllocated: 0, sumInDelivery: 0, sumDelivered: 0, sumRemaining: 0 };
+  const { matching = 0, total = 0, ...totalData }: Partial<NonNullable<typeof row>> = row ?? {};
+  const sums: ContractListTotals = {
+    sumCargoQuantity: totalData.sumCargoQuantity ?? 0,
+    sumAllocated: totalData.sumAllocated ?? 0,
+    sumInDelivery: totalData.sumInDelivery ?? 0,
+    sumDelivered: totalData.sumDelivered ?? 0,
+    sumRemaining: totalData.sumRemaining ?? 0,
+  };
+  return { matching, total, totalData: sums };
 }
 
 export async function listContracts(db: Db, type: ContractType, request: ContractListRequest) {
   const where = contractListWhere(type, request);
-  const [page, totalData] = await Promise.all([
-    listPage(request, contractSort(type), {
-      page: (order, limit, offset) => rowsOfIds(db, type, where, order, limit, offset),
-      countFiltered: isNarrowed(request)
-        ? () => countUpToCap(db, db.select({ id: contracts.id }).from(contracts).where(where).$dynamic())
-        : null,
-      countTotal: () => countRowsInGroups(db, 'contracts', [`type:${type}`]),
-    }),
-    sumContracts(db, where),
+  const [list, sums] = await Promise.all([
+    rowsOfIds(db, type, where, orderByOf(request.orderBy, contractSort(type)), request.limit, request.offset),
+    sumContracts(db, type, where),
   ]);
-  return { ...page, totalData };
+  const filtered = isNarrowed(request) ? cappedCount(sums.matching) : { filtered: sums.total };
+  return { list, ...filtered, total: sums.total, totalData: sums.totalData };
 }
 
 export interface ExportCursor {
