@@ -58,23 +58,27 @@ interface GoodsRow {
  */
 export async function qualityStep(db: Db) {
   await setDefaultTerms(db);
+  // Planner statistics of the freshly loaded tables: without them this pick ran as nested loops for minutes.
+  await db.execute(sql`analyze transports, unloadings, transactions, contract_price_options`);
   const delivered = rowsOf<DeliveredRow>(
     await db.execute(sql`
       select t.id as transport_id, u.id as unloading_id, u.real_cargo_quantity_kg as gross_kg, o.quality_terms as purchase_terms
       from transports t
       join unloadings u on u.transport_id = t.id
       join contract_price_options o on o.contract_id = t.purchase_id and o.is_main_option
-      where t.status = 'DELIVERED' and t.id % 3 = 0
-        and not exists (select 1 from transactions x where x.unloading_id = u.id and x.status = 'SETTLED')
+      where t.status = 'DELIVERED' and t.id % 3 = 0 and u.lab_results is null
+        and not exists (select 1 from transactions x where x.transport_id = t.id and x.unloading_id = u.id and x.status = 'SETTLED')
       order by t.id limit ${LAB_RESULT_TRANSPORTS}`),
   );
   for (const delivery of delivered) {
     const labResults = labResultsOf(delivery.transport_id, delivery.purchase_terms);
+    // By the transport's index: transactions have none on unloading_id, and 2.7 M rows made each lookup a scan.
     const goods = rowsOf<GoodsRow>(
       await db.execute(sql`
         select x.id, x.real_price, x.currency, x.deductions, o.quality_terms as terms
         from transactions x join contract_price_options o on o.contract_id = x.contract_id and o.is_main_option
-        where x.unloading_id = ${delivery.unloading_id} and x.kind in ('PURCHASE', 'SALES')`),
+        where x.transport_id = ${delivery.transport_id} and x.unloading_id = ${delivery.unloading_id}
+          and x.kind in ('PURCHASE', 'SALES')`),
     );
     let isToDecide = false;
     for (const row of goods) {
