@@ -74,8 +74,9 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
   registerServerTiming(app);
   registerAfterAnswer(app);
   // API answers carry tokens and personal data: no cache keeps them (issue 14). The web app's files set their own.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
   if (logger) registerAccessLog(app);
 

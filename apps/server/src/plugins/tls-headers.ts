@@ -10,12 +10,14 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * blank (issue 14).
  */
 export function registerTlsHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol !== 'https') return;
-    reply.header('Strict-Transport-Security', HSTS_VALUE);
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests')) {
-      reply.header('Content-Security-Policy', `${csp};upgrade-insecure-requests`);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', HSTS_VALUE);
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests')) {
+        reply.header('Content-Security-Policy', `${csp};upgrade-insecure-requests`);
+      }
     }
+    done(null, payload);
   });
 }
