@@ -94,3 +94,24 @@ export function cappedCount(n: number): CappedCount {
 }
 
 export const countAll = sql<number>`count(*)::int`;
+
+/**
+ * issue 15: for the small tables (users, contractors) a page carries both counts in one statement: `filtered` as a
+ * window count over the matching rows (a few thousand at most) and `total` as a scalar subquery.
+ */
+export function windowCounts(total: SQL) {
+  return {
+    listFiltered: sql<number>`count(*) over ()`.mapWith(Number),
+    listTotal: sql<number>`(${total})`.mapWith(Number),
+  };
+}
+
+/** The answer of a page read with windowCounts; null for an empty page, which carries no counts. */
+export function pageOfCountedRows<T>(
+  rows: (T & { listFiltered: number; listTotal: number })[],
+): ListResponse<T> | null {
+  const first = rows[0];
+  if (!first) return null;
+  const list = rows.map(({ listFiltered: _filtered, listTotal: _total, ...row }) => row as T);
+  return { list, filtered: first.listFiltered, total: first.listTotal };
+}

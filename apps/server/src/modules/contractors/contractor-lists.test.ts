@@ -86,6 +86,8 @@ describe('GET and POST /api/dictionary/contractor/list', () => {
     const response = await list('?limit=2&offset=2');
     expect(codes(response)).toEqual(['GAMMA']);
     expect(response.json()).toMatchObject({ filtered: 3, total: 3 });
+    expect(Object.keys(response.json().list[0])).not.toContain('list_filtered');
+    expect((await list('?search=alfa&limit=2&offset=2')).json()).toMatchObject({ list: [], filtered: 1, total: 3 });
     const invalid = await list('?limit=0');
     expect(invalid.statusCode).toBe(400);
     expect(fieldCodes(invalid)).toEqual(['limit:tooSmall']);

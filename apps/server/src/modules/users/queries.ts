@@ -3,7 +3,14 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { listPage, type SortSpec, searchCondition } from '../../lib/list.js';
+import {
+  listPage,
+  orderByOf,
+  pageOfCountedRows,
+  type SortSpec,
+  searchCondition,
+  windowCounts,
+} from '../../lib/list.js';
 
 export const userColumns = {
   id: users.id,
@@ -33,12 +40,21 @@ export const USER_SORT: SortSpec<UserSortKey> = {
   tiebreaker: users.id,
 };
 
-export function listUsers(db: Db, request: z.infer<typeof UserListRequestSchema>) {
+export async function listUsers(db: Db, request: z.infer<typeof UserListRequestSchema>) {
   const conditions: (SQL | undefined)[] = [
     searchCondition(request.search, [users.firstName, users.lastName, users.email]),
   ];
   if (request.filter?.active !== undefined) conditions.push(eq(users.active, request.filter.active));
   const where = and(...conditions);
+  const rows = await db
+    .select({ ...userColumns, ...windowCounts(sql`select count(*) from ${users}`) })
+    .from(users)
+    .where(where)
+    .orderBy(...orderByOf(request.orderBy, USER_SORT))
+    .limit(request.limit)
+    .offset(request.offset);
+  const page = pageOfCountedRows(rows);
+  if (page) return page;
   return listPage(request, USER_SORT, {
     page: (order, limit, offset) =>
       db
