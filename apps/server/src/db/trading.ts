@@ -274,6 +274,26 @@ export const allocations = pgTable(
   ],
 );
 
+/**
+ * The allocations page's totals bar per pair of contract statuses (issue 15): count and kilograms of the allocations
+ * whose purchase and sale have these statuses, kept by statement triggers on allocations and on contracts' status
+ * in the transaction of every write (migration 0014_allocation_totals), so the page's default totals are a sum of a
+ * few rows instead of an aggregate over every allocation.
+ */
+export const allocationTotals = pgTable(
+  'allocation_totals',
+  {
+    purchaseStatus: varchar('purchase_status', { length: 16, enum: CONTRACT_STATUSES }).notNull(),
+    salesStatus: varchar('sales_status', { length: 16, enum: CONTRACT_STATUSES }).notNull(),
+    allocationCount: bigint('allocation_count', { mode: 'number' }).notNull(),
+    quantityKg: kg('quantity_kg').notNull(),
+    inDeliveryKg: kg('in_delivery_kg').notNull(),
+    inDeliveryCount: bigint('in_delivery_count', { mode: 'number' }).notNull(),
+    deliveredKg: kg('delivered_kg').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purchaseStatus, t.salesStatus] })],
+);
+
 /** Road transports of one allocation pair (RULES.md Transports). Real figures live on the unloading. */
 export const transports = pgTable(
   'transports',

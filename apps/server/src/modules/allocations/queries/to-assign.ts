@@ -1,4 +1,5 @@
 import {
+  type ContractStatus,
   parseOrderBy,
   TO_ASSIGN_DEFAULT_STATUSES,
   type ToAssignFilter,
@@ -9,7 +10,14 @@ import { type AnyColumn, and, asc, count, eq, gt, gte, ilike, inArray, lte, or, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows } from '../../../db/row-counts.js';
-import { allocations, contractors, contracts, rawMaterialQualities, rawMaterials } from '../../../db/schema.js';
+import {
+  allocations,
+  allocationTotals,
+  contractors,
+  contracts,
+  rawMaterialQualities,
+  rawMaterials,
+} from '../../../db/schema.js';
 import { likePattern, orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
@@ -129,18 +137,42 @@ function toAssignRows(db: Db) {
 
 const kgSum = (value: SQL | AnyColumn) => sql<number>`coalesce(sum(${value}), 0)::bigint`.mapWith(Number);
 
+const totalsColumns = {
+  filtered: count(),
+  sumDelivered: kgSum(allocations.deliveredKg),
+  sumInDelivery: kgSum(allocations.inDeliveryKg),
+  sumInDeliveryTransportCount: kgSum(allocations.inDeliveryCount),
+  sumToDeliver: kgSum(toDeliverSql),
+};
+
 /** `filtered` and the totals bar in one aggregate over allocations alone, with the same WHERE as the page. */
 async function toAssignTotals(db: Db, where: SQL | undefined) {
+  const [row] = await db.select(totalsColumns).from(allocations).where(where);
+  return row!;
+}
+
+/**
+ * The same figures when only the contracts' statuses narrow the page (its default): the sum of the kept totals of
+ * those status pairs (migration 0014_allocation_totals), a few rows instead of every allocation.
+ */
+async function toAssignTotalsOfStatuses(db: Db, statuses: ContractStatuses) {
   const [row] = await db
     .select({
-      filtered: count(),
-      sumDelivered: kgSum(allocations.deliveredKg),
-      sumInDelivery: kgSum(allocations.inDeliveryKg),
-      sumInDeliveryTransportCount: kgSum(allocations.inDeliveryCount),
-      sumToDeliver: kgSum(toDeliverSql),
+      filtered: kgSum(allocationTotals.allocationCount),
+      sumDelivered: kgSum(allocationTotals.deliveredKg),
+      sumInDelivery: kgSum(allocationTotals.inDeliveryKg),
+      sumInDeliveryTransportCount: kgSum(allocationTotals.inDeliveryCount),
+      sumToDeliver: kgSum(
+        sql`${allocationTotals.quantityKg} - ${allocationTotals.inDeliveryKg} - ${allocationTotals.deliveredKg}`,
+      ),
     })
-    .from(allocations)
-    .where(where);
+    .from(allocationTotals)
+    .where(
+      and(
+        inArray(allocationTotals.purchaseStatus, statuses.purchase),
+        inArray(allocationTotals.salesStatus, statuses.sales),
+      ),
+    );
   return row!;
 }
 
@@ -194,40 +226,55 @@ function periodOverlaps(range: { from?: string | null; to?: string | null } | un
 const hasIds = (ids: number[] | undefined): ids is number[] => Boolean(ids?.length);
 const hasCodes = (codes: string[] | undefined): codes is string[] => Boolean(codes?.length);
 
-/** The filter as conditions on the allocation's own columns and one semi-join per side. */
-function toAssignFilterConditions(filter: ToAssignFilter = {}): (SQL | undefined)[] {
-  const purchaseStatuses = filter.purchaseContractStatus?.length
-    ? filter.purchaseContractStatus
-    : [...TO_ASSIGN_DEFAULT_STATUSES];
-  const salesStatuses = filter.salesContractStatus?.length
-    ? filter.salesContractStatus
-    : [...TO_ASSIGN_DEFAULT_STATUSES];
-  return [
-    sideMatches(allocations.purchaseId, [
-      inArray(contracts.status, purchaseStatuses),
-      hasIds(filter.purchaseSupplierId) ? inArray(contracts.counterpartyId, filter.purchaseSupplierId) : undefined,
-      filter.rawMaterialId ? eq(contracts.rawMaterialId, filter.rawMaterialId) : undefined,
-      hasIds(filter.rawMaterialQualityId)
-        ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId)
-        : undefined,
-      flagCondition(contracts.isGmp, filter.purchaseIsGmp),
-      flagCondition(contracts.isCert, filter.purchaseIsCert),
-      filter.purchaseFreight?.length ? inArray(contracts.freight, filter.purchaseFreight) : undefined,
-      ...periodOverlaps(filter.dateOfLoading),
-    ]),
-    sideMatches(allocations.salesId, [
-      inArray(contracts.status, salesStatuses),
-      hasIds(filter.salesRecipientId) ? inArray(contracts.counterpartyId, filter.salesRecipientId) : undefined,
-      flagCondition(contracts.isGmp, filter.salesIsGmp),
-      flagCondition(contracts.isCert, filter.salesIsCert),
-      filter.salesFreight?.length ? inArray(contracts.freight, filter.salesFreight) : undefined,
-      ...periodOverlaps(filter.dateOfUnloading),
-    ]),
+type ContractStatuses = { purchase: ContractStatus[]; sales: ContractStatus[] };
+
+/** The contracts' statuses the page shows: those the filter names, else the defaults, on each side. */
+function statusesOf(filter: ToAssignFilter): ContractStatuses {
+  const orDefault = (statuses: ContractStatus[] | undefined) =>
+    statuses?.length ? statuses : [...TO_ASSIGN_DEFAULT_STATUSES];
+  return { purchase: orDefault(filter.purchaseContractStatus), sales: orDefault(filter.salesContractStatus) };
+}
+
+const definedOnly = (conditions: (SQL | undefined)[]) =>
+  conditions.filter((condition): condition is SQL => condition !== undefined);
+
+/**
+ * The filter as conditions on the allocation's own columns and one semi-join per side, and the conditions
+ * besides the statuses apart (none: the kept totals of the statuses answer the totals bar).
+ */
+function toAssignFilterConditions(filter: ToAssignFilter = {}) {
+  const statuses = statusesOf(filter);
+  const purchaseConditions = definedOnly([
+    hasIds(filter.purchaseSupplierId) ? inArray(contracts.counterpartyId, filter.purchaseSupplierId) : undefined,
+    filter.rawMaterialId ? eq(contracts.rawMaterialId, filter.rawMaterialId) : undefined,
+    hasIds(filter.rawMaterialQualityId) ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId) : undefined,
+    flagCondition(contracts.isGmp, filter.purchaseIsGmp),
+    flagCondition(contracts.isCert, filter.purchaseIsCert),
+    filter.purchaseFreight?.length ? inArray(contracts.freight, filter.purchaseFreight) : undefined,
+    ...periodOverlaps(filter.dateOfLoading),
+  ]);
+  const salesConditions = definedOnly([
+    hasIds(filter.salesRecipientId) ? inArray(contracts.counterpartyId, filter.salesRecipientId) : undefined,
+    flagCondition(contracts.isGmp, filter.salesIsGmp),
+    flagCondition(contracts.isCert, filter.salesIsCert),
+    filter.salesFreight?.length ? inArray(contracts.freight, filter.salesFreight) : undefined,
+    ...periodOverlaps(filter.dateOfUnloading),
+  ]);
+  const ownConditions = definedOnly([
     hasCodes(filter.purchaseSupplierCode) ? inArray(allocations.supplierCode, filter.purchaseSupplierCode) : undefined,
     hasCodes(filter.salesRecipientCode) ? inArray(allocations.recipientCode, filter.salesRecipientCode) : undefined,
     filter.hasToDeliver === true ? gt(toDeliverSql, 0) : undefined,
     filter.hasToDeliver === false ? sql`${toDeliverSql} <= 0` : undefined,
-  ];
+  ]);
+  return {
+    statuses,
+    conditions: [
+      sideMatches(allocations.purchaseId, [inArray(contracts.status, statuses.purchase), ...purchaseConditions]),
+      sideMatches(allocations.salesId, [inArray(contracts.status, statuses.sales), ...salesConditions]),
+      ...ownConditions,
+    ],
+    isNarrowedBeyondStatuses: purchaseConditions.length + salesConditions.length + ownConditions.length > 0,
+  };
 }
 
 /**
@@ -259,10 +306,12 @@ function pairIds(db: Db) {
 }
 
 export async function toAssignList(db: Db, request: ToAssignListRequest) {
-  const where = and(toAssignSearch(request.search), ...toAssignFilterConditions(request.filter));
+  const search = toAssignSearch(request.search);
+  const { statuses, conditions, isNarrowedBeyondStatuses } = toAssignFilterConditions(request.filter);
+  const where = and(search, ...conditions);
   const [list, { filtered, ...totalData }, total] = await Promise.all([
     toAssignPageRows(db, request, where),
-    toAssignTotals(db, where),
+    search || isNarrowedBeyondStatuses ? toAssignTotals(db, where) : toAssignTotalsOfStatuses(db, statuses),
     countAllRows(db, 'allocations'),
   ]);
   return { list, filtered, total, totalData };
