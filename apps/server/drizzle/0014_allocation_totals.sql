@@ -1,9 +1,46 @@
--- Issue 15: the allocations page's totals bar (count and kilograms of the allocations whose contracts have the
--- chosen statuses) read from one row per pair of contract statuses instead of summed over every allocation.
--- Kept like the row counters: statement triggers add each statement's net change per status pair in the
--- statement's own transaction (on allocations: their figures; on contracts: a status change moves the figures of
--- the contract's allocations to the new pair). Pairs are upserted in key order; a statement that changes no figure
--- of any pair writes nothing.
+-- Issue 15, the allocations page (to-assign list): its rows are narrowed by both contracts' statuses and its totals
+-- bar sums every matching allocation. Both now read the allocation alone:
+-- * purchase_status / sales_status: copies of the pair's contract statuses (db/copies.ts), written with the row
+--   and rewritten by the statement trigger below in the transaction of any statement that changes a contract's
+--   status, so the page walks an allocation index and stops at its limit;
+-- * allocation_totals: count and kilograms per pair of statuses, kept like the row counters (a statement trigger
+--   adds each statement's net change per pair in the statement's own transaction, pairs upserted in key order, a
+--   statement that changes no figure of any pair writes nothing), so the default totals are a sum of a few rows.
+ALTER TABLE "allocations" ADD COLUMN "purchase_status" varchar(16);--> statement-breakpoint
+ALTER TABLE "allocations" ADD COLUMN "sales_status" varchar(16);--> statement-breakpoint
+UPDATE "allocations" a SET "purchase_status" = p.status, "sales_status" = s.status
+  FROM contracts p, contracts s WHERE p.id = a.purchase_id AND s.id = a.sales_id;--> statement-breakpoint
+ALTER TABLE "allocations" ALTER COLUMN "purchase_status" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "allocations" ALTER COLUMN "sales_status" SET NOT NULL;--> statement-breakpoint
+-- A contract's new status onto its allocations: locked in ascending id (db/locks.ts, after the contract the
+-- statement has just updated), then rewritten; both sides at once when one statement changes both contracts.
+CREATE FUNCTION copy_contract_status() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed integer[];
+  touched integer[];
+BEGIN
+  SELECT array_agg(n.id) INTO changed
+    FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE n.status IS DISTINCT FROM o.status;
+  IF changed IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT array_agg(id ORDER BY id) INTO touched FROM (
+    SELECT id FROM allocations WHERE purchase_id = ANY (changed)
+    UNION SELECT id FROM allocations WHERE sales_id = ANY (changed)) AS pair;
+  IF touched IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM 1 FROM allocations WHERE id = ANY (touched) ORDER BY id FOR UPDATE;
+  UPDATE allocations a SET purchase_status = p.status, sales_status = s.status
+    FROM contracts p, contracts s
+    WHERE a.id = ANY (touched) AND p.id = a.purchase_id AND s.id = a.sales_id
+      AND (a.purchase_status, a.sales_status) IS DISTINCT FROM (p.status, s.status);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER allocations_copy_contract_status AFTER UPDATE ON contracts
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION copy_contract_status();
+--> statement-breakpoint
 CREATE TABLE "allocation_totals" (
   "purchase_status" varchar(16) NOT NULL,
   "sales_status" varchar(16) NOT NULL,
@@ -15,10 +52,20 @@ CREATE TABLE "allocation_totals" (
   PRIMARY KEY ("purchase_status", "sales_status")
 );
 --> statement-breakpoint
--- The upsert adding the net sum per pair of `changes` (purchase_status, sales_status, sign and the allocation's
--- figures): run by the trigger function itself, the only one that sees its transition tables.
-CREATE FUNCTION allocation_totals_upsert(changes text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT format(
+CREATE FUNCTION total_allocations() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  signed_rows text;
+BEGIN
+  IF tg_op = 'TRUNCATE' THEN
+    DELETE FROM allocation_totals;
+    RETURN NULL;
+  END IF;
+  signed_rows := CASE tg_op
+    WHEN 'INSERT' THEN 'SELECT 1 AS sign, * FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT -1 AS sign, * FROM old_rows'
+    ELSE 'SELECT 1 AS sign, * FROM new_rows UNION ALL SELECT -1, * FROM old_rows'
+  END;
+  EXECUTE format(
     'INSERT INTO allocation_totals AS t (purchase_status, sales_status, allocation_count, quantity_kg,
        in_delivery_kg, in_delivery_count, delivered_kg)
      SELECT purchase_status, sales_status, sum(sign), sum(sign * quantity_kg), sum(sign * in_delivery_kg),
@@ -34,56 +81,7 @@ CREATE FUNCTION allocation_totals_upsert(changes text) RETURNS text LANGUAGE sql
        in_delivery_kg = t.in_delivery_kg + excluded.in_delivery_kg,
        in_delivery_count = t.in_delivery_count + excluded.in_delivery_count,
        delivered_kg = t.delivered_kg + excluded.delivered_kg',
-    changes);
-$$;
---> statement-breakpoint
--- Allocations inserted, updated or deleted: their figures under their contracts' current statuses.
-CREATE FUNCTION total_allocations() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  signed_rows text;
-BEGIN
-  IF tg_op = 'TRUNCATE' THEN
-    DELETE FROM allocation_totals;
-    RETURN NULL;
-  END IF;
-  signed_rows := CASE tg_op
-    WHEN 'INSERT' THEN 'SELECT 1 AS sign, * FROM new_rows'
-    WHEN 'DELETE' THEN 'SELECT -1 AS sign, * FROM old_rows'
-    ELSE 'SELECT 1 AS sign, * FROM new_rows UNION ALL SELECT -1, * FROM old_rows'
-  END;
-  EXECUTE allocation_totals_upsert(format(
-    'SELECT p.status AS purchase_status, s.status AS sales_status, a.sign, a.quantity_kg, a.in_delivery_kg,
-       a.in_delivery_count, a.delivered_kg
-     FROM (%s) AS a JOIN contracts p ON p.id = a.purchase_id JOIN contracts s ON s.id = a.sales_id',
-    signed_rows));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
--- Contracts whose status changed: their allocations leave the pair of the old statuses for the new one (both
--- sides at once when one statement changes both contracts of a pair).
-CREATE FUNCTION move_allocation_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE n.status IS DISTINCT FROM o.status
-  ) THEN
-    RETURN NULL;
-  END IF;
-  EXECUTE allocation_totals_upsert(
-    'WITH changed AS (
-       SELECT o.id, o.status AS old_status FROM old_rows o JOIN new_rows n ON n.id = o.id
-       WHERE n.status IS DISTINCT FROM o.status
-     ), touched AS (
-       SELECT a.id FROM changed c JOIN allocations a ON a.purchase_id = c.id
-       UNION SELECT a.id FROM changed c JOIN allocations a ON a.sales_id = c.id)
-     SELECT status.purchase_status, status.sales_status, status.sign, a.quantity_kg, a.in_delivery_kg,
-       a.in_delivery_count, a.delivered_kg
-     FROM touched JOIN allocations a ON a.id = touched.id
-     JOIN contracts p ON p.id = a.purchase_id JOIN contracts s ON s.id = a.sales_id
-     LEFT JOIN changed cp ON cp.id = a.purchase_id
-     LEFT JOIN changed cs ON cs.id = a.sales_id
-     CROSS JOIN LATERAL (VALUES (p.status, s.status, 1),
-       (coalesce(cp.old_status, p.status), coalesce(cs.old_status, s.status), -1))
-       AS status (purchase_status, sales_status, sign)');
+    signed_rows);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -99,12 +97,8 @@ CREATE TRIGGER allocation_totals_delete AFTER DELETE ON allocations REFERENCING 
 CREATE TRIGGER allocation_totals_truncate AFTER TRUNCATE ON allocations
   FOR EACH STATEMENT EXECUTE FUNCTION total_allocations();
 --> statement-breakpoint
-CREATE TRIGGER allocation_totals_status AFTER UPDATE ON contracts
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION move_allocation_totals();
---> statement-breakpoint
 -- Allocations already there (a database migrated with data in it).
 INSERT INTO allocation_totals
-  SELECT p.status, s.status, count(*), sum(a.quantity_kg), sum(a.in_delivery_kg), sum(a.in_delivery_count),
-    sum(a.delivered_kg)
-  FROM allocations a JOIN contracts p ON p.id = a.purchase_id JOIN contracts s ON s.id = a.sales_id
-  GROUP BY p.status, s.status;
+  SELECT purchase_status, sales_status, count(*), sum(quantity_kg), sum(in_delivery_kg), sum(in_delivery_count),
+    sum(delivered_kg)
+  FROM allocations GROUP BY purchase_status, sales_status;

@@ -246,6 +246,9 @@ export const allocations = pgTable(
     salesDocumentNumber: varchar('sales_document_number', { length: 64 }).notNull(),
     supplierCode: varchar('supplier_code', { length: 255 }).notNull(),
     recipientCode: varchar('recipient_code', { length: 255 }).notNull(),
+    /** Copies of both contracts' statuses (db/copies.ts; a status change rewrites them, migration 0014): the page's filter. */
+    purchaseStatus: varchar('purchase_status', { length: 16, enum: CONTRACT_STATUSES }).notNull(),
+    salesStatus: varchar('sales_status', { length: 16, enum: CONTRACT_STATUSES }).notNull(),
     quantityKg: kg('quantity_kg').notNull(),
     confirmationNote: text('confirmation_note'),
     inDeliveryKg: kg('in_delivery_kg').notNull().default(0),
@@ -276,9 +279,9 @@ export const allocations = pgTable(
 
 /**
  * The allocations page's totals bar per pair of contract statuses (issue 15): count and kilograms of the allocations
- * whose purchase and sale have these statuses, kept by statement triggers on allocations and on contracts' status
- * in the transaction of every write (migration 0014_allocation_totals), so the page's default totals are a sum of a
- * few rows instead of an aggregate over every allocation.
+ * with these status copies, kept by statement triggers on allocations in the transaction of every write (migration
+ * 0014_allocation_totals), so the page's default totals are a sum of a few rows instead of an aggregate over every
+ * allocation.
  */
 export const allocationTotals = pgTable(
   'allocation_totals',

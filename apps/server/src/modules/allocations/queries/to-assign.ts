@@ -239,8 +239,9 @@ const definedOnly = (conditions: (SQL | undefined)[]) =>
   conditions.filter((condition): condition is SQL => condition !== undefined);
 
 /**
- * The filter as conditions on the allocation's own columns and one semi-join per side, and the conditions
- * besides the statuses apart (none: the kept totals of the statuses answer the totals bar).
+ * The filter as conditions on the allocation's own columns (the contracts' statuses are copies) and a semi-join per
+ * side for the other contract filters; whether anything besides the statuses narrows (if not, the kept totals of
+ * the statuses answer the totals bar).
  */
 function toAssignFilterConditions(filter: ToAssignFilter = {}) {
   const statuses = statusesOf(filter);
@@ -269,8 +270,10 @@ function toAssignFilterConditions(filter: ToAssignFilter = {}) {
   return {
     statuses,
     conditions: [
-      sideMatches(allocations.purchaseId, [inArray(contracts.status, statuses.purchase), ...purchaseConditions]),
-      sideMatches(allocations.salesId, [inArray(contracts.status, statuses.sales), ...salesConditions]),
+      inArray(allocations.purchaseStatus, statuses.purchase),
+      inArray(allocations.salesStatus, statuses.sales),
+      sideMatches(allocations.purchaseId, purchaseConditions),
+      sideMatches(allocations.salesId, salesConditions),
       ...ownConditions,
     ],
     isNarrowedBeyondStatuses: purchaseConditions.length + salesConditions.length + ownConditions.length > 0,
