@@ -44,7 +44,7 @@ const contractStatusOf = (contractId: Id) =>
 
 /**
  * Both contracts' statuses, what an allocation copies besides pairCopies (the allocations page filters by them).
- * A status change rewrites them by the trigger of migration 0014_allocation_totals, in the statement that changes it.
+ * A status change rewrites them by the trigger of migration 0014_list_speed, in the statement that changes it.
  */
 export function pairStatusCopies(purchaseId: Id, salesId: Id) {
   return { purchaseStatus: contractStatusOf(purchaseId), salesStatus: contractStatusOf(salesId) };

@@ -12,7 +12,7 @@ import { countAllRows, countRowsInGroups } from './row-counts.js';
 /**
  * The values the lists read instead of joining and counting: copies of contractor and contract fields
  * (db/copies.ts), the row counters (migration row_counts) and the allocation totals per pair of contract statuses
- * (migration 0014_allocation_totals). Every write path must leave them equal to their sources, which is what each
+ * (migration 0014_list_speed). Every write path must leave them equal to their sources, which is what each
  * step below checks.
  */
 let t: TestApp;
@@ -114,7 +114,7 @@ describe('copies and row counters', () => {
     expect(await countAllRows(t.db, 'transactions')).toBe(3);
   });
 
-  it('follow allocation edits and removals and the contracts\' status changes', async () => {
+  it("follow allocation edits and removals and the contracts' status changes", async () => {
     const book = await tradingBook();
     const allocateSale = (salesId: number, cargoQuantity: number) =>
       t.call({
@@ -137,7 +137,9 @@ describe('copies and row counters', () => {
     await expectNoDrift();
 
     // One statement changing both contracts of a pair moves its figures once (a bulk write, as the demo's).
-    await t.db.execute(sql`update contracts set status = 'TO_SETTLEMENT' where id in (${book.purchase.id}, ${book.sale.id})`);
+    await t.db.execute(
+      sql`update contracts set status = 'TO_SETTLEMENT' where id in (${book.purchase.id}, ${book.sale.id})`,
+    );
     await expectNoDrift();
     const totals = rowsOf<{ purchase_status: string; sales_status: string; allocation_count: number }>(
       await t.db.execute(

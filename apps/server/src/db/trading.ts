@@ -255,6 +255,8 @@ export const allocations = pgTable(
     inDeliveryCount: integer('in_delivery_count').notNull().default(0),
     deliveredKg: kg('delivered_kg').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The page's search of its own copies (db/search.ts), migration 0014. */
+    searchText: searchText(['purchase_document_number', 'sales_document_number', 'supplier_code', 'recipient_code']),
     ...timestamps,
   },
   (t) => [
@@ -280,7 +282,7 @@ export const allocations = pgTable(
 /**
  * The allocations page's totals bar per pair of contract statuses (issue 15): count and kilograms of the allocations
  * with these status copies, kept by statement triggers on allocations in the transaction of every write (migration
- * 0014_allocation_totals), so the page's default totals are a sum of a few rows instead of an aggregate over every
+ * 0014_list_speed), so the page's default totals are a sum of a few rows instead of an aggregate over every
  * allocation.
  */
 export const allocationTotals = pgTable(
@@ -510,6 +512,8 @@ export const transactions = pgTable(
     // The statement's type filter (one kind or one status) by id.
     index('transactions_kind_idx').on(t.kind, t.id),
     index('transactions_status_idx').on(t.status, t.id),
+    // The "to settlement" tab in id order (a page and a search's capped count walk only unsettled rows; migration 0014).
+    index('transactions_to_settle_idx').on(t.id).where(sql`status = 'TO_SETTLEMENT'`),
     // One index per sort key, (key, id) as the ORDER BY; kind and status last so a filtered page reads the index alone.
     index('transactions_transport_idx').on(t.transportId, t.id, t.kind, t.status),
     index('transactions_contractor_code_idx').on(t.contractorCode, t.id, t.kind, t.status),

@@ -62,7 +62,7 @@ export async function rowCountDrift(db: Db): Promise<Record<string, number>> {
 
 export const NO_DRIFT = { contracts: 0, allocations: 0, transports: 0, transactions: 0 };
 
-/** Status pairs whose kept allocation totals (migration 0014_allocation_totals) differ from the allocations' sums. */
+/** Status pairs whose kept allocation totals (migration 0014_list_speed) differ from the allocations' sums. */
 export async function allocationTotalsDrift(db: Db): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`

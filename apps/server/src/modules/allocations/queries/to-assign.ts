@@ -10,6 +10,7 @@ import { type AnyColumn, and, asc, count, eq, gt, gte, ilike, inArray, lte, or, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows } from '../../../db/row-counts.js';
+import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import {
   allocations,
   allocationTotals,
@@ -18,6 +19,7 @@ import {
   rawMaterialQualities,
   rawMaterials,
 } from '../../../db/schema.js';
+import { searchTextCondition } from '../../../db/search.js';
 import { likePattern, orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
@@ -153,7 +155,7 @@ async function toAssignTotals(db: Db, where: SQL | undefined) {
 
 /**
  * The same figures when only the contracts' statuses narrow the page (its default): the sum of the kept totals of
- * those status pairs (migration 0014_allocation_totals), a few rows instead of every allocation.
+ * those status pairs (migration 0014_list_speed), a few rows instead of every allocation.
  */
 async function toAssignTotalsOfStatuses(db: Db, statuses: ContractStatuses) {
   const [row] = await db
@@ -184,8 +186,8 @@ function sideMatches(side: AnyColumn, conditions: (SQL | undefined)[]): SQL | un
 }
 
 /**
- * spec/1 Allocations page search: document numbers and counterparty codes (the allocation's copies), the
- * contracts' addresses, the purchase's cargo name and comments (a semi-join into each side's contract).
+ * spec/1 Allocations page search: document numbers and counterparty codes (the allocation's copies, in its search
+ * text), the contracts' addresses, the purchase's cargo name and comments (a semi-join into each side's contract).
  */
 function toAssignSearch(search: string | undefined): SQL | undefined {
   const term = search?.trim();
@@ -193,10 +195,7 @@ function toAssignSearch(search: string | undefined): SQL | undefined {
   const pattern = likePattern(term);
   const containsTerm = (column: AnyColumn | SQL) => ilike(column, pattern);
   return or(
-    containsTerm(allocations.purchaseDocumentNumber),
-    containsTerm(allocations.salesDocumentNumber),
-    containsTerm(allocations.supplierCode),
-    containsTerm(allocations.recipientCode),
+    searchTextCondition(allocations.searchText, term),
     sideMatches(allocations.purchaseId, [
       or(
         containsTerm(addressFullSql(contracts)),
@@ -248,7 +247,9 @@ function toAssignFilterConditions(filter: ToAssignFilter = {}) {
   const purchaseConditions = definedOnly([
     hasIds(filter.purchaseSupplierId) ? inArray(contracts.counterpartyId, filter.purchaseSupplierId) : undefined,
     filter.rawMaterialId ? eq(contracts.rawMaterialId, filter.rawMaterialId) : undefined,
-    hasIds(filter.rawMaterialQualityId) ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId) : undefined,
+    hasIds(filter.rawMaterialQualityId)
+      ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId)
+      : undefined,
     flagCondition(contracts.isGmp, filter.purchaseIsGmp),
     flagCondition(contracts.isCert, filter.purchaseIsCert),
     filter.purchaseFreight?.length ? inArray(contracts.freight, filter.purchaseFreight) : undefined,
@@ -281,23 +282,28 @@ function toAssignFilterConditions(filter: ToAssignFilter = {}) {
 }
 
 /**
- * The page's ids picked on allocations alone (its indexes serve the copied sort keys), joined to the pair's
- * contracts only when the sort key is one of theirs; then the rows of those ids.
+ * The page's ids picked on allocations alone (its indexes serve the copied sort keys, the statuses are copies too),
+ * joined to the pair's contracts only when the sort key is one of theirs; then the rows of those ids.
  */
-function toAssignPageRows(db: Db, request: ToAssignListRequest, where: SQL | undefined) {
+async function toAssignPageRows(db: Db, request: ToAssignListRequest, where: SQL | undefined) {
   const order = orderByOf(request.orderBy, TO_ASSIGN_SORT);
   const sortKey = parseOrderBy(request.orderBy)?.key ?? TO_ASSIGN_SORT.defaultKey;
   const ids = OWN_SORT_KEYS.has(sortKey) ? db.select({ id: allocations.id }).from(allocations) : pairIds(db);
-  const page = ids
+  const page = await ids
     .where(where)
     .orderBy(...order)
     .limit(request.limit)
-    .offset(request.offset)
-    .as('page');
-  return toAssignRows(db)
-    .innerJoin(page, eq(page.id, allocations.id))
-    .orderBy(...order);
+    .offset(request.offset);
+  return toAssignRowsOfIds(
+    db,
+    page.map((row) => row.id),
+  );
 }
+
+/** The rows of `ids` in the order of `ids`, over one prepared statement (db/rows-of-ids.ts). */
+const toAssignRowsOfIds = rowsOfIdsReader((db) =>
+  toAssignRows(db).where(idIsAnyOf(allocations.id)).prepare('to_assign_rows_of_ids'),
+);
 
 function pairIds(db: Db) {
   return db

@@ -3,6 +3,7 @@
 -- * purchase_status / sales_status: copies of the pair's contract statuses (db/copies.ts), written with the row
 --   and rewritten by the statement trigger below in the transaction of any statement that changes a contract's
 --   status, so the page walks an allocation index and stops at its limit;
+-- * search_text: the four copies the page searches, in one lower-cased column (one LIKE instead of four ILIKEs);
 -- * allocation_totals: count and kilograms per pair of statuses, kept like the row counters (a statement trigger
 --   adds each statement's net change per pair in the statement's own transaction, pairs upserted in key order, a
 --   statement that changes no figure of any pair writes nothing), so the default totals are a sum of a few rows.
@@ -12,6 +13,8 @@ UPDATE "allocations" a SET "purchase_status" = p.status, "sales_status" = s.stat
   FROM contracts p, contracts s WHERE p.id = a.purchase_id AND s.id = a.sales_id;--> statement-breakpoint
 ALTER TABLE "allocations" ALTER COLUMN "purchase_status" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "allocations" ALTER COLUMN "sales_status" SET NOT NULL;--> statement-breakpoint
+-- The page's search of the allocation's own copies, one LIKE on one column as the other lists search (db/search.ts).
+ALTER TABLE "allocations" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce(purchase_document_number, '') || E'\x1f' || coalesce(sales_document_number, '') || E'\x1f' || coalesce(supplier_code, '') || E'\x1f' || coalesce(recipient_code, ''))) STORED;--> statement-breakpoint
 -- A contract's new status onto its allocations: locked in ascending id (db/locks.ts, after the contract the
 -- statement has just updated), then rewritten; both sides at once when one statement changes both contracts.
 CREATE FUNCTION copy_contract_status() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -102,3 +105,7 @@ INSERT INTO allocation_totals
   SELECT purchase_status, sales_status, count(*), sum(quantity_kg), sum(in_delivery_kg), sum(in_delivery_count),
     sum(delivered_kg)
   FROM allocations GROUP BY purchase_status, sales_status;
+--> statement-breakpoint
+-- The statement's "to settlement" tab (issue 15): its rows in id order, so a page and the capped count of a search
+-- within the tab walk only the unsettled rows (a seventh of the statement) instead of scanning from the oldest.
+CREATE INDEX IF NOT EXISTS "transactions_to_settle_idx" ON "transactions" USING btree ("id") WHERE status = 'TO_SETTLEMENT';
