@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
+import { allocationTotalsMismatch } from '../trust/invariants.js';
 
 /**
  * Checks of the kept-up values the lists rely on: the copies of db/copies.ts against their sources, and the row
@@ -64,23 +65,5 @@ export const NO_DRIFT = { contracts: 0, allocations: 0, transports: 0, transacti
 
 /** Status pairs whose kept allocation totals (migration 0014_list_speed) differ from the allocations' sums. */
 export async function allocationTotalsDrift(db: Db): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      with actual as (
-        select p.status as purchase_status, s.status as sales_status, count(*) as allocation_count,
-          sum(a.quantity_kg) as quantity_kg, sum(a.in_delivery_kg) as in_delivery_kg,
-          sum(a.in_delivery_count) as in_delivery_count, sum(a.delivered_kg) as delivered_kg
-        from allocations a join contracts p on p.id = a.purchase_id join contracts s on s.id = a.sales_id
-        group by 1, 2
-      ), kept as (select * from allocation_totals where allocation_count <> 0 or quantity_kg <> 0
-        or in_delivery_kg <> 0 or in_delivery_count <> 0 or delivered_kg <> 0)
-      select count(*)::int as n
-      from actual full join kept
-        on kept.purchase_status = actual.purchase_status and kept.sales_status = actual.sales_status
-      where (actual.allocation_count, actual.quantity_kg, actual.in_delivery_kg, actual.in_delivery_count,
-          actual.delivered_kg)
-        is distinct from (kept.allocation_count, kept.quantity_kg, kept.in_delivery_kg, kept.in_delivery_count,
-          kept.delivered_kg)`),
-  );
-  return row?.n ?? 0;
+  return rowsOf(await db.execute(allocationTotalsMismatch)).length;
 }
