@@ -1,11 +1,12 @@
+import type { ContractStatus } from '@grain/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { lockRowsInIdOrder } from './locks.js';
 
 /**
  * Values copied from contractors and contracts onto the rows that list, sort and search by them (a contract's
- * counterparty code and name; an allocation's and a transport's contract numbers and counterparty codes; a
- * transport's carrier name; a transaction's contractor, contract numbers and vehicle numbers). A copy is written
+ * counterparty code and name; an allocation's and a transport's contract numbers and counterparty codes; an
+ * allocation's contract statuses; a transport's carrier name; a transaction's contractor, contract numbers and vehicle numbers). A copy is written
  * by the statement that sets its foreign key, read from the source in that statement, and rewritten in the
  * transaction that changes the source (refreshContractorCopies, refreshContractCopies). The lists then sort and
  * page one table by its own indexes instead of joining a million rows first.
@@ -36,6 +37,17 @@ export function pairCopies(purchaseId: Id, salesId: Id) {
     supplierCode: counterpartyCodeOf(purchaseId),
     recipientCode: counterpartyCodeOf(salesId),
   };
+}
+
+const contractStatusOf = (contractId: Id) =>
+  sql<ContractStatus>`(select status from contracts where id = ${contractId})`;
+
+/**
+ * Both contracts' statuses, what an allocation copies besides pairCopies (the allocations page filters by them).
+ * A status change rewrites them by the trigger of migration 0014_list_speed, in the statement that changes it.
+ */
+export function pairStatusCopies(purchaseId: Id, salesId: Id) {
+  return { purchaseStatus: contractStatusOf(purchaseId), salesStatus: contractStatusOf(salesId) };
 }
 
 /** A new transport's copies: its pair's and its carrier's. */

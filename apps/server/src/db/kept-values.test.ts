@@ -4,15 +4,16 @@ import { contractorBody } from '../modules/contractors/fixtures.js';
 import { contractApi, purchaseBody, salesBody } from '../modules/contracts/fixtures.js';
 import { insertDeliveredTransport, okJson, PATHS, settlementApi } from '../modules/settlements/fixtures.js';
 import { deliveredBody, transportApi, transportBody } from '../modules/transports/fixtures.js';
-import { copyDrift, NO_DRIFT, rowCountDrift } from '../test/drift.js';
+import { allocationTotalsDrift, copyDrift, NO_DRIFT, rowCountDrift } from '../test/drift.js';
 import { createTestApp, resetDatabase, type TestApp } from '../test/harness.js';
 import { rowsOf } from './client.js';
 import { countAllRows, countRowsInGroups } from './row-counts.js';
 
 /**
  * The values the lists read instead of joining and counting: copies of contractor and contract fields
- * (db/copies.ts) and the row counters (migration row_counts). Every write path must leave them equal to their
- * sources, which is what each step below checks.
+ * (db/copies.ts), the row counters (migration row_counts) and the allocation totals per pair of contract statuses
+ * (migration 0014_list_speed). Every write path must leave them equal to their sources, which is what each
+ * step below checks.
  */
 let t: TestApp;
 let token: string;
@@ -30,10 +31,11 @@ const transports = () => transportApi(t, () => token);
 const contracts = () => contractApi(t, () => token);
 
 async function expectNoDrift() {
-  expect({ copies: await copyDrift(t.db), counters: await rowCountDrift(t.db) }).toEqual({
-    copies: NO_DRIFT,
-    counters: NO_DRIFT,
-  });
+  expect({
+    copies: await copyDrift(t.db),
+    counters: await rowCountDrift(t.db),
+    allocationTotals: await allocationTotalsDrift(t.db),
+  }).toEqual({ copies: NO_DRIFT, counters: NO_DRIFT, allocationTotals: 0 });
 }
 
 /** Contractors identified by PESEL (any 11 digits, unique), so that a rename can send the same one again. */
@@ -112,6 +114,41 @@ describe('copies and row counters', () => {
     expect(await countAllRows(t.db, 'transactions')).toBe(3);
   });
 
+  it("follow allocation edits and removals and the contracts' status changes", async () => {
+    const book = await tradingBook();
+    const allocateSale = (salesId: number, cargoQuantity: number) =>
+      t.call({
+        method: 'POST',
+        url: `/api/contract/allocate-contract/${salesId}`,
+        token,
+        payload: { purchase_id: book.purchase.id, cargo_quantity: cargoQuantity, confirmation_note: null },
+      });
+    const setStatus = (kind: 'purchase' | 'sales', id: number, status: string) =>
+      contracts().call('POST', `update-${kind}-status`, { status, [`${kind}_id`]: id });
+    await transports().createId(transportBody(book.pair), true);
+    okJson(await allocateSale(book.sale.id, 60_000));
+    await expectNoDrift();
+
+    okJson(await setStatus('purchase', book.purchase.id, 'ACTIVE'));
+    okJson(await setStatus('sales', book.otherSale.id, 'NEXT_SEASON'));
+    await expectNoDrift();
+    okJson(await allocateSale(book.otherSale.id, 0));
+    okJson(await setStatus('sales', book.otherSale.id, 'CANCELLED'));
+    await expectNoDrift();
+
+    // One statement changing both contracts of a pair moves its figures once (a bulk write, as the demo's).
+    await t.db.execute(
+      sql`update contracts set status = 'TO_SETTLEMENT' where id in (${book.purchase.id}, ${book.sale.id})`,
+    );
+    await expectNoDrift();
+    const totals = rowsOf<{ purchase_status: string; sales_status: string; allocation_count: number }>(
+      await t.db.execute(
+        sql`select purchase_status, sales_status, allocation_count::int from allocation_totals where allocation_count <> 0`,
+      ),
+    );
+    expect(totals).toEqual([{ purchase_status: 'TO_SETTLEMENT', sales_status: 'TO_SETTLEMENT', allocation_count: 1 }]);
+  });
+
   it("follow a contractor's new code and name and a contract's new number and counterparty", async () => {
     const book = await tradingBook();
     const onTheWay = await transports().createId(transportBody(book.pair), true);
@@ -177,6 +214,9 @@ describe('copies and row counters', () => {
     await insertDeliveredTransport(t.db);
     await t.db.execute(sql`truncate transactions, unloadings, transports cascade`);
     await expectNoDrift();
+    await t.db.execute(sql`truncate allocations cascade`);
+    await expectNoDrift();
+    expect(rowsOf(await t.db.execute(sql`select * from allocation_totals`))).toEqual([]);
     const kept = rowsOf<{ n: number }>(
       await t.db.execute(
         sql`select count(*)::int as n from row_counts where table_name in ('transports', 'transactions')`,

@@ -246,12 +246,17 @@ export const allocations = pgTable(
     salesDocumentNumber: varchar('sales_document_number', { length: 64 }).notNull(),
     supplierCode: varchar('supplier_code', { length: 255 }).notNull(),
     recipientCode: varchar('recipient_code', { length: 255 }).notNull(),
+    /** Copies of both contracts' statuses (db/copies.ts; a status change rewrites them, migration 0014): the page's filter. */
+    purchaseStatus: varchar('purchase_status', { length: 16, enum: CONTRACT_STATUSES }).notNull(),
+    salesStatus: varchar('sales_status', { length: 16, enum: CONTRACT_STATUSES }).notNull(),
     quantityKg: kg('quantity_kg').notNull(),
     confirmationNote: text('confirmation_note'),
     inDeliveryKg: kg('in_delivery_kg').notNull().default(0),
     inDeliveryCount: integer('in_delivery_count').notNull().default(0),
     deliveredKg: kg('delivered_kg').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The page's search of its own copies (db/search.ts), migration 0014. */
+    searchText: searchText(['purchase_document_number', 'sales_document_number', 'supplier_code', 'recipient_code']),
     ...timestamps,
   },
   (t) => [
@@ -272,6 +277,26 @@ export const allocations = pgTable(
     check('allocations_progress_non_negative', sql`in_delivery_kg >= 0 and delivered_kg >= 0`),
     check('allocations_not_over_in_transport', sql`in_delivery_kg + delivered_kg <= quantity_kg`),
   ],
+);
+
+/**
+ * The allocations page's totals bar per pair of contract statuses (issue 15): count and kilograms of the allocations
+ * with these status copies, kept by statement triggers on allocations in the transaction of every write (migration
+ * 0014_list_speed), so the page's default totals are a sum of a few rows instead of an aggregate over every
+ * allocation.
+ */
+export const allocationTotals = pgTable(
+  'allocation_totals',
+  {
+    purchaseStatus: varchar('purchase_status', { length: 16, enum: CONTRACT_STATUSES }).notNull(),
+    salesStatus: varchar('sales_status', { length: 16, enum: CONTRACT_STATUSES }).notNull(),
+    allocationCount: bigint('allocation_count', { mode: 'number' }).notNull(),
+    quantityKg: kg('quantity_kg').notNull(),
+    inDeliveryKg: kg('in_delivery_kg').notNull(),
+    inDeliveryCount: bigint('in_delivery_count', { mode: 'number' }).notNull(),
+    deliveredKg: kg('delivered_kg').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purchaseStatus, t.salesStatus] })],
 );
 
 /** Road transports of one allocation pair (RULES.md Transports). Real figures live on the unloading. */
@@ -487,6 +512,8 @@ export const transactions = pgTable(
     // The statement's type filter (one kind or one status) by id.
     index('transactions_kind_idx').on(t.kind, t.id),
     index('transactions_status_idx').on(t.status, t.id),
+    // The "to settlement" tab in id order (a page and a search's capped count walk only unsettled rows; migration 0014).
+    index('transactions_to_settle_idx').on(t.id).where(sql`status = 'TO_SETTLEMENT'`),
     // One index per sort key, (key, id) as the ORDER BY; kind and status last so a filtered page reads the index alone.
     index('transactions_transport_idx').on(t.transportId, t.id, t.kind, t.status),
     index('transactions_contractor_code_idx').on(t.contractorCode, t.id, t.kind, t.status),

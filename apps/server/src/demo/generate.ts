@@ -189,8 +189,8 @@ const allocationsStep: Step = async (db, scale) => {
       from pairs where qty > 0),
     chosen as (select * from running where run_p <= plim and run_s <= slim order by random() limit ${scale.allocations})
     insert into allocations (purchase_id, sales_id, purchase_document_number, sales_document_number, supplier_code,
-      recipient_code, quantity_kg, confirmation_note, created_at, updated_at)
-    select pid, sid, p.document_number, s.document_number, p.counterparty_code, s.counterparty_code, qty,
+      recipient_code, purchase_status, sales_status, quantity_kg, confirmation_note, created_at, updated_at)
+    select pid, sid, p.document_number, s.document_number, p.counterparty_code, s.counterparty_code, p.status, s.status, qty,
       case when needs_note then 'Odbiorca zaakceptował dostawę bez GMP/certyfikatu' end,
       s.created_at + interval '2 days', s.created_at + interval '2 days'
     from chosen join contracts p on p.id = chosen.pid join contracts s on s.id = chosen.sid`),

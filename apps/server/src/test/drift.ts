@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
+import { allocationTotalsMismatch } from '../trust/invariants.js';
 
 /**
  * Checks of the kept-up values the lists rely on: the copies of db/copies.ts against their sources, and the row
@@ -14,8 +15,10 @@ export async function copyDrift(db: Db): Promise<Record<string, number>> {
       (select count(*)::int from allocations a
         join contracts p on p.id = a.purchase_id join contracts s on s.id = a.sales_id
         join contractors supplier on supplier.id = p.counterparty_id join contractors recipient on recipient.id = s.counterparty_id
-        where (a.purchase_document_number, a.sales_document_number, a.supplier_code, a.recipient_code)
-          is distinct from (p.document_number, s.document_number, supplier.code, recipient.code)) as allocations,
+        where (a.purchase_document_number, a.sales_document_number, a.supplier_code, a.recipient_code,
+            a.purchase_status, a.sales_status)
+          is distinct from (p.document_number, s.document_number, supplier.code, recipient.code, p.status,
+            s.status)) as allocations,
       (select count(*)::int from transports t
         join contracts p on p.id = t.purchase_id join contracts s on s.id = t.sales_id
         join contractors supplier on supplier.id = p.counterparty_id join contractors recipient on recipient.id = s.counterparty_id
@@ -59,3 +62,8 @@ export async function rowCountDrift(db: Db): Promise<Record<string, number>> {
 }
 
 export const NO_DRIFT = { contracts: 0, allocations: 0, transports: 0, transactions: 0 };
+
+/** Status pairs whose kept allocation totals (migration 0014_list_speed) differ from the allocations' sums. */
+export async function allocationTotalsDrift(db: Db): Promise<number> {
+  return rowsOf(await db.execute(allocationTotalsMismatch)).length;
+}

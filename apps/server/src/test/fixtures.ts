@@ -1,7 +1,7 @@
 import { nipFromSerial } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { contractCopies, pairCopies } from '../db/copies.js';
+import { contractCopies, pairCopies, pairStatusCopies } from '../db/copies.js';
 import {
   allocations,
   contractors,
@@ -93,7 +93,13 @@ export async function insertContract(db: Db, values: ContractFixture) {
 export async function insertAllocation(db: Db, purchaseId: number, salesId: number, quantityKg: number) {
   const [row] = await db
     .insert(allocations)
-    .values({ purchaseId, salesId, quantityKg, ...pairCopies(purchaseId, salesId) })
+    .values({
+      purchaseId,
+      salesId,
+      quantityKg,
+      ...pairCopies(purchaseId, salesId),
+      ...pairStatusCopies(purchaseId, salesId),
+    })
     .returning();
   await db.execute(
     sql`update contracts set allocated_kg = allocated_kg + ${quantityKg} where id in (${purchaseId}, ${salesId})`,

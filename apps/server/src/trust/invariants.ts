@@ -14,6 +14,29 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
 
 const describeRows = (rule: string, found: Row[]) => found.map((row) => `${rule}: ${JSON.stringify(row)}`);
 
+/**
+ * Pairs of contract statuses whose kept allocation totals (migration 0014_list_speed) differ from the sums of the
+ * allocations whose contracts have those statuses (a pair kept at all zeros counts as absent).
+ */
+export const allocationTotalsMismatch = sql`
+  with actual as (
+    select p.status as purchase_status, s.status as sales_status, count(*) as allocation_count,
+      sum(a.quantity_kg) as quantity_kg, sum(a.in_delivery_kg) as in_delivery_kg,
+      sum(a.in_delivery_count) as in_delivery_count, sum(a.delivered_kg) as delivered_kg
+    from allocations a join contracts p on p.id = a.purchase_id join contracts s on s.id = a.sales_id
+    group by 1, 2
+  ), kept as (select * from allocation_totals where allocation_count <> 0 or quantity_kg <> 0
+    or in_delivery_kg <> 0 or in_delivery_count <> 0 or delivered_kg <> 0)
+  select coalesce(actual.purchase_status, kept.purchase_status) as purchase_status,
+    coalesce(actual.sales_status, kept.sales_status) as sales_status,
+    actual.allocation_count::int as actual_count, kept.allocation_count::int as kept_count
+  from actual full join kept
+    on kept.purchase_status = actual.purchase_status and kept.sales_status = actual.sales_status
+  where (actual.allocation_count, actual.quantity_kg, actual.in_delivery_kg, actual.in_delivery_count,
+      actual.delivered_kg)
+    is distinct from (kept.allocation_count, kept.quantity_kg, kept.in_delivery_kg, kept.in_delivery_count,
+      kept.delivered_kg)`;
+
 export async function invariantViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
 
@@ -126,6 +149,11 @@ export async function invariantViolations(db: Db): Promise<string[]> {
               <> coalesce(max((x.quality_settlement->>'paidKg')::bigint), u.real_cargo_quantity_kg)`,
       ),
     ),
+  );
+
+  // Issue 15: the allocations page's totals per pair of contract statuses, kept by triggers through every race.
+  problems.push(
+    ...describeRows('allocation totals differ from the allocations', await rows(db, allocationTotalsMismatch)),
   );
 
   // Numbers, statuses and settlement.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertAllocation, insertContractor } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
@@ -194,6 +195,29 @@ describe('GET /api/transport/get-to-assign-list', () => {
       total: 5,
       total_data: { sum_delivered: 0, sum_in_delivery: 0, sum_in_delivery_transport_count: 0, sum_to_deliver: 0 },
     });
+  });
+
+  it('sums the rows of a status filter alone from the totals kept per status pair, which follow a status change', async () => {
+    const withClosed = await list(filterQuery({ sales_contract_status: ['ACTIVE', 'CLOSED'] }));
+    expect(pairs(withClosed)).toEqual(['a5', 'a4', 'a3', 'a2', 'a1']);
+    const allFive = {
+      filtered: 5,
+      total_data: {
+        sum_delivered: 25 * T,
+        sum_in_delivery: 35 * T,
+        sum_in_delivery_transport_count: 3,
+        sum_to_deliver: 90 * T,
+      },
+    };
+    expect(withClosed.json()).toMatchObject(allFive);
+    expect((await list(filterQuery({ purchase_contract_status: ['CLOSED'] }))).json()).toMatchObject({
+      filtered: 0,
+      total_data: { sum_to_deliver: 0 },
+    });
+    await t.db.execute(sql`update contracts set status = 'ACTIVE' where document_number = 'SP/4'`);
+    const reopened = await list();
+    expect(pairs(reopened)).toEqual(['a5', 'a4', 'a3', 'a2', 'a1']);
+    expect(reopened.json()).toMatchObject(allFive);
   });
 
   it('searches document numbers, counterparty codes, addresses, cargo name and comments', async () => {

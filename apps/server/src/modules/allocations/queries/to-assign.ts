@@ -1,4 +1,5 @@
 import {
+  type ContractStatus,
   parseOrderBy,
   TO_ASSIGN_DEFAULT_STATUSES,
   type ToAssignFilter,
@@ -9,7 +10,16 @@ import { type AnyColumn, and, asc, count, eq, gt, gte, ilike, inArray, lte, or, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows } from '../../../db/row-counts.js';
-import { allocations, contractors, contracts, rawMaterialQualities, rawMaterials } from '../../../db/schema.js';
+import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
+import {
+  allocations,
+  allocationTotals,
+  contractors,
+  contracts,
+  rawMaterialQualities,
+  rawMaterials,
+} from '../../../db/schema.js';
+import { searchTextCondition } from '../../../db/search.js';
 import { likePattern, orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
@@ -129,18 +139,42 @@ function toAssignRows(db: Db) {
 
 const kgSum = (value: SQL | AnyColumn) => sql<number>`coalesce(sum(${value}), 0)::bigint`.mapWith(Number);
 
+const totalsColumns = {
+  filtered: count(),
+  sumDelivered: kgSum(allocations.deliveredKg),
+  sumInDelivery: kgSum(allocations.inDeliveryKg),
+  sumInDeliveryTransportCount: kgSum(allocations.inDeliveryCount),
+  sumToDeliver: kgSum(toDeliverSql),
+};
+
 /** `filtered` and the totals bar in one aggregate over allocations alone, with the same WHERE as the page. */
 async function toAssignTotals(db: Db, where: SQL | undefined) {
+  const [row] = await db.select(totalsColumns).from(allocations).where(where);
+  return row!;
+}
+
+/**
+ * The same figures when only the contracts' statuses narrow the page (its default): the sum of the kept totals of
+ * those status pairs (migration 0014_list_speed), a few rows instead of every allocation.
+ */
+async function toAssignTotalsOfStatuses(db: Db, statuses: ContractStatuses) {
   const [row] = await db
     .select({
-      filtered: count(),
-      sumDelivered: kgSum(allocations.deliveredKg),
-      sumInDelivery: kgSum(allocations.inDeliveryKg),
-      sumInDeliveryTransportCount: kgSum(allocations.inDeliveryCount),
-      sumToDeliver: kgSum(toDeliverSql),
+      filtered: kgSum(allocationTotals.allocationCount),
+      sumDelivered: kgSum(allocationTotals.deliveredKg),
+      sumInDelivery: kgSum(allocationTotals.inDeliveryKg),
+      sumInDeliveryTransportCount: kgSum(allocationTotals.inDeliveryCount),
+      sumToDeliver: kgSum(
+        sql`${allocationTotals.quantityKg} - ${allocationTotals.inDeliveryKg} - ${allocationTotals.deliveredKg}`,
+      ),
     })
-    .from(allocations)
-    .where(where);
+    .from(allocationTotals)
+    .where(
+      and(
+        inArray(allocationTotals.purchaseStatus, statuses.purchase),
+        inArray(allocationTotals.salesStatus, statuses.sales),
+      ),
+    );
   return row!;
 }
 
@@ -152,8 +186,8 @@ function sideMatches(side: AnyColumn, conditions: (SQL | undefined)[]): SQL | un
 }
 
 /**
- * spec/1 Allocations page search: document numbers and counterparty codes (the allocation's copies), the
- * contracts' addresses, the purchase's cargo name and comments (a semi-join into each side's contract).
+ * spec/1 Allocations page search: document numbers and counterparty codes (the allocation's copies, in its search
+ * text), the contracts' addresses, the purchase's cargo name and comments (a semi-join into each side's contract).
  */
 function toAssignSearch(search: string | undefined): SQL | undefined {
   const term = search?.trim();
@@ -161,10 +195,7 @@ function toAssignSearch(search: string | undefined): SQL | undefined {
   const pattern = likePattern(term);
   const containsTerm = (column: AnyColumn | SQL) => ilike(column, pattern);
   return or(
-    containsTerm(allocations.purchaseDocumentNumber),
-    containsTerm(allocations.salesDocumentNumber),
-    containsTerm(allocations.supplierCode),
-    containsTerm(allocations.recipientCode),
+    searchTextCondition(allocations.searchText, term),
     sideMatches(allocations.purchaseId, [
       or(
         containsTerm(addressFullSql(contracts)),
@@ -194,60 +225,85 @@ function periodOverlaps(range: { from?: string | null; to?: string | null } | un
 const hasIds = (ids: number[] | undefined): ids is number[] => Boolean(ids?.length);
 const hasCodes = (codes: string[] | undefined): codes is string[] => Boolean(codes?.length);
 
-/** The filter as conditions on the allocation's own columns and one semi-join per side. */
-function toAssignFilterConditions(filter: ToAssignFilter = {}): (SQL | undefined)[] {
-  const purchaseStatuses = filter.purchaseContractStatus?.length
-    ? filter.purchaseContractStatus
-    : [...TO_ASSIGN_DEFAULT_STATUSES];
-  const salesStatuses = filter.salesContractStatus?.length
-    ? filter.salesContractStatus
-    : [...TO_ASSIGN_DEFAULT_STATUSES];
-  return [
-    sideMatches(allocations.purchaseId, [
-      inArray(contracts.status, purchaseStatuses),
-      hasIds(filter.purchaseSupplierId) ? inArray(contracts.counterpartyId, filter.purchaseSupplierId) : undefined,
-      filter.rawMaterialId ? eq(contracts.rawMaterialId, filter.rawMaterialId) : undefined,
-      hasIds(filter.rawMaterialQualityId)
-        ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId)
-        : undefined,
-      flagCondition(contracts.isGmp, filter.purchaseIsGmp),
-      flagCondition(contracts.isCert, filter.purchaseIsCert),
-      filter.purchaseFreight?.length ? inArray(contracts.freight, filter.purchaseFreight) : undefined,
-      ...periodOverlaps(filter.dateOfLoading),
-    ]),
-    sideMatches(allocations.salesId, [
-      inArray(contracts.status, salesStatuses),
-      hasIds(filter.salesRecipientId) ? inArray(contracts.counterpartyId, filter.salesRecipientId) : undefined,
-      flagCondition(contracts.isGmp, filter.salesIsGmp),
-      flagCondition(contracts.isCert, filter.salesIsCert),
-      filter.salesFreight?.length ? inArray(contracts.freight, filter.salesFreight) : undefined,
-      ...periodOverlaps(filter.dateOfUnloading),
-    ]),
+type ContractStatuses = { purchase: ContractStatus[]; sales: ContractStatus[] };
+
+/** The contracts' statuses the page shows: those the filter names, else the defaults, on each side. */
+function statusesOf(filter: ToAssignFilter): ContractStatuses {
+  const orDefault = (statuses: ContractStatus[] | undefined) =>
+    statuses?.length ? statuses : [...TO_ASSIGN_DEFAULT_STATUSES];
+  return { purchase: orDefault(filter.purchaseContractStatus), sales: orDefault(filter.salesContractStatus) };
+}
+
+const definedOnly = (conditions: (SQL | undefined)[]) =>
+  conditions.filter((condition): condition is SQL => condition !== undefined);
+
+/**
+ * The filter as conditions on the allocation's own columns (the contracts' statuses are copies) and a semi-join per
+ * side for the other contract filters; whether anything besides the statuses narrows (if not, the kept totals of
+ * the statuses answer the totals bar).
+ */
+function toAssignFilterConditions(filter: ToAssignFilter = {}) {
+  const statuses = statusesOf(filter);
+  const purchaseConditions = definedOnly([
+    hasIds(filter.purchaseSupplierId) ? inArray(contracts.counterpartyId, filter.purchaseSupplierId) : undefined,
+    filter.rawMaterialId ? eq(contracts.rawMaterialId, filter.rawMaterialId) : undefined,
+    hasIds(filter.rawMaterialQualityId)
+      ? inArray(contracts.rawMaterialQualityId, filter.rawMaterialQualityId)
+      : undefined,
+    flagCondition(contracts.isGmp, filter.purchaseIsGmp),
+    flagCondition(contracts.isCert, filter.purchaseIsCert),
+    filter.purchaseFreight?.length ? inArray(contracts.freight, filter.purchaseFreight) : undefined,
+    ...periodOverlaps(filter.dateOfLoading),
+  ]);
+  const salesConditions = definedOnly([
+    hasIds(filter.salesRecipientId) ? inArray(contracts.counterpartyId, filter.salesRecipientId) : undefined,
+    flagCondition(contracts.isGmp, filter.salesIsGmp),
+    flagCondition(contracts.isCert, filter.salesIsCert),
+    filter.salesFreight?.length ? inArray(contracts.freight, filter.salesFreight) : undefined,
+    ...periodOverlaps(filter.dateOfUnloading),
+  ]);
+  const ownConditions = definedOnly([
     hasCodes(filter.purchaseSupplierCode) ? inArray(allocations.supplierCode, filter.purchaseSupplierCode) : undefined,
     hasCodes(filter.salesRecipientCode) ? inArray(allocations.recipientCode, filter.salesRecipientCode) : undefined,
     filter.hasToDeliver === true ? gt(toDeliverSql, 0) : undefined,
     filter.hasToDeliver === false ? sql`${toDeliverSql} <= 0` : undefined,
-  ];
+  ]);
+  return {
+    statuses,
+    conditions: [
+      inArray(allocations.purchaseStatus, statuses.purchase),
+      inArray(allocations.salesStatus, statuses.sales),
+      sideMatches(allocations.purchaseId, purchaseConditions),
+      sideMatches(allocations.salesId, salesConditions),
+      ...ownConditions,
+    ],
+    isNarrowedBeyondStatuses: purchaseConditions.length + salesConditions.length + ownConditions.length > 0,
+  };
 }
 
 /**
- * The page's ids picked on allocations alone (its indexes serve the copied sort keys), joined to the pair's
- * contracts only when the sort key is one of theirs; then the rows of those ids.
+ * The page's ids picked on allocations alone (its indexes serve the copied sort keys, the statuses are copies too),
+ * joined to the pair's contracts only when the sort key is one of theirs; then the rows of those ids.
  */
-function toAssignPageRows(db: Db, request: ToAssignListRequest, where: SQL | undefined) {
+async function toAssignPageRows(db: Db, request: ToAssignListRequest, where: SQL | undefined) {
   const order = orderByOf(request.orderBy, TO_ASSIGN_SORT);
   const sortKey = parseOrderBy(request.orderBy)?.key ?? TO_ASSIGN_SORT.defaultKey;
   const ids = OWN_SORT_KEYS.has(sortKey) ? db.select({ id: allocations.id }).from(allocations) : pairIds(db);
-  const page = ids
+  const page = await ids
     .where(where)
     .orderBy(...order)
     .limit(request.limit)
-    .offset(request.offset)
-    .as('page');
-  return toAssignRows(db)
-    .innerJoin(page, eq(page.id, allocations.id))
-    .orderBy(...order);
+    .offset(request.offset);
+  return toAssignRowsOfIds(
+    db,
+    page.map((row) => row.id),
+  );
 }
+
+/** The rows of `ids` in the order of `ids`, over one prepared statement (db/rows-of-ids.ts). */
+const toAssignRowsOfIds = rowsOfIdsReader((db) =>
+  toAssignRows(db).where(idIsAnyOf(allocations.id)).prepare('to_assign_rows_of_ids'),
+);
 
 function pairIds(db: Db) {
   return db
@@ -259,10 +315,12 @@ function pairIds(db: Db) {
 }
 
 export async function toAssignList(db: Db, request: ToAssignListRequest) {
-  const where = and(toAssignSearch(request.search), ...toAssignFilterConditions(request.filter));
+  const search = toAssignSearch(request.search);
+  const { statuses, conditions, isNarrowedBeyondStatuses } = toAssignFilterConditions(request.filter);
+  const where = and(search, ...conditions);
   const [list, { filtered, ...totalData }, total] = await Promise.all([
     toAssignPageRows(db, request, where),
-    toAssignTotals(db, where),
+    search || isNarrowedBeyondStatuses ? toAssignTotals(db, where) : toAssignTotalsOfStatuses(db, statuses),
     countAllRows(db, 'allocations'),
   ]);
   return { list, filtered, total, totalData };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { pairCopies } from '../../../db/copies.js';
+import { pairCopies, pairStatusCopies } from '../../../db/copies.js';
 import { allocations, contracts, transports } from '../../../db/schema.js';
 
 /** Planned kg of the pair's NEW transports: not yet counted in in_delivery_kg, yet already bound to the pair. */
@@ -25,6 +25,7 @@ export async function insertAllocation(
       confirmationNote: values.confirmationNote,
       createdBy: values.userId,
       ...pairCopies(values.purchaseId, values.salesId),
+      ...pairStatusCopies(values.purchaseId, values.salesId),
     })
     .returning();
   return row!;

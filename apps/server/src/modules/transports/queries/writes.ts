@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.js';
 import {
   contractorNameOf,
   pairCopies,
+  pairStatusCopies,
   salesSideCopies,
   transactionCopies,
   transportCopies,
@@ -110,7 +111,12 @@ export async function insertAllocation(
 ): Promise<number> {
   const [row] = await db
     .insert(allocations)
-    .values({ ...values, ...counters, ...pairCopies(values.purchaseId, values.salesId) })
+    .values({
+      ...values,
+      ...counters,
+      ...pairCopies(values.purchaseId, values.salesId),
+      ...pairStatusCopies(values.purchaseId, values.salesId),
+    })
     .returning({ id: allocations.id });
   return row!.id;
 }
