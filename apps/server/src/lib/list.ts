@@ -1,6 +1,6 @@
 import { FILTERED_COUNT_CAP, type ListRequest, type ListResponse, parseOrderBy } from '@grain/shared';
 import { type AnyColumn, asc, count, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { AppError } from './errors.js';
 
@@ -96,22 +96,36 @@ export function cappedCount(n: number): CappedCount {
 export const countAll = sql<number>`count(*)::int`;
 
 /**
- * issue 15: for the small tables (users, contractors) a page carries both counts in one statement: `filtered` as a
- * window count over the matching rows (a few thousand at most) and `total` as a scalar subquery.
+ * issue 15: a small table's list (users, contractors) in one statement: the page, `filtered` as a window count over
+ * the matching rows (a few thousand at most) and `total` as a scalar subquery. A page past the end carries no
+ * counts; they are then counted apart. `R` is the row type of `columns`.
  */
-export function windowCounts(total: SQL) {
-  return {
-    listFiltered: sql<number>`count(*) over ()`.mapWith(Number),
-    listTotal: sql<number>`(${total})`.mapWith(Number),
-  };
-}
-
-/** The answer of a page read with windowCounts; null for an empty page, which carries no counts. */
-export function pageOfCountedRows<T>(
-  rows: (T & { listFiltered: number; listTotal: number })[],
-): ListResponse<T> | null {
+export async function smallTableListPage<R>(
+  db: Db,
+  request: ListRequest<unknown>,
+  sort: SortSpec,
+  from: { table: PgTable; columns: Record<string, AnyColumn | SQL>; where: SQL | undefined },
+): Promise<ListResponse<R>> {
+  const { table, columns, where } = from;
+  const rows = (await db
+    .select({
+      ...columns,
+      listFiltered: sql<number>`count(*) over ()`.mapWith(Number),
+      listTotal: sql<number>`(select count(*) from ${table})`.mapWith(Number),
+    })
+    .from(table)
+    .where(where)
+    .orderBy(...orderByOf(request.orderBy, sort))
+    .limit(request.limit)
+    .offset(request.offset)) as (R & { listFiltered: number; listTotal: number })[];
   const first = rows[0];
-  if (!first) return null;
-  const list = rows.map(({ listFiltered: _filtered, listTotal: _total, ...row }) => row as T);
-  return { list, filtered: first.listFiltered, total: first.listTotal };
+  if (first) {
+    const list = rows.map(({ listFiltered: _filtered, listTotal: _total, ...row }) => row as R);
+    return { list, filtered: first.listFiltered, total: first.listTotal };
+  }
+  const [filtered, total] = await Promise.all([
+    db.select({ n: count() }).from(table).where(where),
+    db.select({ n: count() }).from(table),
+  ]);
+  return { list: [], filtered: filtered[0]?.n ?? 0, total: total[0]?.n ?? 0 };
 }

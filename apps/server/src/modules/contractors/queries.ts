@@ -2,14 +2,7 @@ import type { AdditionalAddress, Contact, ContractorListRequest, ContractorSortK
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { contractorAddresses, contractorContacts, contractors, countries } from '../../db/schema.js';
-import {
-  listPage,
-  orderByOf,
-  pageOfCountedRows,
-  type SortSpec,
-  searchCondition,
-  windowCounts,
-} from '../../lib/list.js';
+import { type SortSpec, searchCondition, smallTableListPage } from '../../lib/list.js';
 
 const contractorColumns = {
   id: contractors.id,
@@ -84,28 +77,12 @@ function contractorSearch(search: string | undefined): SQL | undefined {
   ]);
 }
 
-export async function listContractors(db: Db, request: ContractorListRequest) {
+export function listContractors(db: Db, request: ContractorListRequest) {
   const where = contractorSearch(request.search);
-  const rows = await db
-    .select({ ...contractorColumns, ...windowCounts(sql`select count(*) from ${contractors}`) })
-    .from(contractors)
-    .where(where)
-    .orderBy(...orderByOf(request.orderBy, CONTRACTOR_SORT))
-    .limit(request.limit)
-    .offset(request.offset);
-  const page = pageOfCountedRows(rows);
-  if (page) return page;
-  return listPage(request, CONTRACTOR_SORT, {
-    page: (order, limit, offset) =>
-      db
-        .select(contractorColumns)
-        .from(contractors)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    countFiltered: async () => (await db.select({ n: count() }).from(contractors).where(where))[0]?.n ?? 0,
-    countTotal: () => countContractors(db),
+  return smallTableListPage<ContractorRow>(db, request, CONTRACTOR_SORT, {
+    table: contractors,
+    columns: contractorColumns,
+    where,
   });
 }
 

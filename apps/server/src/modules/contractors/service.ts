@@ -86,20 +86,17 @@ async function loadContractor(db: Db, id: number): Promise<ContractorResultRespo
 
 export async function listContractors(ctx: Ctx, request: ContractorListRequest) {
   const page = await q.listContractors(ctx.db, request);
-  const contacts = await q.contactsOf(
-    ctx.db,
-    page.list.map((row) => row.id),
-  );
+  const ids = page.list.map((row) => row.id);
+  const [contacts, certificates] = await Promise.all([
+    q.contactsOf(ctx.db, ids),
+    certificatesByContractor(ctx.db, ids),
+  ]);
   const contactsByContractor = new Map<number, q.ContactRow[]>();
   for (const contact of contacts) {
     const list = contactsByContractor.get(contact.contractorId) ?? [];
     list.push(contact);
     contactsByContractor.set(contact.contractorId, list);
   }
-  const certificates = await certificatesByContractor(
-    ctx.db,
-    page.list.map((row) => row.id),
-  );
   return {
     ...page,
     list: page.list.map((row) =>

@@ -3,14 +3,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import {
-  listPage,
-  orderByOf,
-  pageOfCountedRows,
-  type SortSpec,
-  searchCondition,
-  windowCounts,
-} from '../../lib/list.js';
+import { type SortSpec, searchCondition, smallTableListPage } from '../../lib/list.js';
 
 export const userColumns = {
   id: users.id,
@@ -40,33 +33,13 @@ export const USER_SORT: SortSpec<UserSortKey> = {
   tiebreaker: users.id,
 };
 
-export async function listUsers(db: Db, request: z.infer<typeof UserListRequestSchema>) {
+export function listUsers(db: Db, request: z.infer<typeof UserListRequestSchema>) {
   const conditions: (SQL | undefined)[] = [
     searchCondition(request.search, [users.firstName, users.lastName, users.email]),
   ];
   if (request.filter?.active !== undefined) conditions.push(eq(users.active, request.filter.active));
   const where = and(...conditions);
-  const rows = await db
-    .select({ ...userColumns, ...windowCounts(sql`select count(*) from ${users}`) })
-    .from(users)
-    .where(where)
-    .orderBy(...orderByOf(request.orderBy, USER_SORT))
-    .limit(request.limit)
-    .offset(request.offset);
-  const page = pageOfCountedRows(rows);
-  if (page) return page;
-  return listPage(request, USER_SORT, {
-    page: (order, limit, offset) =>
-      db
-        .select(userColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    countFiltered: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
-    countTotal: async () => (await db.select({ n: count() }).from(users))[0]?.n ?? 0,
-  });
+  return smallTableListPage<UserRow>(db, request, USER_SORT, { table: users, columns: userColumns, where });
 }
 
 export async function getUser(db: Db, id: number) {
