@@ -72,8 +72,8 @@ function sharedSheetWorker() {
 }
 
 /**
- * Starts the sheet worker ahead of the first export (server start): its start-up (a thread, TypeScript and exceljs
- * loaded) is a fixed cost of the process, not of whoever exports first.
+ * Starts the sheet worker ahead of the first export (server start): its start-up (a thread, TypeScript loaded) is
+ * a fixed cost of the process, not of whoever exports first.
  */
 export function prepareExportWorker(): void {
   sharedSheetWorker();
