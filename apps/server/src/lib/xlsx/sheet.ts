@@ -159,16 +159,14 @@ export function createWorkbookWriter(stream: Writable, sheets: WorkbookDef) {
       if (index < current) throw new Error(`sheet ${index} is already written`);
       openUpTo(index);
       const { columns } = sheets[index]!;
-      let xml = '';
       for (const item of items) {
         rowNumber += 1;
-        xml += `<row r="${rowNumber}">`;
+        let xml = `<row r="${rowNumber}">`;
         for (let n = 0; n < columns.length; n++) {
           xml += cellXml(letters[n]! + rowNumber, styles[n]!, columns[n]!.value(item));
         }
-        xml += '</row>';
+        zip.write(`${xml}</row>`);
       }
-      zip.write(xml);
     },
     async finish() {
       // Every sheet gets written, an empty one with its header row.
