@@ -18,8 +18,12 @@ export async function measureExport(label: Record<string, unknown>, run: () => P
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
+  const heapBaseline = process.memoryUsage().heapTotal;
+  let heapPeak = heapBaseline;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.rss);
+    heapPeak = Math.max(heapPeak, usage.heapTotal);
   }, 20);
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
@@ -38,6 +42,8 @@ export async function measureExport(label: Record<string, unknown>, run: () => P
       cpuSeconds: round((cpu.user + cpu.system) / 1e6, 2),
       megabytes: round(bytes / 1024 / 1024, 1),
       rssGrowthMb: round((peak - baseline) / 1024 / 1024, 1),
+      // This thread's JavaScript heap; the rest of the growth is the worker's and memory outside the heaps.
+      mainHeapGrowthMb: round((heapPeak - heapBaseline) / 1024 / 1024, 1),
       loopDelayP99Ms: round(delay.percentile(99) / 1e6, 1),
       loopDelayMaxMs: round(delay.max / 1e6, 1),
     }),

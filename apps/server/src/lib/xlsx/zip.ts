@@ -11,8 +11,14 @@ import { constants, deflateRawSync } from 'node:zlib';
  * zip can address; a file that would pass a limit throws instead of writing a broken zip.
  */
 
-/** Text gathered before it is deflated: fewer, larger deflate calls (each starts a fresh dictionary). */
-const DEFLATE_CHUNK_CHARS = 256 * 1024;
+/**
+ * Bytes of text gathered before they are deflated: fewer, larger deflate calls (each starts a fresh dictionary).
+ * The text is encoded part by part into one reused buffer: joining it into one long string first would put a
+ * large string on the old heap for every chunk.
+ */
+const DEFLATE_CHUNK_BYTES = 256 * 1024;
+/** UTF-8 takes at most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units). */
+const MAX_UTF8_BYTES_PER_UNIT = 3;
 /** Bytes gathered before they go to the stream: each write is a message from the worker thread to the server. */
 const OUTPUT_CHUNK_BYTES = 128 * 1024;
 /** The fastest level: the XML repeats itself so much that it still shrinks about tenfold. */
@@ -80,7 +86,8 @@ export function createZipWriter(out: Writable, modified = new Date()) {
   let pendingBytes = 0;
   let offset = 0;
   let entry: Entry | null = null;
-  let text = '';
+  const text = Buffer.allocUnsafe(DEFLATE_CHUNK_BYTES);
+  let textBytes = 0;
 
   const flushOutput = () => {
     if (pendingBytes === 0) return;
@@ -95,9 +102,7 @@ export function createZipWriter(out: Writable, modified = new Date()) {
     if (offset > ZIP32_LIMIT) throw new Error('the workbook passes the 4 GB a zip without Zip64 can hold');
     if (pendingBytes >= OUTPUT_CHUNK_BYTES) flushOutput();
   };
-  const deflateText = (current: Entry, isLast: boolean) => {
-    const data = Buffer.from(text, 'utf8');
-    text = '';
+  const deflate = (current: Entry, data: Buffer, isLast: boolean) => {
     current.crc = crc32(data, current.crc);
     current.size += data.length;
     if (current.size > ZIP32_LIMIT) throw new Error(`${current.name} passes the 4 GB a zip without Zip64 can hold`);
@@ -108,6 +113,13 @@ export function createZipWriter(out: Writable, modified = new Date()) {
     });
     current.compressedSize += compressed.length;
     emit(compressed);
+  };
+  const flushText = (current: Entry, isLast: boolean) => {
+    if (textBytes === 0 && !isLast) return;
+    const data = text.subarray(0, textBytes);
+    textBytes = 0;
+    // Synchronous: the buffer is free again once deflate returns.
+    deflate(current, data, isLast);
   };
 
   return {
@@ -131,12 +143,14 @@ export function createZipWriter(out: Writable, modified = new Date()) {
     /** Text of the open entry; deflated once enough has gathered. */
     write(part: string) {
       if (!entry) throw new Error('no zip entry is open');
-      text += part;
-      if (text.length >= DEFLATE_CHUNK_CHARS) deflateText(entry, false);
+      const maxBytes = part.length * MAX_UTF8_BYTES_PER_UNIT;
+      if (textBytes + maxBytes > DEFLATE_CHUNK_BYTES) flushText(entry, false);
+      if (maxBytes > DEFLATE_CHUNK_BYTES) deflate(entry, Buffer.from(part, 'utf8'), false);
+      else textBytes += text.write(part, textBytes, 'utf8');
     },
     close() {
       if (!entry) throw new Error('no zip entry is open');
-      deflateText(entry, true);
+      flushText(entry, true);
       const descriptor = Buffer.alloc(16);
       descriptor.writeUInt32LE(0x08074b50, 0);
       descriptor.writeUInt32LE(entry.crc, 4);
