@@ -175,6 +175,8 @@ describe('createWorkbookWriter', () => {
       quantity: n / 1000,
       day: '2026-05-05',
     }));
+    // One cell longer than a deflate chunk on its own.
+    many[10]!.text = 'ż'.repeat(150_000);
     const { file, chunks } = await written(WORKBOOK, (writer) => {
       for (let start = 0; start < many.length; start += 1000) writer.addItems(0, many.slice(start, start + 1000));
     });
@@ -208,6 +210,7 @@ describe('createWorkbookWriter', () => {
     const [items] = (await read(file)).worksheets as [ExcelJS.Worksheet];
     expect(items.rowCount).toBe(many.length + 1);
     expect(items.getCell('A6001').value).toBe(many[5999]!.text);
+    expect(items.getCell('A12').value).toBe(many[10]!.text);
     expect(items.getCell('B6001').value).toBe(5.999);
   });
 });
