@@ -17,12 +17,14 @@ import { allocationRoutes } from './modules/allocations/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cargoRoutes } from './modules/cargo/routes.js';
 import { contractorRoutes } from './modules/contractors/routes.js';
+import { CONTRACT_SHEETS_MODULE } from './modules/contracts/export-sheet.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { STATEMENT_SHEETS_MODULE } from './modules/settlements/export-sheet.js';
 import { settlementRoutes } from './modules/settlements/routes.js';
 import { transportOrderRoutes } from './modules/transport-orders/routes.js';
 import { transportRoutes } from './modules/transports/routes.js';
@@ -54,6 +56,9 @@ const BODY_LIMIT = 1024 * 1024;
 
 /** issue 15: API answers at least this big are compressed (smaller ones cost more CPU than they save bytes). */
 export const COMPRESS_THRESHOLD = 1024;
+
+/** Every module that defines export workbooks: the export worker imports them when it starts (lib/xlsx). */
+export const EXPORT_SHEET_MODULES = [CONTRACT_SHEETS_MODULE, STATEMENT_SHEETS_MODULE];
 
 /** The whole server: plugins and every module, registered by hand, top to bottom. */
 export async function buildApp({ db, config, logger = false, onRoute }: AppDeps): Promise<FastifyInstance> {

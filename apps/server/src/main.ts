@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
-import { buildApp, LOG_REDACT } from './app.js';
+import { buildApp, EXPORT_SHEET_MODULES, LOG_REDACT } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -54,7 +54,7 @@ async function runServer(isClusterWorker: boolean) {
   if (isClusterWorker) process.on('disconnect', () => void shutdown('disconnect'));
 
   await app.listen({ port: config.port, host: config.host });
-  prepareExportWorker();
+  prepareExportWorker(EXPORT_SHEET_MODULES);
   if (!isClusterWorker) app.log.info(`Grain back office on http://localhost:${config.port} (${where(database.kind)})`);
 }
 

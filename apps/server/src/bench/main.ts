@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { buildApp } from '../app.js';
+import { buildApp, EXPORT_SHEET_MODULES } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase, rowsOf, SESSION_OPTIONS } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
@@ -103,7 +103,7 @@ await db.execute(sql`update users set password_expired = false where email = 'be
 const app = await buildApp({ db, config });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 // As main.ts does: the export's worker thread is started with the server, not by the first export.
-prepareExportWorker();
+prepareExportWorker(EXPORT_SHEET_MODULES);
 const login = await fetch(`${address}/api/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },

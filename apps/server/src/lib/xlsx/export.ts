@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
-import type { FromSheetWorker, ToSheetWorker, WorkbookRef } from './worker.js';
+import type { FromSheetWorker, SheetWorkerData, ToSheetWorker, WorkbookRef } from './worker.js';
 
 export type { WorkbookRef } from './worker.js';
 
@@ -41,9 +41,9 @@ function fail(listener: Listener, error: Error) {
   listener.waiting = null;
 }
 
-function sharedSheetWorker() {
+function sharedSheetWorker(sheetModules: readonly string[] = []) {
   if (sheetWorker) return sheetWorker;
-  const worker = new Worker(WORKER_FILE);
+  const worker = new Worker(WORKER_FILE, { workerData: { sheetModules } satisfies SheetWorkerData });
   // Idle between exports, it must not keep the process (or a test run) alive.
   worker.unref();
   const listeners = new Map<number, Listener>();
@@ -72,11 +72,12 @@ function sharedSheetWorker() {
 }
 
 /**
- * Starts the sheet worker ahead of the first export (server start): its start-up (a thread, TypeScript and exceljs
- * loaded) is a fixed cost of the process, not of whoever exports first.
+ * Starts the sheet worker ahead of the first export (server start), importing the modules that define the
+ * workbooks (their `import.meta.url`): its start-up (a thread, TypeScript, the sheets and what they import) is a
+ * fixed cost of the process, not of whoever exports first.
  */
-export function prepareExportWorker(): void {
-  sharedSheetWorker();
+export function prepareExportWorker(sheetModules: readonly string[] = []): void {
+  sharedSheetWorker(sheetModules);
 }
 
 /** One export on the sheet worker, as promises: `write` resolves once a batch is written, `finish` once done. */

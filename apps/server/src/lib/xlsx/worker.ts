@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createWorkbookWriter, type WorkbookDef } from './sheet.js';
 
 /**
@@ -15,6 +15,10 @@ import { createWorkbookWriter, type WorkbookDef } from './sheet.js';
 export interface WorkbookRef {
   module: string;
   name: string;
+}
+/** What the worker is started with: the modules of the workbooks it will write, imported before any export. */
+export interface SheetWorkerData {
+  sheetModules: readonly string[];
 }
 export type ToSheetWorker =
   | { id: number; type: 'start'; workbook: WorkbookRef }
@@ -83,8 +87,15 @@ async function handle(message: ToSheetWorker) {
   }
 }
 
-/** Messages handled one after another: a start imports its sheets first, and its items must not overtake it. */
-let queue = Promise.resolve();
+/**
+ * Messages handled one after another: a start imports its sheets first, and its items must not overtake it. The
+ * modules named at start are imported first (a failure there shows again when an export imports the module).
+ */
+const { sheetModules } = (workerData ?? { sheetModules: [] }) as SheetWorkerData;
+let queue = Promise.all(sheetModules.map((module) => import(module))).then(
+  () => {},
+  () => {},
+);
 port.on('message', (message: ToSheetWorker) => {
   queue = queue.then(() =>
     handle(message).catch((error: unknown) => {
