@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -31,8 +31,70 @@ function precompress(): Plugin {
   };
 }
 
+const EARLY_SCRIPT = 'src/early.ts';
+/** Pages whose code index.html starts loading at once when the address is theirs (issue 15). */
+const EARLY_PAGES: Record<string, string> = { '/logistics/': 'src/features/transports/pages/logistics-page.tsx' };
+
+/**
+ * issue 15: src/early.ts starts the first screen's calls while the app's code downloads. The build makes it one small
+ * classic script of its own (a module would wait for the app's shared chunks; zod stays out through the shared
+ * package's zod-free enums.ts), loaded async from index.html, with the files of each early page in `data-pages`.
+ * In development Vite serves it as a module.
+ */
+function earlyRequests(): Plugin {
+  return {
+    name: 'grain-early-requests',
+    async buildStart() {
+      if (this.environment?.config.command !== 'build') return;
+      const result = await build({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'silent',
+        build: {
+          write: false,
+          minify: true,
+          lib: { entry: join(import.meta.dirname, EARLY_SCRIPT), formats: ['iife'], name: 'grainEarly' },
+          rollupOptions: { treeshake: { moduleSideEffects: false } },
+        },
+      });
+      const [output] = Array.isArray(result) ? result : [result];
+      if (!output || !('output' in output)) throw new Error('the early script did not build');
+      this.emitFile({ type: 'asset', name: 'early.js', source: output.output[0].code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) {
+          return [{ tag: 'script', attrs: { type: 'module', src: `/${EARLY_SCRIPT}` }, injectTo: 'head' }];
+        }
+        const files = Object.values(context.bundle);
+        const script = files.find((file) => file.type === 'asset' && file.names.includes('early.js'));
+        if (!script) throw new Error('the early script is missing from the build');
+        const pages: Record<string, string[]> = {};
+        for (const [prefix, module] of Object.entries(EARLY_PAGES)) {
+          const page = files.find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith(module));
+          if (page?.type !== 'chunk') throw new Error(`no chunk for the early page ${module}`);
+          // The page's chunk and its static imports, all levels, but those index.html loads anyway.
+          const chunks = new Set<string>([page.fileName]);
+          for (const fileName of chunks) {
+            const chunk = context.bundle[fileName];
+            if (chunk?.type === 'chunk') for (const child of chunk.imports) chunks.add(child);
+          }
+          pages[prefix] = [...chunks].filter((file) => !html.includes(`/${file}"`)).map((file) => `/${file}`);
+        }
+        // First in the head, fetched first and before the app's chunks take the browser's six connections.
+        const pagesAttribute = JSON.stringify(pages).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+        const tag = `<script async fetchpriority="high" src="/${script.fileName}" data-pages="${pagesAttribute}"></script>`;
+        const charset = '<meta charset="UTF-8" />';
+        if (!html.includes(charset)) throw new Error('index.html has no charset meta to put the early script after');
+        return html.replace(charset, `${charset}\n    ${tag}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), earlyRequests()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -287,6 +287,32 @@ test.describe
       await expect(chips).toHaveCount(0);
     });
 
+    test('a fresh load asks for the session user and the list page once each, side by side (issue 15)', async ({
+      page,
+    }) => {
+      const events: string[] = [];
+      const pathOf = (url: string) => new URL(url).pathname;
+      const isWatched = (path: string) => path === '/api/auth/me' || path === '/api/transport/list';
+      page.on('request', (request) => {
+        if (isWatched(pathOf(request.url()))) events.push(`ask ${pathOf(request.url())}`);
+      });
+      page.on('response', (response) => {
+        if (isWatched(pathOf(response.url()))) events.push(`answer ${pathOf(response.url())}`);
+      });
+      await openLogistics(page);
+      await expect(rowOf(page, ids.noDriver)).toBeVisible();
+      // The early script asked for both before the app started (the list did not wait for the session user), and the
+      // app took those answers instead of asking again.
+      const asked = events.filter((event) => event.startsWith('ask'));
+      expect(asked.sort()).toEqual(['ask /api/auth/me', 'ask /api/transport/list']);
+      expect(events.indexOf('ask /api/transport/list')).toBeLessThan(events.indexOf('answer /api/auth/me'));
+      // The next list call is the app's own.
+      await page.getByRole('tab', { name: 'Aktywne' }).click();
+      await expect(page).toHaveURL(/\/logistics\/active/);
+      await expect(rowOf(page, ids.noDriver)).toBeVisible();
+      expect(events.filter((event) => event === 'ask /api/transport/list')).toHaveLength(2);
+    });
+
     test('a contract select searches its options on the server as the user types (issue 15)', async ({ page }) => {
       const optionCalls: string[] = [];
       page.on('request', (request) => {

@@ -49,3 +49,10 @@ export const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const APP_VERSION = '0.0.37';
+
+/** spec/1 General list behaviour: the page sizes a list offers. */
+export const PAGE_SIZES = [10, 25, 50] as const;
+
+/** spec/1 Logistics: the tabs of the logistics page. */
+export const TRANSPORT_TABS = ['all', 'active', 'delivered'] as const;
+export type TransportTab = (typeof TRANSPORT_TABS)[number];

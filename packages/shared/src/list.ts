@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { toCamelKeys } from './case.js';
 import { INT_MAX, V } from './validation.js';
 
-/** spec/1 General list behaviour. */
-export const PAGE_SIZES = [10, 25, 50] as const;
+/** spec/1 General list behaviour (the page sizes live in enums.ts, a file without zod: the web's early.ts reads them). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const OPTION_LIST_MAX = 100;
 /**

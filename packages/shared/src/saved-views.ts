@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from './list.js';
+import { PAGE_SIZES } from './enums.js';
 import { requiredString, V } from './validation.js';
 
 /**

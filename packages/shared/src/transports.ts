@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, CURRENCIES, FREIGHTS, TRANSPORT_STATUSES, type TransportStatus } from './enums.js';
+import {
+  CONTRACT_STATUSES,
+  CURRENCIES,
+  FREIGHTS,
+  TRANSPORT_STATUSES,
+  TRANSPORT_TABS,
+  type TransportStatus,
+  type TransportTab,
+} from './enums.js';
 import { listRequestSchema, listResponseSchema, OPTION_LIST_MAX, parseListFilter } from './list.js';
 import { LabResultsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
@@ -29,8 +37,6 @@ export const TRANSPORT_DEFAULT_CARGO_QUANTITY_KG = 25_000;
 export const TRANSPORT_DEFAULT_PRICE_PER_TON = 0;
 export const TRANSPORT_DEFAULT_CURRENCY = 'PLN';
 
-export const TRANSPORT_TABS = ['all', 'active', 'delivered'] as const;
-export type TransportTab = (typeof TRANSPORT_TABS)[number];
 export const TRANSPORT_TAB_STATUSES: Readonly<Record<TransportTab, readonly TransportStatus[] | null>> = {
   all: null,
   active: ACTIVE_TRANSPORT_STATUSES,

@@ -1,9 +1,9 @@
-import { type FieldError, toCamelKeys, toSnakeKeys } from '@grain/shared';
+import { type FieldError, toCamelKeys } from '@grain/shared';
 import { notifications } from '@mantine/notifications';
 import { i18n, messageCodeText } from '../i18n';
+import { takeEarlyAnswer } from './early-answers';
+import { REQUEST_TIMEOUT_MS, type RequestShape, requestOf } from './request';
 import { tokens } from './tokens';
-
-export const REQUEST_TIMEOUT_MS = 20_000;
 
 /** A refused or failed call: HTTP status (0 when no answer), catalogue code and per-field errors. */
 export class ApiError extends Error {
@@ -16,13 +16,9 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, unknown>;
+export interface RequestOptions extends RequestShape {
   /** Do not show the error toast (the caller shows its own, or the spec says nothing is shown). */
   silent?: boolean;
-  responseType?: 'json' | 'blob';
   /** 404 answers stay with the caller instead of leading to the 404 page. */
   keepNotFound?: boolean;
   signal?: AbortSignal;
@@ -38,37 +34,15 @@ export function connectClient(options: { navigate: Navigate; onSignedOut: () => 
   onSignedOut = options.onSignedOut;
 }
 
-function buildUrl(path: string, query?: Record<string, unknown>): string {
-  const url = `/api${path}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(toSnakeKeys<Record<string, unknown>>(query))) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
-  }
-  const text = params.toString();
-  return text ? `${url}?${text}` : url;
-}
-
 async function send(path: string, options: RequestOptions): Promise<Response> {
+  const early = await takeEarlyAnswer(path, options);
+  if (early) return early;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => controller.abort());
-  const headers: Record<string, string> = {
-    Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
-    'Accept-Language': 'pl',
-  };
-  const access = tokens.access();
-  if (access) headers.Authorization = `Bearer ${access}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const { url, init } = requestOf(path, options);
   try {
-    return await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(toSnakeKeys(options.body)),
-      signal: controller.signal,
-      credentials: 'omit',
-    });
+    return await fetch(url, { ...init, signal: controller.signal });
   } catch {
     // The caller gave up (TanStack Query cancels queries nobody uses any more): not a failure to report.
     if (options.signal?.aborted) throw new ApiError(0, 'ABORTED', []);

@@ -40,6 +40,17 @@ export function parseListState(params: URLSearchParams, defaults: Partial<ListSt
   };
 }
 
+/** The body of a list request (the early request of early.ts builds the same one). */
+export function listRequestBody(state: ListState, toFilter: (filter: FilterValues) => Record<string, unknown>) {
+  return {
+    limit: state.limit,
+    offset: state.offset,
+    search: state.search || undefined,
+    orderBy: state.orderBy || undefined,
+    filter: toFilter(state.filter),
+  };
+}
+
 /** Writes the state back; list values as repeated `filter_key[]` (the positions links use that form). */
 export function toSearchParams(state: ListState, keep?: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams();

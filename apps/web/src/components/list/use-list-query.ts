@@ -1,7 +1,7 @@
 import type { ListResponse } from '@grain/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import type { ListState } from './list-state';
+import { type ListState, listRequestBody } from './list-state';
 
 /** Sends the list state as a POST list request (limit, offset, search, filter, order_by). */
 export function useListQuery<T>(
@@ -10,13 +10,7 @@ export function useListQuery<T>(
   state: ListState,
   toFilter: (filter: ListState['filter']) => Record<string, unknown> = () => ({}),
 ) {
-  const body = {
-    limit: state.limit,
-    offset: state.offset,
-    search: state.search || undefined,
-    orderBy: state.orderBy || undefined,
-    filter: toFilter(state.filter),
-  };
+  const body = listRequestBody(state, toFilter);
   return useQuery({
     queryKey: [...key, body],
     queryFn: ({ signal }) => apiRequest<ListResponse<T>>(path, { method: 'POST', body, signal }),

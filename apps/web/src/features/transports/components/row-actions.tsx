@@ -4,9 +4,10 @@ import {
   isRemovableTransport,
   type TransportResponse,
 } from '@grain/shared';
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconArrowsSplit2, IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 import type { RowActionKind } from './use-transport-actions';
 
 interface RowActionsProps {
@@ -42,38 +43,33 @@ export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActions
   );
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label={editLabel}>
+      <HoverTooltip label={editLabel}>
         <ActionIcon variant="light" aria-label={editLabel} onClick={() => onOpen(isEditable ? 'edit' : 'details', row)}>
           {isEditable ? <IconPencil size={16} /> : <IconEye size={16} />}
         </ActionIcon>
-      </Tooltip>
-      <Tooltip label={redirectLabel}>
-        {/* A disabled button gets no hover: the span carries the tooltip. */}
-        <span>
-          <ActionIcon
-            variant="light"
-            color="violet"
-            aria-label={redirectLabel}
-            disabled={!canRedirect}
-            onClick={() => onOpen('redirect', row)}
-          >
-            <IconArrowsSplit2 size={16} />
-          </ActionIcon>
-        </span>
-      </Tooltip>
-      <Tooltip label={removeLabel}>
-        <span>
-          <ActionIcon
-            variant="light"
-            color="red"
-            aria-label={removeLabel}
-            disabled={!canRemove}
-            onClick={() => onRemove(row)}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </span>
-      </Tooltip>
+      </HoverTooltip>
+      <HoverTooltip label={redirectLabel}>
+        <ActionIcon
+          variant="light"
+          color="violet"
+          aria-label={redirectLabel}
+          disabled={!canRedirect}
+          onClick={() => onOpen('redirect', row)}
+        >
+          <IconArrowsSplit2 size={16} />
+        </ActionIcon>
+      </HoverTooltip>
+      <HoverTooltip label={removeLabel}>
+        <ActionIcon
+          variant="light"
+          color="red"
+          aria-label={removeLabel}
+          disabled={!canRemove}
+          onClick={() => onRemove(row)}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </HoverTooltip>
     </Group>
   );
 }

@@ -1,5 +1,6 @@
 import { TRANSPORT_STATUSES, type TransportTab } from '@grain/shared';
 import { Collapse, MultiSelect, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 import { listOf, textOf } from '../../../components/list/filter-values';
@@ -23,77 +24,86 @@ const QUANTITIES: TransportFilterKey[] = ['realCargoQuantityFrom', 'realCargoQua
 
 /** Every filter of spec/1 Logistics; the status filter only on the all tab. */
 export function TransportFilters({ isOpen, tab, value, onChange }: TransportFiltersProps) {
+  // issue 15: some twenty inputs, none seen before the panel first opens; once open they stay (typed text kept).
+  const [wasOpened, setWasOpened] = useState(isOpen);
+  if (isOpen && !wasOpened) setWasOpened(true);
+  return (
+    <Collapse expanded={isOpen} w="100%">
+      {wasOpened && <FilterFields tab={tab} value={value} onChange={onChange} />}
+    </Collapse>
+  );
+}
+
+function FilterFields({ tab, value, onChange }: Omit<TransportFiltersProps, 'isOpen'>) {
   const { t } = useTranslation();
   const label = (key: TransportFilterKey) => t(`transports.filters.${key}`);
   const reversed = reversedRanges(value);
 
   return (
-    <Collapse expanded={isOpen} w="100%">
-      <Paper withBorder p="md" mb="md" data-testid="transport-filters">
-        <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">
-          {OPTION_SELECTS.map(({ key, field }) => (
-            <TransportOptionSelect
-              key={key}
-              field={field}
-              label={label(key)}
-              value={listOf(value[key])}
-              onChange={(next) => onChange(key, next)}
-            />
-          ))}
-          {tab === 'all' && (
-            <MultiSelect
-              label={label('status')}
-              data={TRANSPORT_STATUSES.map((status) => ({ value: status, label: t(`status.transport.${status}`) }))}
-              value={listOf(value.status)}
-              onChange={(next) => onChange('status', next)}
-              clearable
-            />
-          )}
-          {TEXTS.map((key) => (
-            <DebouncedTextFilter
-              key={key}
-              label={label(key)}
-              value={textOf(value[key])}
-              inputMode={key === 'transportId' ? 'numeric' : undefined}
-              onCommit={(next) => onChange(key, next)}
-            />
-          ))}
-          {QUANTITIES.map((key) => (
-            <DebouncedTextFilter
-              key={key}
-              label={label(key)}
-              value={textOf(value[key])}
-              inputMode="decimal"
-              onCommit={(next) => onChange(key, next)}
-            />
-          ))}
-          {DATES.map((key) => (
-            <DateInput
-              key={key}
-              label={label(key)}
-              value={textOf(value[key]) || null}
-              onChange={(next) => onChange(key, next ?? '')}
-            />
-          ))}
-          <YesNoSelect
-            label={label('purchaseIsGmp')}
-            value={value.purchaseIsGmp}
-            onChange={(next) => onChange('purchaseIsGmp', next)}
+    <Paper withBorder p="md" mb="md" data-testid="transport-filters">
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">
+        {OPTION_SELECTS.map(({ key, field }) => (
+          <TransportOptionSelect
+            key={key}
+            field={field}
+            label={label(key)}
+            value={listOf(value[key])}
+            onChange={(next) => onChange(key, next)}
           />
-          <YesNoSelect
-            label={label('salesIsGmp')}
-            value={value.salesIsGmp}
-            onChange={(next) => onChange('salesIsGmp', next)}
+        ))}
+        {tab === 'all' && (
+          <MultiSelect
+            label={label('status')}
+            data={TRANSPORT_STATUSES.map((status) => ({ value: status, label: t(`status.transport.${status}`) }))}
+            value={listOf(value.status)}
+            onChange={(next) => onChange('status', next)}
+            clearable
           />
-        </SimpleGrid>
-        {reversed.length > 0 && (
-          <Text size="sm" c="red" mt="sm">
-            {t('transports.filters.reversed', {
-              fields: reversed.map((name) => t(`transports.filters.ranges.${name}`)).join(', '),
-            })}
-          </Text>
         )}
-      </Paper>
-    </Collapse>
+        {TEXTS.map((key) => (
+          <DebouncedTextFilter
+            key={key}
+            label={label(key)}
+            value={textOf(value[key])}
+            inputMode={key === 'transportId' ? 'numeric' : undefined}
+            onCommit={(next) => onChange(key, next)}
+          />
+        ))}
+        {QUANTITIES.map((key) => (
+          <DebouncedTextFilter
+            key={key}
+            label={label(key)}
+            value={textOf(value[key])}
+            inputMode="decimal"
+            onCommit={(next) => onChange(key, next)}
+          />
+        ))}
+        {DATES.map((key) => (
+          <DateInput
+            key={key}
+            label={label(key)}
+            value={textOf(value[key]) || null}
+            onChange={(next) => onChange(key, next ?? '')}
+          />
+        ))}
+        <YesNoSelect
+          label={label('purchaseIsGmp')}
+          value={value.purchaseIsGmp}
+          onChange={(next) => onChange('purchaseIsGmp', next)}
+        />
+        <YesNoSelect
+          label={label('salesIsGmp')}
+          value={value.salesIsGmp}
+          onChange={(next) => onChange('salesIsGmp', next)}
+        />
+      </SimpleGrid>
+      {reversed.length > 0 && (
+        <Text size="sm" c="red" mt="sm">
+          {t('transports.filters.reversed', {
+            fields: reversed.map((name) => t(`transports.filters.ranges.${name}`)).join(', '),
+          })}
+        </Text>
+      )}
+    </Paper>
   );
 }
