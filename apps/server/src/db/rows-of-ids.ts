@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { preparedStatements } from './prepared.js';
+import { preparedPerDatabase } from './prepared.js';
 
 interface PreparedRows<R> {
   execute(values: { ids: number[] }): Promise<R[]>;
@@ -15,10 +15,10 @@ export const idIsAnyOf = (column: AnyColumn): SQL => sql`${column} = any(${sql.p
  * call, which cost more than running it for a page of rows (issue 9).
  */
 export function rowsOfIdsReader<R extends { id: number }>(prepare: (db: Db) => PreparedRows<R>) {
-  const prepared = preparedStatements<PreparedRows<R>>('rows_of_ids');
+  const prepared = preparedPerDatabase(prepare);
   return async (db: Db, ids: number[]): Promise<R[]> => {
     if (!ids.length) return [];
-    const rows = await prepared(db, '', () => prepare(db)).execute({ ids });
+    const rows = await prepared(db).execute({ ids });
     const position = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   };

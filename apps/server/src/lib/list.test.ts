@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { AppError } from './errors.js';
-import { cappedCount, likePattern, orderByOf, type SortSpec, searchCondition, sortOf } from './list.js';
+import { cappedCount, likePattern, orderByOf, type SortSpec, searchCondition } from './list.js';
 
 const dialect = new PgDialect();
 const render = (parts: SQL[]) => dialect.sqlToQuery(sql.join(parts, sql`, `)).sql;
@@ -54,14 +54,6 @@ describe('cappedCount', () => {
     expect(cappedCount(0)).toEqual({ filtered: 0 });
     expect(cappedCount(FILTERED_COUNT_CAP)).toEqual({ filtered: FILTERED_COUNT_CAP });
     expect(cappedCount(FILTERED_COUNT_CAP + 1)).toEqual({ filtered: FILTERED_COUNT_CAP, filteredCapped: true });
-  });
-});
-
-describe('sortOf', () => {
-  it('names the resolved sort, the default one included, for keying prepared statements', () => {
-    expect(sortOf(undefined, SORT).name).toBe('first_name asc');
-    expect(sortOf('email:desc', SORT).name).toBe('email desc');
-    expect(() => sortOf('password:asc', SORT)).toThrow(AppError);
   });
 });
 

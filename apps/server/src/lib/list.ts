@@ -21,16 +21,11 @@ export interface SortSpec<K extends string = string> {
 
 /** ORDER BY of a list; an unknown key is INVALID_SORT_PARAMS (ARCHITECTURE.md, The API). */
 export function orderByOf(orderBy: string | undefined, spec: SortSpec): SQL[] {
-  return sortOf(orderBy, spec).order;
-}
-
-/** The ORDER BY and a name of it ("date_loading desc") for keying prepared statements by their sort. */
-export function sortOf(orderBy: string | undefined, spec: SortSpec): { order: SQL[]; name: string } {
   const parsed = parseOrderBy(orderBy) ?? { key: spec.defaultKey, direction: spec.defaultDirection ?? 'asc' };
   if (!Object.hasOwn(spec.keys, parsed.key)) throw new AppError('INVALID_SORT_PARAMS');
   const column = spec.keys[parsed.key]!;
   const by = parsed.direction === 'desc' ? desc : asc;
-  return { order: [by(column), by(spec.tiebreaker)], name: `${parsed.key} ${parsed.direction}` };
+  return [by(column), by(spec.tiebreaker)];
 }
 
 /** `%term%` with LIKE wildcards in the user's text taken literally. */

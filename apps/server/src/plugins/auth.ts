@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { preparedStatements } from '../db/prepared.js';
+import { preparedPerDatabase } from '../db/prepared.js';
 import { refreshTokens, users } from '../db/schema.js';
 import type { Ctx, SessionUser } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
@@ -59,9 +59,9 @@ export async function registerAuth(app: FastifyInstance, db: Db, config: Config)
 }
 
 /** The statement every authenticated call runs first: built and planned once per connection pool (issue 15). */
-const sessionUserStatement = preparedStatements<ReturnType<typeof prepareSessionUser>>('session_user');
+const sessionUserStatement = preparedPerDatabase(prepareSessionUser);
 
-function prepareSessionUser(db: Db, name: string) {
+function prepareSessionUser(db: Db) {
   return db
     .select({
       id: users.id,
@@ -84,7 +84,7 @@ function prepareSessionUser(db: Db, name: string) {
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare(name);
+    .prepare('session_user');
 }
 
 /**
@@ -106,7 +106,7 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<{ user: Se
   if (payload.typ !== 'access' || !Number.isInteger(id) || typeof familyId !== 'string') {
     throw new AppError('INVALID_TOKEN');
   }
-  const [row] = await sessionUserStatement(db, '', (name) => prepareSessionUser(db, name)).execute({ id, familyId });
+  const [row] = await sessionUserStatement(db).execute({ id, familyId });
   if (!row) throw new AppError('UNAUTHORIZED');
   if (!row.active || !row.isSessionAlive) throw new AppError('DENIED_TOKEN');
   const { active: _active, isSessionAlive: _alive, ...user } = row;

@@ -13,7 +13,7 @@ import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
-import { countUpToCap, listPage, orderByOf, type SortSpec, sortOf } from '../../../lib/list.js';
+import { countUpToCap, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
  * The statement rows (spec/1 Transaction statement): one select joining the contractor, the transport, both
@@ -115,16 +115,8 @@ function withStatementJoins<T extends PgSelect>(query: T) {
     .leftJoin(finalQuality, eq(finalQuality.id, transactions.finalQualityId));
 }
 
-function selectStatementRows<E extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
-  db: Db,
-  extra: E = {} as E,
-) {
-  return withStatementJoins(
-    db
-      .select({ ...statementColumns, ...extra })
-      .from(transactions)
-      .$dynamic(),
-  );
+function selectStatementRows(db: Db) {
+  return withStatementJoins(db.select(statementColumns).from(transactions).$dynamic());
 }
 
 /**
@@ -188,12 +180,10 @@ export interface StatementQuery {
 export async function statementPage(db: Db, request: StatementQuery, scope?: SQL) {
   const { type, otherConditions, where } = statementConditions(request, scope);
   if (!scope && !otherConditions.length) {
-    // The whole statement or one tab: page and counts in one prepared statement (issue 15).
-    const sort = sortOf(request.orderBy, STATEMENT_SORT);
+    // The whole statement or one tab: the page's ids carry the counts (issue 15).
     const shape = {
-      key: `${type?.group ?? 'all'}|${sort.name}`,
       where,
-      order: sort.order,
+      order: orderByOf(request.orderBy, STATEMENT_SORT),
       total: rowCountSql('transactions', 'whole table'),
       filtered: type ? rowCountSql('transactions', [type.group]) : null,
     };
@@ -314,22 +304,13 @@ async function statementPageRows(db: Db, where: SQL | undefined, order: SQL[], l
   );
 }
 
-/** issue 15: a page of rows and its counts in one statement (db/page-with-counts.ts). */
-const statementPageWithCounts = pageWithCountsReader(
-  'statement_page',
-  transactions,
-  transactions.id,
-  (db, counts, isInPage, order, name) =>
-    selectStatementRows(db, counts)
-      .where(isInPage)
-      .orderBy(...order)
-      .prepare(name),
-);
-
 /** The rows of `ids` in the order of `ids`, over one prepared statement (db/rows-of-ids.ts). */
 const statementRowsOfIds = rowsOfIdsReader((db) =>
   selectStatementRows(db).where(idIsAnyOf(transactions.id)).prepare('statement_rows_of_ids'),
 );
+
+/** issue 15: a page of rows with its counts (db/page-with-counts.ts). */
+const statementPageWithCounts = pageWithCountsReader(transactions, transactions.id, statementRowsOfIds);
 
 async function countTransactions(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(transactions).where(where);

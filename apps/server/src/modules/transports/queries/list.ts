@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
 import { contractors, contracts, transports } from '../../../db/schema.js';
 import { searchTextCondition } from '../../../db/search.js';
-import { countUpToCap, likePattern, listPage, type SortSpec, sortOf } from '../../../lib/list.js';
+import { countUpToCap, likePattern, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
 import {
   carrier,
   purchase,
@@ -144,13 +144,10 @@ export async function listTransportRows(db: Db, request: TransportListRequest) {
   const where = and(tabCondition(filter.tab), isIn(transports.status, filter.status), ...otherConditions);
   const groups = statusGroups(filter);
   if (!otherConditions.length) {
-    // A tab or a status alone: page and counts in one prepared statement (issue 15).
-    const sort = sortOf(request.orderBy, TRANSPORT_SORT);
-    const statuses = [...new Set(filter.status ?? [])].sort().join(',');
+    // A tab or a status alone: the page's ids carry the counts (issue 15).
     const shape = {
-      key: `${filter.tab ?? 'all'}|${statuses}|${sort.name}`,
       where,
-      order: sort.order,
+      order: orderByOf(request.orderBy, TRANSPORT_SORT),
       total: rowCountSql('transports', 'whole table'),
       filtered: groups ? rowCountSql('transports', groups) : null,
     };

@@ -91,12 +91,9 @@ export const transportRowColumns = {
 export type TransportRow = Awaited<ReturnType<typeof transportRowsOfIds>>[number];
 
 /** The FROM of every transport read: the row columns (and `extra` ones) over the full join. */
-function selectTransportRows<E extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
-  db: Db,
-  extra: E = {} as E,
-) {
+function selectTransportRows(db: Db) {
   return db
-    .select({ ...transportRowColumns, ...extra })
+    .select(transportRowColumns)
     .from(transports)
     .innerJoin(purchase, eq(purchase.id, transports.purchaseId))
     .innerJoin(sale, eq(sale.id, transports.salesId))
@@ -139,17 +136,8 @@ export async function transportPageRows(
   );
 }
 
-/** issue 15: a page of rows and its counts in one statement (db/page-with-counts.ts). */
-export const transportPageWithCounts = pageWithCountsReader(
-  'transport_page',
-  transports,
-  transports.id,
-  (db, counts, isInPage, order, name) =>
-    selectTransportRows(db, counts)
-      .where(isInPage)
-      .orderBy(...order)
-      .prepare(name),
-);
+/** issue 15: a page of rows with its counts (db/page-with-counts.ts). */
+export const transportPageWithCounts = pageWithCountsReader(transports, transports.id, transportRowsOfIds);
 
 export async function getTransportRow(db: Db, id: number) {
   const [row] = await transportRowsOfIds(db, [id]);
