@@ -91,6 +91,7 @@ describe('demo data', () => {
       with_lab: number;
       settled_rows: number;
       wrong_values: number;
+      text_numbers: number;
     }>(sql`select
       (select count(*)::int from contract_price_options o where o.quality_terms = '[]'::jsonb
         and exists (select 1 from quality_params p where p.quality_id = o.raw_material_quality_id and p.name = 'Wilgotność')) as without_terms,
@@ -98,11 +99,16 @@ describe('demo data', () => {
       (select count(*)::int from transactions where quality_settlement is not null) as settled_rows,
       (select count(*)::int from transactions where quality_settlement is not null and (
         real_quantity_kg <> (quality_settlement->>'paidKg')::bigint
-        or real_value - deductions + surcharges <> (quality_settlement->>'value')::bigint)) as wrong_values`);
+        or real_value - deductions + surcharges <> (quality_settlement->>'value')::bigint)) as wrong_values,
+      (select count(*)::int from transactions where quality_settlement is not null and (
+        jsonb_typeof(quality_settlement->'grossKg') <> 'number' or jsonb_typeof(quality_settlement->'paidKg') <> 'number'
+        or jsonb_typeof(quality_settlement->'value') <> 'number')) as text_numbers`);
     expect(row.without_terms).toBe(0);
     expect(row.with_lab).toBeGreaterThan(0);
     expect(row.settled_rows).toBe(row.with_lab * 2);
     expect(row.wrong_values).toBe(0);
+    // The answers' schema takes numbers only: bigint columns read as text once made the statement answer 500.
+    expect(row.text_numbers).toBe(0);
   });
 
   it('keeps planned transports of a pair within its allocation (RULES.md Transports)', async () => {

@@ -57,12 +57,15 @@ interface GoodsRow {
  * unsettled goods row gets its own contract's paid kg, price lines as deductions and surcharges, and the stored lines.
  */
 export async function qualityStep(db: Db) {
+  // Figures are read as int: node-postgres reads bigint as text, and text made "+" join digits and the stored
+  // settlement carry strings where its schema has numbers.
   await setDefaultTerms(db);
   // Planner statistics of the freshly loaded tables: without them this pick ran as nested loops for minutes.
   await db.execute(sql`analyze transports, unloadings, transactions, contract_price_options`);
   const delivered = rowsOf<DeliveredRow>(
     await db.execute(sql`
-      select t.id as transport_id, u.id as unloading_id, u.real_cargo_quantity_kg as gross_kg, o.quality_terms as purchase_terms
+      select t.id as transport_id, u.id as unloading_id, u.real_cargo_quantity_kg::int as gross_kg,
+        o.quality_terms as purchase_terms
       from transports t
       join unloadings u on u.transport_id = t.id
       join contract_price_options o on o.contract_id = t.purchase_id and o.is_main_option
@@ -75,7 +78,7 @@ export async function qualityStep(db: Db) {
     // By the transport's index: transactions have none on unloading_id, and 2.7 M rows made each lookup a scan.
     const goods = rowsOf<GoodsRow>(
       await db.execute(sql`
-        select x.id, x.real_price, x.currency, x.deductions, o.quality_terms as terms
+        select x.id, x.real_price::int as real_price, x.currency, x.deductions::int as deductions, o.quality_terms as terms
         from transactions x join contract_price_options o on o.contract_id = x.contract_id and o.is_main_option
         where x.transport_id = ${delivery.transport_id} and x.unloading_id = ${delivery.unloading_id}
           and x.kind in ('PURCHASE', 'SALES')`),
