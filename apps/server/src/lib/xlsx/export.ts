@@ -7,8 +7,12 @@ import type { FromSheetWorker, SheetWorkerData, ToSheetWorker, WorkbookRef } fro
 
 export type { WorkbookRef } from './worker.js';
 
-/** Rows read per query while the file streams (keyset paging), so a 100 000-row export never sits in memory. */
-export const EXPORT_BATCH_SIZE = 1000;
+/**
+ * Rows read per query while the file streams (keyset paging), so a 100 000-row export never sits in memory. A batch
+ * is mapped and handed to the worker in one go on the server's event loop: 250 rows keep that slice short enough
+ * for other users' calls (bench 26.11: list p95 during an export 22 ms at 250 rows, 43 ms at 1 000).
+ */
+export const EXPORT_BATCH_SIZE = 250;
 
 /** One batch of a sheet's items and the cursor after it (null: the sheet has no more rows). */
 export interface Batch<C> {
