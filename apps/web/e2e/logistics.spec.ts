@@ -306,9 +306,12 @@ test.describe
       const asked = events.filter((event) => event.startsWith('ask'));
       expect(asked.sort()).toEqual(['ask /api/auth/me', 'ask /api/transport/list']);
       expect(events.indexOf('ask /api/transport/list')).toBeLessThan(events.indexOf('answer /api/auth/me'));
-      // The next list call is the app's own.
+      // The next list call is the app's own. The row stays on screen from the first tab while it is asked for, so
+      // the test waits for the request itself.
+      const nextList = page.waitForRequest((request) => pathOf(request.url()) === '/api/transport/list');
       await page.getByRole('tab', { name: 'Aktywne' }).click();
       await expect(page).toHaveURL(/\/logistics\/active/);
+      await nextList;
       await expect(rowOf(page, ids.noDriver)).toBeVisible();
       expect(events.filter((event) => event === 'ask /api/transport/list')).toHaveLength(2);
     });
