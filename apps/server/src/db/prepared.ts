@@ -1,18 +1,19 @@
 import type { Db } from './client.js';
+import { withPlannedRowMapping } from './row-mapper.js';
 
 /**
  * A statement that Drizzle builds once per database handle and PostgreSQL plans once per connection, then only
  * executes (issue 15: building and planning a wide select cost more than running it). Everything that varies
  * between calls is a `sql.placeholder`. Fit for statements whose best plan does not depend on the values (a key,
  * a list of ids): PostgreSQL then keeps one generic plan. A LIMIT or a search pattern as a parameter makes it plan
- * anew on every call, so such statements stay one-off.
+ * anew on every call, so such statements stay one-off. Its rows are mapped by a plan made once (db/row-mapper.ts).
  */
 export function preparedPerDatabase<S>(prepare: (db: Db) => S): (db: Db) => S {
   const byDb = new WeakMap<Db, S>();
   return (db) => {
     let statement = byDb.get(db);
     if (!statement) {
-      statement = prepare(db);
+      statement = withPlannedRowMapping(prepare(db));
       byDb.set(db, statement);
     }
     return statement;

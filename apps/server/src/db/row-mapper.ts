@@ -1,0 +1,75 @@
+import { Column, is, SQL, sql } from 'drizzle-orm';
+
+/**
+ * issue 15, Node CPU per list call: Drizzle maps every row of a select by looking at each field's kind again
+ * (`is(field, Column)`, `is(field, SQL)`, a path walk), about a tenth of a list call's CPU for the 70-column
+ * transport row. A prepared statement is mapped the same way over and over, so its plan is worked out once here:
+ * each column's key and decoder, then a plain loop per row. Only flat selections (no nested objects, so no
+ * left-join nulling) are planned; any other statement keeps Drizzle's own mapping.
+ *
+ * It uses the prepared query's `fields` and its `customResultMapper` hook (the one Drizzle's relational queries
+ * use), present on both drivers we run (node-postgres and PGlite); the tests compare it with Drizzle's own
+ * mapping of the same select, so a Drizzle upgrade that changes them fails there.
+ */
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+interface MappablePrepared {
+  fields?: SelectedField[];
+  customResultMapper?: (rows: unknown[][]) => unknown[];
+}
+
+/** Drizzle keeps an SQL expression's decoder (`mapWith`) on a field its typings do not show. */
+const decoderOfSql = (expression: SQL) => (expression as unknown as { decoder: Decoder }).decoder;
+
+function decoderOf(field: unknown): Decoder | null {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, SQL.Aliased)) return decoderOfSql(field.sql);
+  return null;
+}
+
+/** Decoders that hand the driver's value back as it is: Drizzle's own for plain columns and undecoded SQL. */
+const IDENTITY_DECODERS = new Set<unknown>([
+  Column.prototype.mapFromDriverValue,
+  decoderOfSql(sql``).mapFromDriverValue,
+]);
+
+/**
+ * A mapper of array rows to objects keyed as the selection, or null when the selection is not flat. It is generated
+ * code: one object literal per row gives V8 a fixed shape with fast properties (a loop of keyed stores on a
+ * 70-column row does not), and values without a decoder are copied as they are.
+ */
+function planRowMapper(fields: SelectedField[]): ((rows: unknown[][]) => unknown[]) | null {
+  const decoders: ((value: unknown) => unknown)[] = [];
+  const properties: string[] = [];
+  for (const [index, { path, field }] of fields.entries()) {
+    const decoder = decoderOf(field);
+    if (path.length !== 1 || !decoder) return null;
+    const key = JSON.stringify(path[0]);
+    if (IDENTITY_DECODERS.has(decoder.mapFromDriverValue)) {
+      properties.push(`${key}: row[${index}]`);
+    } else {
+      decoders.push((value) => decoder.mapFromDriverValue(value));
+      const decode = `decoders[${decoders.length - 1}]`;
+      properties.push(`${key}: row[${index}] === null ? null : ${decode}(row[${index}])`);
+    }
+  }
+  const mapRow = new Function('decoders', `return (row) => ({ ${properties.join(', ')} });`)(decoders) as (
+    row: unknown[],
+  ) => unknown;
+  return (rows) => rows.map(mapRow);
+}
+
+/** The same prepared statement, its rows mapped by a plan made now (see above); unchanged when not flat. */
+export function withPlannedRowMapping<S>(prepared: S): S {
+  const statement = prepared as MappablePrepared;
+  if (!Array.isArray(statement.fields) || statement.customResultMapper) return prepared;
+  const mapper = planRowMapper(statement.fields);
+  if (mapper) statement.customResultMapper = mapper;
+  return prepared;
+}
