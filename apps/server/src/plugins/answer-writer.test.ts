@@ -41,4 +41,15 @@ describe('compileAnswerWriter', () => {
     expect(() => write({ list: [{ ...row, side: { contractId: 'x' } }], filtered: 1 })).toThrow();
     expect(() => write({ list: null, filtered: 1 })).toThrow('an array');
   });
+
+  it('writes valid JSON whichever optional fields are missing, first or last', () => {
+    const writeSparse = compileAnswerWriter(
+      z.object({ first: z.string().optional(), middle: z.number(), last: z.array(z.boolean().optional()).optional() }),
+    );
+    expect(writeSparse({ middle: 1 })).toBe('{"middle":1}');
+    expect(writeSparse({ first: 'a"b', middle: 2, last: [true, undefined] })).toBe(
+      JSON.stringify({ first: 'a"b', middle: 2, last: [true, null] }),
+    );
+    expect(() => writeSparse({ middle: Number.NaN })).toThrow('middle');
+  });
 });

@@ -138,8 +138,135 @@ function planOf(schema: ZodType): Write {
   return write;
 }
 
+/**
+ * The same plan writing JSON text straight away (issue 15): no intermediate snake_case object for JSON.stringify to
+ * walk again. Each object schema becomes one generated function (its fields' keys as literals); a mismatch only
+ * says so, and the writer above is run then to say where.
+ */
+type WriteJson = (value: unknown) => string | undefined;
+
+class AnswerMismatch extends Error {}
+const mismatch = (): never => {
+  throw new AnswerMismatch('answer does not match its schema');
+};
+
+/** Whether a schema's JSON writer always writes something (never leaves its field out). */
+function alwaysWrites(schema: ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'nullable') return alwaysWrites(def.innerType!);
+  return ['string', 'number', 'boolean', 'null', 'enum', 'literal', 'array', 'object'].includes(def.type);
+}
+
+function objectJsonWriter(shape: Record<string, ZodType>): WriteJson {
+  const entries = Object.entries(shape);
+  const writers = entries.map(([, child]) => jsonPlanOf(child));
+  // Once a field that is always written has been, every later one takes a comma without asking.
+  let isSomethingWritten = false;
+  const body = entries
+    .map(([key, child], index) => {
+      const name = JSON.stringify(`${JSON.stringify(camelToSnake(key))}:`);
+      const comma = isSomethingWritten ? "','" : "(out.length > 1 ? ',' : '')";
+      const read = `writers[${index}](value[${JSON.stringify(key)}])`;
+      if (alwaysWrites(child)) {
+        isSomethingWritten = true;
+        return `out += ${comma} + ${name} + ${read};`;
+      }
+      return `part = ${read};\n      if (part !== undefined) out += ${comma} + ${name} + part;`;
+    })
+    .join('\n      ');
+  return new Function(
+    'writers',
+    'mismatch',
+    `return (value) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return mismatch();
+      let out = '{';
+      let part;
+      ${body}
+      return out + '}';
+    };`,
+  )(writers, mismatch) as WriteJson;
+}
+
+const jsonPlans = new WeakMap<ZodType, WriteJson>();
+
+function jsonPlanOf(schema: ZodType): WriteJson {
+  const known = jsonPlans.get(schema);
+  if (known) return known;
+  const def = defOf(schema);
+  let write: WriteJson;
+  switch (def.type) {
+    case 'object':
+      write = def.catchall === undefined && def.shape ? objectJsonWriter(def.shape) : asJson(planOf(schema));
+      break;
+    case 'array': {
+      const item = jsonPlanOf(def.element!);
+      // As JSON.stringify writes an undefined array entry.
+      write = (value) =>
+        Array.isArray(value) ? `[${value.map((entry) => item(entry) ?? 'null').join(',')}]` : mismatch();
+      break;
+    }
+    case 'optional': {
+      const inner = jsonPlanOf(def.innerType!);
+      write = (value) => (value === undefined ? undefined : inner(value));
+      break;
+    }
+    case 'nullable': {
+      const inner = jsonPlanOf(def.innerType!);
+      write = (value) => (value === null ? 'null' : inner(value));
+      break;
+    }
+    case 'string':
+      write = (value) => (typeof value === 'string' ? jsonString(value) : mismatch());
+      break;
+    case 'number':
+      // A finite number's JSON text is its string form.
+      write = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : mismatch());
+      break;
+    case 'boolean':
+      write = (value) => (value === true ? 'true' : value === false ? 'false' : mismatch());
+      break;
+    case 'enum': {
+      const texts = new Map(Object.values(def.entries ?? {}).map((value) => [value, JSON.stringify(value)]));
+      write = (value) => texts.get(value) ?? mismatch();
+      break;
+    }
+    default:
+      // null, literals, unknown and what the plan hands to zod: the checked value, as JSON.
+      write = asJson(planOf(schema));
+  }
+  jsonPlans.set(schema, write);
+  return write;
+}
+
+/** What JSON text must escape in a string: quotes, backslashes, control characters, surrogates (lone ones). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON must escape.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string's JSON text; most of an answer's strings (codes, names, numbers as text) need no escaping. */
+const jsonString = (value: string) => (NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`);
+
+function asJson(write: Write): WriteJson {
+  return (value) => {
+    try {
+      return JSON.stringify(write(value));
+    } catch {
+      return mismatch();
+    }
+  };
+}
+
 /** The serializer of one response schema: checked, stripped, snake_case JSON. */
 export function compileAnswerWriter(schema: ZodType): (data: unknown) => string {
+  const writeJson = jsonPlanOf(schema);
   const write = planOf(schema);
-  return (data) => JSON.stringify(write(data));
+  return (data) => {
+    try {
+      return writeJson(data) as string;
+    } catch (error) {
+      if (!(error instanceof AnswerMismatch)) throw error;
+      // The slow writer says where; it agrees with the fast one, so it throws too.
+      write(data);
+      throw error;
+    }
+  };
 }
