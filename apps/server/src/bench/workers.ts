@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import type { CpuSplit } from './machine-cpu.js';
 import { round } from './stats.js';
 
 const SERVER_DIR = resolve(import.meta.dirname, '../..');
@@ -59,12 +60,21 @@ async function withServer<T>(
   }
 }
 
-/** issue 15, all cores: list throughput with one worker and with two, and the scaling between them. */
+/**
+ * issue 15, all cores: list throughput with one worker and with two, the scaling between them, and how full the
+ * machine was in each run (a second worker can only add what the first left idle).
+ */
 export async function workersScaling(
-  load: (base: string) => Promise<number>,
+  load: (base: string) => Promise<{ value: number; cpu: CpuSplit }>,
   options: { databaseUrl: string; jwtSecret: string },
 ) {
   const one = await withServer(1, options, load);
   const two = await withServer(2, options, load);
-  return { transportListRps1: round(one), transportListRps2: round(two), scaling: round(two / one, 2) };
+  return {
+    transportListRps1: round(one.value),
+    transportListRps2: round(two.value),
+    scaling: round(two.value / one.value, 2),
+    machineCpu1: one.cpu,
+    machineCpu2: two.cpu,
+  };
 }
