@@ -138,15 +138,22 @@ interface Row {
 }
 const results: { lists: Row[]; other: Row[]; [key: string]: unknown } = { lists: [], other: [] };
 
-async function measure(name: string, action: (i: number) => Promise<unknown>, floorOf?: () => Promise<Timing | null>) {
+/**
+ * `calls` timed calls of `action`. With a floor, each call is followed by one replay of the call's SQL, so the two
+ * see the same machine (a background vacuum, another process) and their ratio does not drift with it.
+ */
+async function measure(name: string, action: (i: number) => Promise<unknown>, floorOf?: () => Promise<Replay | null>) {
   await action(calls); // warm-up on the spare item, so every measured call acts on a fresh one
+  const replay = floorOf ? await floorOf() : null;
   const samples: number[] = [];
+  const floorSamples: number[] = [];
   for (let i = 0; i < calls; i++) {
     const { ms } = await timed(() => action(i));
     samples.push(lastServerMs ?? ms);
+    if (replay) floorSamples.push((await timed(replay)).ms);
   }
   const server = timingOf(samples);
-  const floor = floorOf ? await floorOf() : null;
+  const floor = replay ? timingOf(floorSamples) : null;
   const row = { name, server, floor, ratio: floor && floor.median > 0 ? round(server.median / floor.median, 2) : null };
   console.log(
     `${name.padEnd(58)} p50 ${String(server.median).padStart(7)} ms  p95 ${String(server.p95).padStart(7)} ms` +
@@ -155,16 +162,16 @@ async function measure(name: string, action: (i: number) => Promise<unknown>, fl
   return row;
 }
 
-/** The same SQL the request ran, replayed straight on PostgreSQL. */
-async function sqlFloor(method: string, path: string, body: unknown): Promise<Timing | null> {
+type Replay = () => Promise<void>;
+
+/** The SQL the request ran, to be replayed straight on PostgreSQL. */
+async function sqlFloor(method: string, path: string, body: unknown): Promise<Replay | null> {
   if (!pool) return null;
   pool.startCapture();
   await call(method, path, body);
   // Every statement of the call, the signed-in user's lookup included: the SQL share of the server time.
   const captured = pool.stopCapture();
-  const samples: number[] = [];
-  for (let i = 0; i < calls; i++) samples.push((await timed(() => pool.replay(captured))).ms);
-  return timingOf(samples);
+  return () => pool.replay(captured);
 }
 
 console.log(`\nLists (${calls} calls each, ${isEmbedded ? 'PGlite' : 'PostgreSQL'}, ${scaleName})`);
