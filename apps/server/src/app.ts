@@ -2,7 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -31,8 +30,8 @@ import { transportRoutes } from './modules/transports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders, registerTlsHeaders } from './plugins/security-headers.js';
 import { registerAccessLog, registerServerTiming } from './plugins/server-timing.js';
-import { registerTlsHeaders } from './plugins/tls-headers.js';
 import { openApiTransform, openApiTransformObject, registerWireFormat } from './plugins/wire.js';
 
 export interface AppDeps {
@@ -85,26 +84,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
   });
   if (logger) registerAccessLog(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Added by registerTlsHeaders only for requests that came over TLS.
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   registerTlsHeaders(app);
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
   // Dynamic answers: brotli at a fast level (close to gzip's CPU, smaller output), else gzip. Files of the web

@@ -47,7 +47,7 @@ describe('the web app with a build present', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['/', '/contracts/purchase', '/assets/app.js'])(
+  it.each(['/', '/contracts/purchase', '/assets/app.js', '/api/health'])(
     'serves %s with CSP and the security headers',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
