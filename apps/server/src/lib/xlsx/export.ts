@@ -97,19 +97,31 @@ function onMessage(current: SheetWorker, message: FromSheetWorker) {
   }
 }
 
+/**
+ * Idle between exports, the worker must not keep the process (or a test run) alive; while an export or a question
+ * waits for it, it must, or a process with nothing else to do would exit mid-file.
+ */
+function holdWhileBusy({ worker, listeners, stateAnswers }: SheetWorker) {
+  if (listeners.size > 0 || stateAnswers.length > 0) worker.ref();
+  else worker.unref();
+}
+
 function sharedSheetWorker(sheetModules: readonly string[] = []): SheetWorker {
   if (sheetWorker) return sheetWorker;
   const worker = new Worker(WORKER_FILE, { workerData: { sheetModules } satisfies SheetWorkerData });
-  // Idle between exports, it must not keep the process (or a test run) alive.
-  worker.unref();
   const current: SheetWorker = { worker, listeners: new Map(), stateAnswers: [] };
-  worker.on('message', (message: FromSheetWorker) => onMessage(current, message));
+  worker.on('message', (message: FromSheetWorker) => {
+    onMessage(current, message);
+    holdWhileBusy(current);
+  });
   const lost = (error: Error) => {
     if (sheetWorker === current) sheetWorker = null;
     for (const id of [...current.listeners.keys()]) fail(current.listeners, id, error);
   };
   worker.on('error', lost);
   worker.on('exit', (code) => lost(new Error(`export worker exited (${code})`)));
+  // After the listeners: adding a 'message' listener refs the worker again.
+  holdWhileBusy(current);
   sheetWorker = current;
   return current;
 }
@@ -128,6 +140,7 @@ export function exportWorkerState(): Promise<SheetWorkerState> {
   const current = sharedSheetWorker();
   return new Promise((resolve) => {
     current.stateAnswers.push(resolve);
+    holdWhileBusy(current);
     current.worker.postMessage({ id: 0, type: 'state' } satisfies ToSheetWorker);
   });
 }
@@ -147,7 +160,8 @@ export async function exportWorkbook(
   const databaseUrl = ctx.config.databaseUrl;
   const spec: ExportSpec = { workbook, request, batchSize };
   const stream = new PassThrough();
-  const { worker, listeners } = sharedSheetWorker();
+  const current = sharedSheetWorker();
+  const { worker, listeners } = current;
   lastExportId += 1;
   const id = lastExportId;
   try {
@@ -161,16 +175,20 @@ export async function exportWorkbook(
         isReady: false,
         ready: { resolve, reject },
       });
+      holdWhileBusy(current);
       worker.postMessage({ id, type: 'start', spec, databaseUrl } satisfies ToSheetWorker);
     });
   } catch (error) {
     listeners.delete(id);
+    holdWhileBusy(current);
     ctx.log.error({ err: error, workbook: workbook.name }, 'export failed');
     throw new AppError('EXPORT_ERROR');
   }
   // A reader gone before the end (a closed connection): the worker drops the export and its reads.
   stream.once('close', () => {
-    if (listeners.delete(id)) worker.postMessage({ id, type: 'abort' } satisfies ToSheetWorker);
+    if (!listeners.delete(id)) return;
+    worker.postMessage({ id, type: 'abort' } satisfies ToSheetWorker);
+    holdWhileBusy(current);
   });
   return { fileName, stream };
 }
