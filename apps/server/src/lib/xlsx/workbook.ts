@@ -38,10 +38,14 @@ interface WorkbookModule {
   SOURCES?: Record<string, WorkbookSources<unknown>>;
 }
 
+/** A workbook's sheets and where their rows come from. */
+export interface Workbook {
+  sheets: WorkbookDef;
+  sources: WorkbookSources<unknown>;
+}
+
 /** The sheets and the sources of a workbook, from its module (in whichever thread asks). */
-export async function workbookOf(
-  ref: WorkbookRef,
-): Promise<{ sheets: WorkbookDef; sources: WorkbookSources<unknown> }> {
+export async function workbookOf(ref: WorkbookRef): Promise<Workbook> {
   const definitions = (await import(ref.module)) as WorkbookModule;
   const sheets = definitions.WORKBOOKS?.[ref.name];
   const sources = definitions.SOURCES?.[ref.name];

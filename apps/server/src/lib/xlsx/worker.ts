@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgres } from '../../db/client.js';
 import { createWorkbookWriter } from './sheet.js';
-import { type Batch, type ExportSpec, type SheetSource, workbookOf } from './workbook.js';
+import { type Batch, type ExportSpec, type Workbook, workbookOf } from './workbook.js';
 
 /**
  * The exports' worker thread (issue 15): reads each export's rows batch by batch and writes them into an .xlsx,
@@ -100,17 +100,13 @@ function askServer(id: number, current: Export, sheet: number, cursor: unknown) 
   });
 }
 
-function sourcesOf(id: number, current: Export, spec: ExportSpec, databaseUrl: string | null, sheets: number) {
-  if (databaseUrl) {
-    return workbookOf(spec.workbook).then(({ sources }) =>
-      sources(databaseOf(databaseUrl).db, spec.request, spec.batchSize),
-    );
-  }
-  const remote: SheetSource[] = Array.from(
-    { length: sheets },
-    (_, sheet) => (cursor: unknown) => askServer(id, current, sheet, cursor),
-  );
-  return Promise.resolve(remote);
+/**
+ * The sheets' sources: the workbook's own on this thread's pool (PostgreSQL), or the server thread's, asked batch by
+ * batch (embedded database).
+ */
+function sourcesOf(id: number, current: Export, spec: ExportSpec, databaseUrl: string | null, workbook: Workbook) {
+  if (databaseUrl) return workbook.sources(databaseOf(databaseUrl).db, spec.request, spec.batchSize);
+  return workbook.sheets.map((_, sheet) => (cursor: unknown) => askServer(id, current, sheet, cursor));
 }
 
 /** Until the export may write its next batch (or is aborted). */
@@ -125,8 +121,9 @@ async function credit(current: Export) {
 
 /** One export: the first batch read before 'ready', then every batch written against a credit. */
 async function run(id: number, current: Export, spec: ExportSpec, databaseUrl: string | null) {
-  const { sheets } = await workbookOf(spec.workbook);
-  const sources = await sourcesOf(id, current, spec, databaseUrl, sheets.length);
+  const workbook = await workbookOf(spec.workbook);
+  const { sheets } = workbook;
+  const sources = sourcesOf(id, current, spec, databaseUrl, workbook);
   let batch = await sources[0]!(null);
   post({ id, type: 'ready' });
   const out = bytesTo(id);
