@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { round } from './stats.js';
 
@@ -12,7 +12,7 @@ export async function drainedBytes(stream: Readable): Promise<number> {
 /**
  * One export measured (issue 15): wall-clock and CPU seconds of every thread of the process (the machine is
  * shared, so the CPU says more than the clock), peak memory growth over the collected baseline, and the event
- * loop's delay meanwhile, which is what another user's call waits for. Prints one JSON line.
+ * loop's delay and busy time meanwhile, which is what another user's call waits for. Prints one JSON line.
  */
 export async function measureExport(label: Record<string, unknown>, run: () => Promise<number>) {
   global.gc?.();
@@ -27,11 +27,13 @@ export async function measureExport(label: Record<string, unknown>, run: () => P
   }, 20);
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
+  const loopBefore = performance.eventLoopUtilization();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const bytes = await run();
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const loop = performance.eventLoopUtilization(loopBefore);
   delay.disable();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -46,6 +48,9 @@ export async function measureExport(label: Record<string, unknown>, run: () => P
       mainHeapGrowthMb: round((heapPeak - heapBaseline) / 1024 / 1024, 1),
       loopDelayP99Ms: round(delay.percentile(99) / 1e6, 1),
       loopDelayMaxMs: round(delay.max / 1e6, 1),
+      // Milliseconds this thread's event loop was busy (the export's share of it, as other calls would queue
+      // behind): less blurred than the delay by other processes taking the CPU.
+      loopBusyMs: round(loop.active, 0),
     }),
   );
 }

@@ -26,7 +26,7 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, { max: options.poolSize ?? 10 });
   return openPglite(options.pgliteDir);
 }
 
@@ -36,12 +36,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export const SESSION_OPTIONS = '-c jit=off';
 
-function openPostgres(url: string, max: number): Database {
+/** A pool of the server's sessions on PostgreSQL; `settings` adjust its size and lifetimes (the export worker's). */
+export function openPostgres(url: string, settings: pg.PoolConfig = {}): Database & { pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: url,
-    max,
+    max: 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
+    ...settings,
     options: SESSION_OPTIONS,
   });
   // A dropped connection (server restart) must not crash the process; the pool replaces it.
@@ -51,7 +53,7 @@ function openPostgres(url: string, max: number): Database {
   // next query fails instead, the request answers 500 and the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
 /** PGlite has no cross-process lock of its own, so one server per data folder is enforced with a lock file. */

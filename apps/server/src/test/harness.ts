@@ -72,6 +72,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(join(tmpdir(), 'grain-test-'));
   return {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256', WEB_DIST: '' }),
+    // The database the app is given, as the server's own configuration names it (the export worker reads there).
+    databaseUrl: process.env.TEST_DATABASE_URL || null,
     authRateLimit: 1000,
     ...overrides,
   };

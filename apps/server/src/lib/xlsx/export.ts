@@ -1,113 +1,57 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
-import type { FromSheetWorker, SheetWorkerData, ToSheetWorker, WorkbookRef } from './worker.js';
+import { type ExportSpec, type SheetSource, type WorkbookRef, workbookOf } from './workbook.js';
+import type { FromSheetWorker, SheetWorkerData, SheetWorkerState, ToSheetWorker } from './worker.js';
 
-export type { WorkbookRef } from './worker.js';
+export type { Batch, SheetSource, WorkbookRef, WorkbookSources } from './workbook.js';
 
 /**
- * Rows read per query while the file streams (keyset paging), so a 100 000-row export never sits in memory. A batch
- * is mapped and handed to the worker in one go on the server's event loop: 250 rows keep that slice short enough
- * for other users' calls (bench 26.11: list p95 during an export 22 ms at 250 rows, 43 ms at 1 000).
+ * Rows read per query while the file streams (keyset paging), so a 100 000-row export never sits in memory. On
+ * PostgreSQL the export worker reads and maps them on its own pool, off the server's event loop; with the
+ * embedded database the server thread reads them (only it can reach that database), each batch a slice of its
+ * loop, so a batch stays short (bench 26.11, rows read on the server thread: list p95 during an export 22 ms at
+ * 250 rows, 43 ms at 1 000).
  */
 export const EXPORT_BATCH_SIZE = 250;
 
-/** One batch of a sheet's items and the cursor after it (null: the sheet has no more rows). */
-export interface Batch<C> {
-  items: unknown[];
-  next: C | null;
-}
-/** A sheet's rows, batch by batch after a cursor (null: from the start). */
-// biome-ignore lint/suspicious/noExplicitAny: each sheet has its own cursor type.
-export type SheetSource = (cursor: any) => Promise<Batch<unknown>>;
-
 const WORKER_FILE = new URL('./worker-entry.mjs', import.meta.url);
 
-interface Waiting {
-  resolve: () => void;
-  reject: (error: Error) => void;
-}
+/** An export under way, as the server thread follows it. */
 interface Listener {
   stream: PassThrough;
-  waiting: Waiting | null;
-  failure: Error | null;
+  /** The sheets' sources when this thread reads (embedded database); null when the worker reads. */
+  sources: readonly SheetSource[] | null;
+  log: FastifyBaseLogger;
+  workbook: string;
+  isReady: boolean;
+  ready: { resolve: () => void; reject: (error: Error) => void };
 }
 
+interface SheetWorker {
+  worker: Worker;
+  listeners: Map<number, Listener>;
+  /** Callers of `exportWorkerState`, answered in order. */
+  stateAnswers: ((state: SheetWorkerState) => void)[];
+}
 /** The one sheet worker thread of the process, started by the first export and replaced if it dies. */
-let sheetWorker: { worker: Worker; listeners: Map<number, Listener> } | null = null;
+let sheetWorker: SheetWorker | null = null;
 let lastExportId = 0;
 
-function fail(listener: Listener, error: Error) {
-  listener.failure ??= error;
-  listener.waiting?.reject(listener.failure);
-  listener.waiting = null;
-}
+const errorOf = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
-function sharedSheetWorker(sheetModules: readonly string[] = []) {
-  if (sheetWorker) return sheetWorker;
-  const worker = new Worker(WORKER_FILE, { workerData: { sheetModules } satisfies SheetWorkerData });
-  // Idle between exports, it must not keep the process (or a test run) alive.
-  worker.unref();
-  const listeners = new Map<number, Listener>();
-  const current = { worker, listeners };
-  worker.on('message', (message: FromSheetWorker) => {
-    const listener = listeners.get(message.id);
-    if (!listener) return;
-    if (message.type === 'chunk') {
-      const { data } = message;
-      if (!listener.stream.destroyed) listener.stream.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-    } else if (message.type === 'error') {
-      fail(listener, new Error(message.message));
-    } else {
-      listener.waiting?.resolve();
-      listener.waiting = null;
-    }
-  });
-  const lost = (error: Error) => {
-    if (sheetWorker === current) sheetWorker = null;
-    for (const listener of listeners.values()) fail(listener, error);
-  };
-  worker.on('error', lost);
-  worker.on('exit', (code) => lost(new Error(`export worker exited (${code})`)));
-  sheetWorker = current;
-  return current;
-}
-
-/**
- * Starts the sheet worker ahead of the first export (server start), importing the modules that define the
- * workbooks (their `import.meta.url`): its start-up (a thread, TypeScript, the sheets and what they import) is a
- * fixed cost of the process, not of whoever exports first.
- */
-export function prepareExportWorker(sheetModules: readonly string[] = []): void {
-  sharedSheetWorker(sheetModules);
-}
-
-/** One export on the sheet worker, as promises: `write` resolves once a batch is written, `finish` once done. */
-function startWorkbook(stream: PassThrough, workbook: WorkbookRef) {
-  const { worker, listeners } = sharedSheetWorker();
-  lastExportId += 1;
-  const id = lastExportId;
-  const listener: Listener = { stream, waiting: null, failure: null };
-  listeners.set(id, listener);
-  const send = (message: ToSheetWorker) => worker.postMessage(message);
-  const reply = (message: ToSheetWorker) =>
-    new Promise<void>((resolve, reject) => {
-      if (listener.failure) return reject(listener.failure);
-      listener.waiting = { resolve, reject };
-      send(message);
-    });
-  send({ id, type: 'start', workbook });
-  return {
-    write: (sheet: number, items: unknown[]) => reply({ id, type: 'items', sheet, items }),
-    finish: () => reply({ id, type: 'end' }),
-    /** Forgets the export; the worker drops it too if it did not finish (reader gone, or a failure). */
-    close: () => {
-      listeners.delete(id);
-      send({ id, type: 'abort' });
-    },
-  };
+/** An export that failed: before 'ready' its call answers EXPORT_ERROR; after, the download breaks. */
+function fail(listeners: Map<number, Listener>, id: number, error: Error) {
+  const listener = listeners.get(id);
+  if (!listener) return;
+  listeners.delete(id);
+  if (!listener.isReady) return listener.ready.reject(error);
+  // Headers are gone by now: the client sees a broken download, the log says why.
+  listener.log.error({ err: error, workbook: listener.workbook }, 'export failed while streaming');
+  listener.stream.destroy(error);
 }
 
 /** Until the reader has taken what is buffered (or has gone away). */
@@ -117,62 +61,135 @@ async function drained(stream: PassThrough) {
   }
 }
 
-/**
- * Reads each sheet's batches here (the next one while the worker writes the last) and hands them to the sheet
- * worker, waiting whenever the reader falls behind; the worker's bytes go into `stream`.
- */
-async function writeWorkbook(
-  stream: PassThrough,
-  workbook: WorkbookRef,
-  sources: readonly SheetSource[],
-  first: Batch<unknown>,
-) {
-  const writer = startWorkbook(stream, workbook);
-  try {
-    for (const [sheet, source] of sources.entries()) {
-      let batch = sheet === 0 ? first : await source(null);
-      for (;;) {
-        const written = writer.write(sheet, batch.items);
-        const following = batch.next === null ? null : source(batch.next);
-        // Awaited below; a failure meanwhile must not count as unhandled.
-        following?.catch(() => {});
-        await written;
-        await drained(stream);
-        if (!following || stream.destroyed) break;
-        batch = await following;
-      }
-      if (stream.destroyed) break;
-    }
-    if (!stream.destroyed) {
-      await writer.finish();
-      stream.end();
-    }
-  } finally {
-    writer.close();
+function onMessage(current: SheetWorker, message: FromSheetWorker) {
+  const { worker, listeners } = current;
+  const send = (reply: ToSheetWorker) => worker.postMessage(reply);
+  if (message.type === 'state') {
+    const { exports, connectionsInUse } = message;
+    current.stateAnswers.shift()?.({ exports, connectionsInUse });
+    return;
+  }
+  const { id } = message;
+  const listener = listeners.get(id);
+  if (!listener) return;
+  const { stream } = listener;
+  if (message.type === 'chunk') {
+    const { data } = message;
+    if (!stream.destroyed) stream.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  } else if (message.type === 'ready') {
+    listener.isReady = true;
+    listener.ready.resolve();
+  } else if (message.type === 'read') {
+    // The embedded database: this thread reads the batch the worker asks for.
+    listener.sources![message.sheet]!(message.cursor).then(
+      (batch) => send({ id, type: 'batch', batch }),
+      (error: unknown) => send({ id, type: 'read-error', message: errorOf(error).message }),
+    );
+  } else if (message.type === 'written') {
+    // The next batch's credit once the reader has taken this one's bytes.
+    drained(stream).then(() => {
+      if (listeners.has(id) && !stream.destroyed) send({ id, type: 'more' });
+    });
+  } else if (message.type === 'done') {
+    listeners.delete(id);
+    stream.end();
+  } else {
+    fail(listeners, id, new Error(message.message));
   }
 }
 
 /**
- * A workbook of every row of `sources` (one per sheet, in order) as an .xlsx stream. The first batch is read
- * before anything is sent, so its failures (and the caller's checks before) still answer with an error code.
+ * Idle between exports, the worker must not keep the process (or a test run) alive; while an export or a question
+ * waits for it, it must, or a process with nothing else to do would exit mid-file.
+ */
+function holdWhileBusy({ worker, listeners, stateAnswers }: SheetWorker) {
+  if (listeners.size > 0 || stateAnswers.length > 0) worker.ref();
+  else worker.unref();
+}
+
+function sharedSheetWorker(sheetModules: readonly string[] = []): SheetWorker {
+  if (sheetWorker) return sheetWorker;
+  const worker = new Worker(WORKER_FILE, { workerData: { sheetModules } satisfies SheetWorkerData });
+  const current: SheetWorker = { worker, listeners: new Map(), stateAnswers: [] };
+  worker.on('message', (message: FromSheetWorker) => {
+    onMessage(current, message);
+    holdWhileBusy(current);
+  });
+  const lost = (error: Error) => {
+    if (sheetWorker === current) sheetWorker = null;
+    for (const id of [...current.listeners.keys()]) fail(current.listeners, id, error);
+  };
+  worker.on('error', lost);
+  worker.on('exit', (code) => lost(new Error(`export worker exited (${code})`)));
+  // After the listeners: adding a 'message' listener refs the worker again.
+  holdWhileBusy(current);
+  sheetWorker = current;
+  return current;
+}
+
+/**
+ * Starts the sheet worker ahead of the first export (server start), importing the modules that define the
+ * workbooks (their `import.meta.url`): its start-up (a thread, TypeScript, the sheets, their queries and what
+ * they import) is a fixed cost of the process, not of whoever exports first.
+ */
+export function prepareExportWorker(sheetModules: readonly string[] = []): void {
+  sharedSheetWorker(sheetModules);
+}
+
+/** The worker's exports under way and its pool's connections checked out, once aborted exports have stopped. */
+export function exportWorkerState(): Promise<SheetWorkerState> {
+  const current = sharedSheetWorker();
+  return new Promise((resolve) => {
+    current.stateAnswers.push(resolve);
+    holdWhileBusy(current);
+    current.worker.postMessage({ id: 0, type: 'state' } satisfies ToSheetWorker);
+  });
+}
+
+/**
+ * A workbook of every row the request finds, sheet after sheet, as an .xlsx stream. The sources of `workbook`
+ * read the rows: in the export worker on its own pool when the server runs on PostgreSQL (`databaseUrl`), so
+ * neither the queries nor the row mapping take turns on this thread's event loop with other users' calls; here on
+ * `ctx.db` with the embedded database. The first batch is read before anything is sent, so its failures (and the
+ * caller's checks before, such as the sort) still answer with an error code; `request` must be validated already.
  */
 export async function exportWorkbook(
   ctx: Ctx,
-  request: { workbook: WorkbookRef; sources: readonly SheetSource[]; fileName: string },
+  options: { workbook: WorkbookRef; request: unknown; batchSize: number; fileName: string },
 ) {
-  const { workbook, sources, fileName } = request;
-  let first: Batch<unknown>;
+  const { workbook, request, batchSize, fileName } = options;
+  const databaseUrl = ctx.config.databaseUrl;
+  const spec: ExportSpec = { workbook, request, batchSize };
+  const stream = new PassThrough();
+  const current = sharedSheetWorker();
+  const { worker, listeners } = current;
+  lastExportId += 1;
+  const id = lastExportId;
   try {
-    first = await sources[0]!(null);
+    const sources = databaseUrl ? null : (await workbookOf(workbook)).sources(ctx.db, request, batchSize);
+    await new Promise<void>((resolve, reject) => {
+      listeners.set(id, {
+        stream,
+        sources,
+        log: ctx.log,
+        workbook: workbook.name,
+        isReady: false,
+        ready: { resolve, reject },
+      });
+      holdWhileBusy(current);
+      worker.postMessage({ id, type: 'start', spec, databaseUrl } satisfies ToSheetWorker);
+    });
   } catch (error) {
+    listeners.delete(id);
+    holdWhileBusy(current);
     ctx.log.error({ err: error, workbook: workbook.name }, 'export failed');
     throw new AppError('EXPORT_ERROR');
   }
-  const stream = new PassThrough();
-  writeWorkbook(stream, workbook, sources, first).catch((error: unknown) => {
-    // Headers are gone by now: the client sees a broken download, the log says why.
-    ctx.log.error({ err: error, workbook: workbook.name }, 'export failed while streaming');
-    stream.destroy(error instanceof Error ? error : new Error(String(error)));
+  // A reader gone before the end (a closed connection): the worker drops the export and its reads.
+  stream.once('close', () => {
+    if (!listeners.delete(id)) return;
+    worker.postMessage({ id, type: 'abort' } satisfies ToSheetWorker);
+    holdWhileBusy(current);
   });
   return { fileName, stream };
 }

@@ -1,9 +1,17 @@
+import { once } from 'node:events';
 import type { Readable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
 import { contractExportFileName, FILTERED_COUNT_CAP, todayIso, XLSX_CONTENT_TYPE } from '@grain/shared';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import ExcelJS from 'exceljs';
+import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import * as schema from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
+import { exportWorkerState } from '../../lib/xlsx/export.js';
 import { insertContract, insertContractor } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { exportPurchaseList, PURCHASE_EXPORT_COLUMNS, SALES_EXPORT_COLUMNS } from './export.js';
@@ -59,6 +67,22 @@ async function insertManyPurchases(count: number) {
     select 'PURCHASE', 'BULK/' || lpad(g::text, 5, '0'), 'ACTIVE', ${supplier.id}, ${supplier.code}, ${supplier.name},
       1, 'FCA', '2026-01-01', '2026-12-31', 1, 1 + (g % 4), 100000 + (g % 7) * 1000, 1000 + g
     from generate_series(1, ${count}) g`);
+}
+
+async function bytesOf(stream: Readable) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The test database through a handle of its own that counts the queries run on it (Drizzle's logger). */
+function countingDb(onQuery: () => void): Db {
+  const client = (t.db as unknown as { $client: unknown }).$client;
+  const logger = { logQuery: onQuery };
+  const db = t.config.databaseUrl
+    ? drizzlePg(client as pg.Pool, { schema, logger })
+    : drizzlePglite(client as PGlite, { schema, logger });
+  return db as unknown as Db;
 }
 
 describe('POST /api/contract/export-purchase-list-to-excel', () => {
@@ -150,11 +174,9 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
 
   it('pages by cursor through ties of the default order (created_at desc, then id)', async () => {
     await insertManyPurchases(50);
-    const ctx = { db: t.db, log: t.app.log } as unknown as Ctx;
+    const ctx = { db: t.db, config: t.config, log: t.app.log } as unknown as Ctx;
     const { stream } = await exportPurchaseList(ctx, {}, 7);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
-    const sheet = await readSheet(Buffer.concat(chunks));
+    const sheet = await readSheet(await bytesOf(stream));
     const documentNumbers = columnValues(sheet, 'Numer kontraktu');
     expect(documentNumbers).toHaveLength(50);
     expect(documentNumbers[0]).toBe('BULK/00050');
@@ -163,20 +185,49 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
 
   it('drops an export whose reader went away, and the next export is whole', async () => {
     await insertManyPurchases(50);
-    const ctx = { db: t.db, log: t.app.log } as unknown as Ctx;
+    const ctx = { db: t.db, config: t.config, log: t.app.log } as unknown as Ctx;
     const abandoned = (await exportPurchaseList(ctx, {}, 7)).stream;
     await new Promise((done) => abandoned.once('data', done));
     abandoned.destroy();
     const { stream } = await exportPurchaseList(ctx, {}, 7);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
-    expect(columnValues(await readSheet(Buffer.concat(chunks)), 'Numer kontraktu')).toHaveLength(50);
+    expect(columnValues(await readSheet(await bytesOf(stream)), 'Numer kontraktu')).toHaveLength(50);
   });
 
-  it('refuses an unknown sort key with INVALID_SORT_PARAMS before sending a file', async () => {
+  it('refuses an unknown sort key with INVALID_SORT_PARAMS before sending a file or starting an export', async () => {
     const response = await api.call('POST', 'export-purchase-list-to-excel', { order_by: 'colour' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message_code).toBe('INVALID_SORT_PARAMS');
+    expect(await exportWorkerState()).toEqual({ exports: 0, connectionsInUse: 0 });
+  });
+
+  it('reads the rows in the export worker on PostgreSQL, and on ctx.db with the embedded database', async () => {
+    await insertManyPurchases(50);
+    let queries = 0;
+    const ctx = { db: countingDb(() => (queries += 1)), config: t.config, log: t.app.log } as unknown as Ctx;
+    const sheet = await readSheet(await bytesOf((await exportPurchaseList(ctx, {}, 7)).stream));
+    expect(columnValues(sheet, 'Numer kontraktu')).toHaveLength(50);
+    if (t.config.databaseUrl) expect(queries).toBe(0);
+    else expect(queries).toBeGreaterThanOrEqual(8);
+  });
+
+  it('stops the export in the worker and frees its connection when the reader goes away mid-file', async () => {
+    await insertManyPurchases(2_500);
+    const ctx = { db: t.db, config: t.config, log: t.app.log } as unknown as Ctx;
+    // Nobody reads: the worker writes until the stream's buffer is full, then waits for a credit.
+    const { stream } = await exportPurchaseList(ctx, {}, 7);
+    expect(await exportWorkerState()).toEqual({ exports: 1, connectionsInUse: expect.any(Number) });
+    const closed = once(stream, 'close');
+    stream.destroy();
+    await closed;
+    expect(await exportWorkerState()).toEqual({ exports: 0, connectionsInUse: 0 });
+  });
+
+  it('answers EXPORT_ERROR when the worker cannot read the first batch', async () => {
+    // A PostgreSQL the worker cannot reach: its first query fails before any byte is sent.
+    const config = { ...t.config, databaseUrl: 'postgres://postgres@127.0.0.1:1/unreachabletest' };
+    const ctx = { db: t.db, config, log: t.app.log } as unknown as Ctx;
+    await expect(exportPurchaseList(ctx, {})).rejects.toMatchObject({ code: 'EXPORT_ERROR' });
+    expect(await exportWorkerState()).toMatchObject({ exports: 0 });
   });
 
   it('exports every match of a search whose list count is capped at 10 000', async () => {

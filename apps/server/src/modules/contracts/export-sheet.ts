@@ -1,6 +1,23 @@
-import { fromMinorUnits, kgToTonnes, type PurchaseListItem, type SalesListItem } from '@grain/shared';
+import {
+  type ContractExportRequest,
+  type ContractType,
+  fromMinorUnits,
+  kgToTonnes,
+  type PurchaseListItem,
+  type SalesListItem,
+} from '@grain/shared';
+import type { Db } from '../../db/client.js';
 import { type Column, excelDate, excelDateTime, type WorkbookDef } from '../../lib/xlsx/sheet.js';
+import type { WorkbookSources } from '../../lib/xlsx/workbook.js';
 import { AGREEMENT_STATUS_PL, CONTRACT_STATUS_PL } from './labels.js';
+import {
+  type ContractListRow,
+  contractListWhere,
+  type ExportCursor,
+  exportBatch,
+  resolveSort,
+} from './queries/list.js';
+import { toPurchaseListItem, toSalesListItem } from './service/read.js';
 
 const yesNo = (value: boolean) => (value ? 'Tak' : 'Nie');
 const tonnes = (kg: number) => kgToTonnes(kg);
@@ -76,11 +93,36 @@ export const SALES_EXPORT_COLUMNS: Column<SalesListItem>[] = [
   ...trailingColumns(),
 ];
 
-/** This module, for the export worker to import the workbooks from (lib/xlsx/worker.ts). */
+/** This module, for the export worker to import the workbooks and their sources from (lib/xlsx/worker.ts). */
 export const CONTRACT_SHEETS_MODULE = import.meta.url;
 
 /** The contract lists' workbooks, by side. */
-export const WORKBOOKS: Record<'PURCHASE' | 'SALES', WorkbookDef> = {
+export const WORKBOOKS: Record<ContractType, WorkbookDef> = {
   PURCHASE: [{ name: 'Kontrakty', columns: PURCHASE_EXPORT_COLUMNS }],
   SALES: [{ name: 'Kontrakty', columns: SALES_EXPORT_COLUMNS }],
+};
+
+/**
+ * A list's rows (search, filter and order of the list, no paging) in keyset batches, as list items. The sort was
+ * checked by the caller (contracts/export.ts) before the export started.
+ */
+function contractRows(
+  type: ContractType,
+  toItem: (row: ContractListRow) => unknown,
+): WorkbookSources<ContractExportRequest> {
+  return (db: Db, request, batchSize) => {
+    const sort = resolveSort(type, request.orderBy);
+    const where = contractListWhere(type, request);
+    const rows = async (cursor: ExportCursor | null) => {
+      const batch = await exportBatch(db, type, where, sort, cursor, batchSize);
+      return { items: batch.rows.map(toItem), next: batch.rows.length < batchSize ? null : batch.next };
+    };
+    return [rows];
+  };
+}
+
+/** Where the workbooks' rows come from, by side. */
+export const SOURCES: Record<ContractType, WorkbookSources<ContractExportRequest>> = {
+  PURCHASE: contractRows('PURCHASE', toPurchaseListItem),
+  SALES: contractRows('SALES', toSalesListItem),
 };

@@ -4,10 +4,22 @@ import {
   QUALITY_SCALE,
   type QualityLine,
   type SettlementStatus,
+  type TransactionExportRequest,
   type TransactionKind,
   type TransactionRow,
 } from '@grain/shared';
+import { and, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { transactions } from '../../db/schema.js';
 import { type Column, excelDate, type WorkbookDef } from '../../lib/xlsx/sheet.js';
+import type { WorkbookSources } from '../../lib/xlsx/workbook.js';
+import {
+  type StatementExportCursor,
+  statementExportBatch,
+  statementExportSort,
+  statementWhere,
+} from './queries/statement.js';
+import { toTransactionRow } from './service/rows.js';
 
 /** The statement's sheets (issue 16): the rows, then the quality lines of the rows settled by lab results. */
 
@@ -66,7 +78,7 @@ export const QUALITY_LINE_EXPORT_COLUMNS: Column<StatementQualityLine>[] = [
   { header: 'Poza limitem', width: 12, format: 'text', value: (item) => (item.line.isBeyondLimit ? 'Tak' : 'Nie') },
 ];
 
-/** This module, for the export worker to import the workbook from (lib/xlsx/worker.ts). */
+/** This module, for the export worker to import the workbook and its sources from (lib/xlsx/worker.ts). */
 export const STATEMENT_SHEETS_MODULE = import.meta.url;
 
 export const WORKBOOKS: Record<'STATEMENT', WorkbookDef> = {
@@ -75,3 +87,31 @@ export const WORKBOOKS: Record<'STATEMENT', WorkbookDef> = {
     { name: 'Linie jakości', columns: QUALITY_LINE_EXPORT_COLUMNS },
   ],
 };
+
+/**
+ * Every row the statement's search and filter find (no paging) in the list's order, in keyset batches, then the
+ * quality lines of those settled by lab results. The sort was checked by the caller (settlements/export.ts).
+ */
+const statementSources: WorkbookSources<TransactionExportRequest> = (db: Db, request, batchSize) => {
+  const sort = statementExportSort(request.orderBy);
+  const where = statementWhere(request);
+  const withLines = and(where, isNotNull(transactions.qualitySettlement));
+  const readRows = async (condition: typeof where, cursor: StatementExportCursor | null) => {
+    const batch = await statementExportBatch(db, condition, sort, cursor, batchSize);
+    return { rows: batch.rows.map(toTransactionRow), next: batch.next };
+  };
+  const statementRows = async (cursor: StatementExportCursor | null) => {
+    const { rows, next } = await readRows(where, cursor);
+    return { items: rows, next };
+  };
+  const qualityLines = async (cursor: StatementExportCursor | null) => {
+    const { rows, next } = await readRows(withLines, cursor);
+    const items: StatementQualityLine[] = rows.flatMap((row) =>
+      (row.qualitySettlement?.lines ?? []).map((line) => ({ transactionId: row.id, currency: row.currency, line })),
+    );
+    return { items, next };
+  };
+  return [statementRows, qualityLines];
+};
+
+export const SOURCES: Record<'STATEMENT', WorkbookSources<TransactionExportRequest>> = { STATEMENT: statementSources };

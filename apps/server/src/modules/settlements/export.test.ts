@@ -76,7 +76,9 @@ function rowsOf(sheet: ExcelJS.Worksheet): Record<string, unknown>[] {
 }
 
 const ctx = () =>
-  ({ db: t.db, log: { error: () => {} } }) as unknown as Parameters<typeof exportTransactionStatement>[0];
+  ({ db: t.db, config: t.config, log: { error: () => {} } }) as unknown as Parameters<
+    typeof exportTransactionStatement
+  >[0];
 
 async function workbookOf(stream: AsyncIterable<unknown>) {
   const chunks: Buffer[] = [];
