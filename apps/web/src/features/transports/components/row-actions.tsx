@@ -8,6 +8,7 @@ import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconArrowsSplit2, IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { HoverTooltip } from '../../../components/hover-tooltip';
+import { LazyMenu } from '../../../components/lazy-menu';
 import type { RowActionKind } from './use-transport-actions';
 
 interface RowActionsProps {
@@ -95,12 +96,16 @@ export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowAct
       >
         {t(isEditable ? 'common.edit' : 'common.details')}
       </Button>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        target={
           <ActionIcon variant="default" size="lg" aria-label={`${t('tableView.moreActions')} #${row.id}`}>
             <IconDots size={16} />
           </ActionIcon>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           <Menu.Item
             leftSection={<IconArrowsSplit2 size={16} />}
@@ -118,7 +123,7 @@ export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowAct
             {removeLabel}
           </Menu.Item>
         </Menu.Dropdown>
-      </Menu>
+      </LazyMenu>
     </Group>
   );
 }

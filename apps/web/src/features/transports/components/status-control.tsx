@@ -2,6 +2,7 @@ import type { TransportResponse } from '@grain/shared';
 import { Group, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LazyMenu } from '../../../components/lazy-menu';
 import { TransportStatusBadge } from '../../../components/status-badges';
 import { type StatusChoice, statusChoices } from '../status-menu';
 
@@ -17,15 +18,19 @@ export function StatusControl({
   const choices = statusChoices(row.status);
   if (choices.length === 0) return <TransportStatusBadge status={row.status} />;
   return (
-    <Menu position="bottom-start" withinPortal shadow="md">
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-start"
+      withinPortal
+      shadow="md"
+      target={
         <UnstyledButton aria-label={t('transports.status.menu', { id: row.id })} data-testid={`status-${row.id}`}>
           <Group gap={2} wrap="nowrap">
             <TransportStatusBadge status={row.status} />
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         <Menu.Label>{t('transports.status.label')}</Menu.Label>
         {choices.map((choice) => (
@@ -38,6 +43,6 @@ export function StatusControl({
           </Menu.Item>
         ))}
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   );
 }
