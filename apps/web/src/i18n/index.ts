@@ -12,6 +12,14 @@ void i18next.use(initReactI18next).init({
 
 export const i18n = i18next;
 
+/**
+ * The translation function for components drawn in every row of a list (status badges, contractor codes, figures,
+ * row actions). The app has one language, loaded with its code, so they need not follow language changes through
+ * react-i18next's hook, whose state and effects in several cells of each of fifty rows are a good part of the
+ * logistics page's first render (issue 15). Everything else keeps `useTranslation`.
+ */
+export const translate = i18next.t;
+
 /** Title of an error toast: the code's translation, unknown codes fall back to the internal-error text. */
 export function messageCodeText(code: string | undefined): string {
   const key = `messageCode.${code}`;

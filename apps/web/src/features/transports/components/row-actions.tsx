@@ -6,9 +6,9 @@ import {
 } from '@grain/shared';
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconArrowsSplit2, IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { HoverTooltip } from '../../../components/hover-tooltip';
 import { LazyMenu } from '../../../components/lazy-menu';
+import { translate as t } from '../../../i18n';
 import type { RowActionKind } from './use-transport-actions';
 
 interface RowActionsProps {
@@ -21,7 +21,6 @@ interface RowActionsProps {
 
 /** What a row may do and how each action is named (the reason when it may not). */
 function useRowActionLabels(row: TransportResponse, isContractSide: boolean | undefined) {
-  const { t } = useTranslation();
   const isEditable = isEditableTransport(row.status);
   const canRedirect = isReallocatableTransport(row.status);
   const canRemove = isRemovableTransport(row.status) && !(isContractSide && row.status === 'ON_THE_WAY');
@@ -80,7 +79,6 @@ export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActions
  * redirect and delete in one menu, each disabled with its reason when the status does not allow it.
  */
 export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {
-  const { t } = useTranslation();
   const { isEditable, canRedirect, canRemove, editLabel, redirectLabel, removeLabel } = useRowActionLabels(
     row,
     isContractSide,

@@ -1,12 +1,12 @@
 import type { TransportResponse } from '@grain/shared';
 import { Group, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { LazyMenu } from '../../../components/lazy-menu';
 import { TransportStatusBadge } from '../../../components/status-badges';
+import { translate as t } from '../../../i18n';
 import { type StatusChoice, statusChoices } from '../status-menu';
 
-/** The inline status change of a row (spec/1 section 4): a badge that opens the allowed changes. */
+/** The inline status change of a row (spec/1 section 4): a badge that opens the allowed changes (menu mounted on first use). */
 export function StatusControl({
   row,
   onChoose,
@@ -14,7 +14,6 @@ export function StatusControl({
   row: TransportResponse;
   onChoose: (row: TransportResponse, choice: StatusChoice) => void;
 }) {
-  const { t } = useTranslation();
   const choices = statusChoices(row.status);
   if (choices.length === 0) return <TransportStatusBadge status={row.status} />;
   return (
