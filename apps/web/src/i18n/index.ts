@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pl } from './pl';
 
@@ -18,7 +18,20 @@ export const i18n = i18next;
  * react-i18next's hook, whose state and effects in several cells of each of fifty rows are a good part of the
  * logistics page's first render (issue 15). Everything else keeps `useTranslation`.
  */
-export const translate = i18next.t;
+export const translate = ((key: string, options?: TOptions) =>
+  options ? i18next.t(key, options) : plainText(key)) as typeof i18next.t;
+
+// The texts without values, each looked up once (i18next's lookup is a good part of a row's cost); none is kept
+// before i18next has its resources.
+const plainTexts = new Map<string, string>();
+function plainText(key: string): string {
+  let text = plainTexts.get(key);
+  if (text === undefined) {
+    text = i18next.t(key);
+    if (i18next.isInitialized) plainTexts.set(key, text);
+  }
+  return text;
+}
 
 /** Title of an error toast: the code's translation, unknown codes fall back to the internal-error text. */
 export function messageCodeText(code: string | undefined): string {
