@@ -1,6 +1,6 @@
 import type { AgreementStatus, ContractStatus, SettlementStatus, TransportStatus } from '@grain/shared';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { translate as t } from '../i18n';
 
 /** spec/1 section 4 badge colours. */
 export const CONTRACT_STATUS_COLORS: Record<ContractStatus, string> = {
@@ -32,7 +32,6 @@ export const SETTLEMENT_STATUS_COLORS: Record<SettlementStatus, string> = {
 };
 
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {
-  const { t } = useTranslation();
   return (
     <Badge color={CONTRACT_STATUS_COLORS[status]} variant="light">
       {t(`status.contract.${status}`)}
@@ -41,7 +40,6 @@ export function ContractStatusBadge({ status }: { status: ContractStatus }) {
 }
 
 export function AgreementStatusBadge({ status }: { status: AgreementStatus }) {
-  const { t } = useTranslation();
   return (
     <Badge color={AGREEMENT_STATUS_COLORS[status]} variant="outline">
       {t(`status.agreement.${status}`)}
@@ -50,7 +48,6 @@ export function AgreementStatusBadge({ status }: { status: AgreementStatus }) {
 }
 
 export function TransportStatusBadge({ status }: { status: TransportStatus }) {
-  const { t } = useTranslation();
   return (
     <Badge color={TRANSPORT_STATUS_COLORS[status]} variant="light">
       {t(`status.transport.${status}`)}
@@ -59,7 +56,6 @@ export function TransportStatusBadge({ status }: { status: TransportStatus }) {
 }
 
 export function SettlementStatusBadge({ status }: { status: SettlementStatus }) {
-  const { t } = useTranslation();
   return (
     <Badge color={SETTLEMENT_STATUS_COLORS[status]} variant="light">
       {t(`status.settlement.${status}`)}

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pl } from './pl';
 
@@ -11,6 +11,27 @@ void i18next.use(initReactI18next).init({
 });
 
 export const i18n = i18next;
+
+/**
+ * The translation function for components drawn in every row of a list (status badges, contractor codes, figures,
+ * row actions). The app has one language, loaded with its code, so they need not follow language changes through
+ * react-i18next's hook, whose state and effects in several cells of each of fifty rows are a good part of the
+ * logistics page's first render (issue 15). Everything else keeps `useTranslation`.
+ */
+export const translate = ((key: string, options?: TOptions) =>
+  options ? i18next.t(key, options) : plainText(key)) as typeof i18next.t;
+
+// The texts without values, each looked up once (i18next's lookup is a good part of a row's cost); none is kept
+// before i18next has its resources.
+const plainTexts = new Map<string, string>();
+function plainText(key: string): string {
+  let text = plainTexts.get(key);
+  if (text === undefined) {
+    text = i18next.t(key);
+    if (i18next.isInitialized) plainTexts.set(key, text);
+  }
+  return text;
+}
 
 /** Title of an error toast: the code's translation, unknown codes fall back to the internal-error text. */
 export function messageCodeText(code: string | undefined): string {

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { translate as t } from '../../../i18n';
 import { ContractorDetailsModal } from './contractor-details-modal';
 
 interface ContractorCodeProps {
@@ -11,7 +11,6 @@ interface ContractorCodeProps {
 
 /** A contractor code that opens the details popup; later screens use it wherever a contractor code is shown. */
 export function ContractorCode({ id, code, fw = 600 }: ContractorCodeProps) {
-  const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>

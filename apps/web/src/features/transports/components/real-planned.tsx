@@ -1,12 +1,11 @@
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { translate as t } from '../../../i18n';
 
 /**
  * A real figure over its dimmed planned one (spec/1 Logistics: each value shows a real figure, where present,
  * next to a planned one). Without a real figure only the planned one shows.
  */
 export function RealPlanned({ real, planned }: { real: string | null; planned: string }) {
-  const { t } = useTranslation();
   if (real === null) {
     return (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={t('transports.plannedTitle')}>

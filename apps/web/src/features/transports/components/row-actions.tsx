@@ -6,8 +6,9 @@ import {
 } from '@grain/shared';
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconArrowsSplit2, IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { HoverTooltip } from '../../../components/hover-tooltip';
+import { LazyMenu } from '../../../components/lazy-menu';
+import { translate as t } from '../../../i18n';
 import type { RowActionKind } from './use-transport-actions';
 
 interface RowActionsProps {
@@ -20,7 +21,6 @@ interface RowActionsProps {
 
 /** What a row may do and how each action is named (the reason when it may not). */
 function useRowActionLabels(row: TransportResponse, isContractSide: boolean | undefined) {
-  const { t } = useTranslation();
   const isEditable = isEditableTransport(row.status);
   const canRedirect = isReallocatableTransport(row.status);
   const canRemove = isRemovableTransport(row.status) && !(isContractSide && row.status === 'ON_THE_WAY');
@@ -79,7 +79,6 @@ export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActions
  * redirect and delete in one menu, each disabled with its reason when the status does not allow it.
  */
 export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {
-  const { t } = useTranslation();
   const { isEditable, canRedirect, canRemove, editLabel, redirectLabel, removeLabel } = useRowActionLabels(
     row,
     isContractSide,
@@ -95,12 +94,16 @@ export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowAct
       >
         {t(isEditable ? 'common.edit' : 'common.details')}
       </Button>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        target={
           <ActionIcon variant="default" size="lg" aria-label={`${t('tableView.moreActions')} #${row.id}`}>
             <IconDots size={16} />
           </ActionIcon>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           <Menu.Item
             leftSection={<IconArrowsSplit2 size={16} />}
@@ -118,7 +121,7 @@ export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowAct
             {removeLabel}
           </Menu.Item>
         </Menu.Dropdown>
-      </Menu>
+      </LazyMenu>
     </Group>
   );
 }

@@ -1,11 +1,12 @@
 import type { TransportResponse } from '@grain/shared';
 import { Group, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { LazyMenu } from '../../../components/lazy-menu';
 import { TransportStatusBadge } from '../../../components/status-badges';
+import { translate as t } from '../../../i18n';
 import { type StatusChoice, statusChoices } from '../status-menu';
 
-/** The inline status change of a row (spec/1 section 4): a badge that opens the allowed changes. */
+/** The inline status change of a row (spec/1 section 4): a badge that opens the allowed changes (menu mounted on first use). */
 export function StatusControl({
   row,
   onChoose,
@@ -13,19 +14,22 @@ export function StatusControl({
   row: TransportResponse;
   onChoose: (row: TransportResponse, choice: StatusChoice) => void;
 }) {
-  const { t } = useTranslation();
   const choices = statusChoices(row.status);
   if (choices.length === 0) return <TransportStatusBadge status={row.status} />;
   return (
-    <Menu position="bottom-start" withinPortal shadow="md">
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-start"
+      withinPortal
+      shadow="md"
+      target={
         <UnstyledButton aria-label={t('transports.status.menu', { id: row.id })} data-testid={`status-${row.id}`}>
           <Group gap={2} wrap="nowrap">
             <TransportStatusBadge status={row.status} />
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         <Menu.Label>{t('transports.status.label')}</Menu.Label>
         {choices.map((choice) => (
@@ -38,6 +42,6 @@ export function StatusControl({
           </Menu.Item>
         ))}
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   );
 }

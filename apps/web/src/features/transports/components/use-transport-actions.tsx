@@ -1,16 +1,22 @@
 import type { TransportResponse } from '@grain/shared';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
 import { i18n } from '../../../i18n';
 import { formatTonnes } from '../../../lib/format';
 import { canBeSetOnTheWay, useRemoveTransport, useUpdateTransportStatus } from '../api';
 import type { StatusChoice } from '../status-menu';
-import { DeliveredModal } from './delivered-modal';
-import { RedirectTransportModal } from './redirect-transport-modal';
-import { TransportFormModal } from './transport-form-modal';
-import { TransportSummaryModal } from './transport-summary-modal';
+
+// The modals' code (forms, their schemas) loads at the first row action, not with the list (issue 15).
+const TransportFormModal = lazy(async () => ({ default: (await import('./transport-form-modal')).TransportFormModal }));
+const TransportSummaryModal = lazy(async () => ({
+  default: (await import('./transport-summary-modal')).TransportSummaryModal,
+}));
+const DeliveredModal = lazy(async () => ({ default: (await import('./delivered-modal')).DeliveredModal }));
+const RedirectTransportModal = lazy(async () => ({
+  default: (await import('./redirect-transport-modal')).RedirectTransportModal,
+}));
 
 export type RowActionKind = 'edit' | 'start' | 'details' | 'deliver' | 'redirect';
 
@@ -38,10 +44,15 @@ export function showStatusChanged(transport: Pick<TransportResponse, 'id' | 'sta
 export function useTransportActions() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<OpenModal | null>(null);
+  // Mounted from the first opening on, so later ones close with their transition.
+  const [hasOpened, setHasOpened] = useState(false);
   const updateStatus = useUpdateTransportStatus();
   const remove = useRemoveTransport();
   const close = () => setOpen(null);
-  const openModal = (kind: RowActionKind, row: TransportResponse) => setOpen({ kind, row });
+  const openModal = (kind: RowActionKind, row: TransportResponse) => {
+    setHasOpened(true);
+    setOpen({ kind, row });
+  };
 
   const confirmStatus = (row: TransportResponse, choice: StatusChoice) =>
     confirmAction({
@@ -87,8 +98,8 @@ export function useTransportActions() {
   };
 
   const isForm = open?.kind === 'edit' || open?.kind === 'start';
-  const modals = (
-    <>
+  const modals = hasOpened && (
+    <Suspense fallback={null}>
       <TransportFormModal
         opened={isForm}
         transport={isForm ? open.row : null}
@@ -98,7 +109,7 @@ export function useTransportActions() {
       <TransportSummaryModal transport={open?.kind === 'details' ? open.row : null} onClose={close} />
       <DeliveredModal transport={open?.kind === 'deliver' ? open.row : null} onClose={close} />
       <RedirectTransportModal transport={open?.kind === 'redirect' ? open.row : null} onClose={close} />
-    </>
+    </Suspense>
   );
 
   return { openModal, changeStatus, removeRow, modals };

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { i18n, translate } from './index';
+
+describe('translate', () => {
+  it('gives the texts i18next gives, with values and without, again on a second call', () => {
+    for (let call = 0; call < 2; call++) {
+      expect(translate('contractors.showDetails')).toBe(i18n.t('contractors.showDetails'));
+      expect(translate('status.transport.ON_THE_WAY')).toBe('W drodze');
+      expect(translate('transports.status.menu', { id: 7 })).toBe('Zmień status transportu #7');
+      expect(translate('transports.status.menu', { id: 8 })).toBe('Zmień status transportu #8');
+    }
+  });
+});
