@@ -65,8 +65,8 @@ function onMessage(current: SheetWorker, message: FromSheetWorker) {
   const { worker, listeners } = current;
   const send = (reply: ToSheetWorker) => worker.postMessage(reply);
   if (message.type === 'state') {
-    const { exports, connectionsInUse } = message;
-    current.stateAnswers.shift()?.({ exports, connectionsInUse });
+    const { exports, connectionsInUse, niceness } = message;
+    current.stateAnswers.shift()?.({ exports, connectionsInUse, niceness });
     return;
   }
   const { id } = message;

@@ -1,4 +1,6 @@
 import { once } from 'node:events';
+import { readlinkSync } from 'node:fs';
+import { constants, getPriority, setPriority } from 'node:os';
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgres } from '../../db/client.js';
@@ -27,6 +29,8 @@ export interface SheetWorkerData {
 export interface SheetWorkerState {
   exports: number;
   connectionsInUse: number;
+  /** The thread's nice value (19: lowest priority), null where it cannot be read. */
+  niceness: number | null;
 }
 export type ToSheetWorker =
   | { id: number; type: 'start'; spec: ExportSpec; databaseUrl: string | null }
@@ -181,7 +185,7 @@ async function postState() {
   await Promise.all(stopping.map((current) => current.finished));
   let connectionsInUse = 0;
   for (const { pool } of pools.values()) connectionsInUse += pool.totalCount - pool.idleCount;
-  post({ id: 0, type: 'state', exports: running.size, connectionsInUse });
+  post({ id: 0, type: 'state', exports: running.size, connectionsInUse, niceness: threadNiceness() });
 }
 
 function handle(message: ToSheetWorker) {
@@ -204,6 +208,37 @@ function handle(message: ToSheetWorker) {
   }
 }
 
+/** This thread's id (Linux: /proc/thread-self names it), null elsewhere. */
+function threadId(): number | null {
+  try {
+    const id = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+function threadNiceness(): number | null {
+  const id = threadId();
+  return id === null ? null : getPriority(id);
+}
+
+/**
+ * issue 15, exports that don't stall others: the export's reading, XML and deflate run at the lowest CPU priority,
+ * so on a busy machine the server's own thread (other users' calls) goes first and the export takes what is left.
+ * Linux keeps a nice value per thread; elsewhere (or if refused) the export runs at the server's priority.
+ */
+function lowerThisThreadsPriority() {
+  const id = threadId();
+  if (id === null) return;
+  try {
+    setPriority(id, constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not allowed here: the export keeps the server's priority.
+  }
+}
+
+lowerThisThreadsPriority();
 // The modules named at start are imported first (a failure there shows again when an export imports the module).
 const { sheetModules } = (workerData ?? { sheetModules: [] }) as SheetWorkerData;
 for (const module of sheetModules) import(module).catch(() => {});

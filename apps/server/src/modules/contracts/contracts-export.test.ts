@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { getPriority } from 'node:os';
 import type { Readable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import { contractExportFileName, FILTERED_COUNT_CAP, todayIso, XLSX_CONTENT_TYPE } from '@grain/shared';
@@ -197,7 +198,7 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
     const response = await api.call('POST', 'export-purchase-list-to-excel', { order_by: 'colour' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message_code).toBe('INVALID_SORT_PARAMS');
-    expect(await exportWorkerState()).toEqual({ exports: 0, connectionsInUse: 0 });
+    expect(await exportWorkerState()).toMatchObject({ exports: 0, connectionsInUse: 0 });
   });
 
   it('reads the rows in the export worker on PostgreSQL, and on ctx.db with the embedded database', async () => {
@@ -215,12 +216,21 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
     const ctx = { db: t.db, config: t.config, log: t.app.log } as unknown as Ctx;
     // Nobody reads: the worker writes until the stream's buffer is full, then waits for a credit.
     const { stream } = await exportPurchaseList(ctx, {}, 7);
-    expect(await exportWorkerState()).toEqual({ exports: 1, connectionsInUse: expect.any(Number) });
+    expect(await exportWorkerState()).toMatchObject({ exports: 1, connectionsInUse: expect.any(Number) });
     const closed = once(stream, 'close');
     stream.destroy();
     await closed;
-    expect(await exportWorkerState()).toEqual({ exports: 0, connectionsInUse: 0 });
+    expect(await exportWorkerState()).toMatchObject({ exports: 0, connectionsInUse: 0 });
   });
+
+  it.runIf(process.platform === 'linux')(
+    "runs the export worker at the lowest CPU priority, so other users' calls go first",
+    async () => {
+      expect(await exportWorkerState()).toMatchObject({ niceness: 19 });
+      // The server's own thread keeps its priority.
+      expect(getPriority()).toBe(0);
+    },
+  );
 
   it('answers EXPORT_ERROR when the worker cannot read the first batch', async () => {
     // A PostgreSQL the worker cannot reach: its first query fails before any byte is sent.
