@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 interface CpuSnapshot {
   machineBusy: number;
   machineTotal: number;
-  postgres: number;
+  /** Ticks so far of each PostgreSQL process, by pid. */
+  postgres: Map<string, number>;
 }
 
 /** Jiffies; USER_HZ is 100 on every Linux the bench runs on. */
@@ -24,8 +25,8 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-function postgresTicks(): number {
-  let ticks = 0;
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -35,7 +36,7 @@ function postgresTicks(): number {
       if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
       const fields = stat.slice(close + 2).split(' ');
       // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm)".
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // The process ended while the directory was read.
     }
@@ -75,7 +76,10 @@ export async function withCpuSplit<T>(load: () => Promise<T>, callsOf: (value: T
   const cpu: CpuSplit = {
     machineBusyShare: total > 0 ? Math.round((busy / total) * 100) / 100 : null,
     machineSecondsPer1000: per1000(busy),
-    postgresSecondsPer1000: per1000(after.postgres - before.postgres),
+    // Per process: a connection that ended meanwhile takes its ticks with it, one that started counts from 0.
+    postgresSecondsPer1000: per1000(
+      [...after.postgres].reduce((sum, [pid, ticks]) => sum + ticks - (before.postgres.get(pid) ?? 0), 0),
+    ),
   };
   return { value, cpu };
 }
