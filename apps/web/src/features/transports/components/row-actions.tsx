@@ -98,6 +98,8 @@ export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowAct
         position="bottom-end"
         withinPortal
         shadow="md"
+        // A fixed width wraps the long "only when…" reasons instead of running off a phone's screen.
+        width={260}
         target={
           <ActionIcon variant="default" size="lg" aria-label={`${t('tableView.moreActions')} #${row.id}`}>
             <IconDots size={16} />
