@@ -29,7 +29,7 @@ export interface SheetWorkerData {
 export interface SheetWorkerState {
   exports: number;
   connectionsInUse: number;
-  /** The thread's nice value (19: lowest priority), null where it cannot be read. */
+  /** The thread's nice value (10 here: below normal), null where it cannot be read. */
   niceness: number | null;
 }
 export type ToSheetWorker =
@@ -224,15 +224,16 @@ function threadNiceness(): number | null {
 }
 
 /**
- * issue 15, exports that don't stall others: the export's reading, XML and deflate run at the lowest CPU priority,
- * so on a busy machine the server's own thread (other users' calls) goes first and the export takes what is left.
- * Linux keeps a nice value per thread; elsewhere (or if refused) the export runs at the server's priority.
+ * issue 15, exports that don't stall others: the export's reading, XML and deflate run below normal CPU priority
+ * (nice 10), so on a busy machine the server's own thread (other users' calls) goes first; not the lowest (19),
+ * so that under sustained load an export still gets about a tenth of a core and ends. Linux keeps a nice value
+ * per thread; elsewhere (or if refused) the export runs at the server's priority.
  */
 function lowerThisThreadsPriority() {
   const id = threadId();
   if (id === null) return;
   try {
-    setPriority(id, constants.priority.PRIORITY_LOW);
+    setPriority(id, constants.priority.PRIORITY_BELOW_NORMAL);
   } catch {
     // Not allowed here: the export keeps the server's priority.
   }
