@@ -16,6 +16,6 @@ describe('export worker', () => {
     expect(code).toBe(0);
     const { bytes, state } = JSON.parse(output) as { bytes: number; state: unknown };
     expect(bytes).toBeGreaterThan(0);
-    expect(state).toEqual({ exports: 0, connectionsInUse: 0 });
+    expect(state).toMatchObject({ exports: 0, connectionsInUse: 0 });
   });
 });
