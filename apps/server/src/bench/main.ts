@@ -22,7 +22,7 @@ import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part>]`: loads the demo data when the bench
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export]`: loads the demo data when the bench
  * database does not hold it yet, starts the server in this process and measures lists, dashboards, writes,
  * the export, throughput and the web app. Prints a table and writes bench/results/*.json.
  */
@@ -30,7 +30,7 @@ const args = process.argv.slice(2);
 const isEmbedded = args.includes('--embedded');
 const scaleName = flagValue('--scale') ?? 'large';
 const calls = Number(flagValue('--calls') ?? 30);
-/** `--only <text>`: only the lists whose name holds it, and nothing else (a quick look, no result file). */
+/** `--only <text>`: only the lists whose name holds it (`export`: the export alone), nothing else, no result file. */
 const only = flagValue('--only');
 const scale = SCALES[scaleName];
 if (!scale) throw new Error(`Unknown scale ${scaleName}`);
@@ -221,7 +221,9 @@ if (belowFloor.length) {
 }
 
 if (only) {
-  // A look at some lists only: nothing else is measured and no result is written.
+  // A look at some lists only (or, with `--only export`, at the export alone): nothing else is measured and no
+  // result is written.
+  if (only === 'export') await measureExportInterference();
   await app.close();
   await database.close();
   process.exit();
@@ -332,61 +334,66 @@ async function listTimings(count: number) {
   return { samples, timing: timingOf(samples) };
 }
 
-console.log('\nExport of 100 000 purchase contracts');
-const [purchaseCount] = rowsOf<{ n: number }>(
-  await db.execute(sql`select count(*)::int as n from contracts where type = 'PURCHASE'`),
-);
-const extra = Math.max(0, 100_000 - (purchaseCount?.n ?? 0));
-await db.execute(sql`
-  insert into contracts (type, document_number, status, agreement_status, counterparty_id, counterparty_code,
-    counterparty_name, user_id, currency, freight,
-    is_for, is_cert, is_gmp, date_of_receipt_from, date_of_receipt_to, street, city, country_code, raw_material_id,
-    raw_material_quality_id, price, cargo_quantity_kg, comments)
-  select 'PURCHASE', 'BENCH/' || g, c.status, c.agreement_status, c.counterparty_id, c.counterparty_code,
-    c.counterparty_name, c.user_id, c.currency, c.freight,
-    c.is_for, c.is_cert, c.is_gmp, c.date_of_receipt_from, c.date_of_receipt_to, c.street, c.city, c.country_code,
-    c.raw_material_id, c.raw_material_quality_id, c.price, c.cargo_quantity_kg, c.comments
-  from generate_series(1, ${extra}) g
-  join contracts c on c.id = (select min(id) from contracts where type = 'PURCHASE') + g % 1000`);
-global.gc?.();
-const baselineRss = process.memoryUsage().rss;
-let peakRss = baselineRss;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 20);
-// As many samples as the export's few seconds give, so both p95s rest on hundreds of calls.
-const idleList = await listTimings(Math.max(calls, 500));
-let isExporting = true;
-const duringExport = (async () => {
-  const samples: number[] = [];
-  while (isExporting) samples.push((await listTimings(1)).samples[0]!);
-  return timingOf(samples);
-})();
-// The exporting user is another client: its download runs in a process of its own, as a browser would, so the
-// bytes it reads do not take this process's event loop (the server's) from the list calls measured meanwhile.
-const exportRun = await downloadInChildProcess(`${address}/api/contract/export-purchase-list-to-excel`, {
-  method: 'POST',
-  headers,
-  body: JSON.stringify({ filter: {} }),
-});
-clearInterval(sampler);
-isExporting = false;
-const listDuringExport = await duringExport;
-await db.execute(sql`delete from contracts where document_number like 'BENCH/%'`);
-// Leaves the table as it found it: 60 000 dead rows would slow the next run's contract lists (their index walks
-// skip dead entries until a vacuum).
-await db.execute(sql`vacuum analyze contracts`);
-results.export = {
-  rows: (purchaseCount?.n ?? 0) + extra,
-  seconds: round(exportRun.ms / 1000, 2),
-  megabytes: round(exportRun.value / 1024 / 1024, 1),
-  memoryGrowthMb: round((peakRss - baselineRss) / 1024 / 1024, 1),
-  // The transport list (first page, 10 rows) of another user, idle and while the export runs.
-  transportListIdle: idleList.timing,
-  transportListDuringExport: listDuringExport,
-  p95Ratio: round(listDuringExport.p95 / Math.max(idleList.timing.p95, 0.1), 2),
-};
-console.log(JSON.stringify(results.export));
+await measureExportInterference();
+
+/** The 100 000-row export: its time and memory, and another user's transport list idle and while it runs. */
+async function measureExportInterference() {
+  console.log('\nExport of 100 000 purchase contracts');
+  const [purchaseCount] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from contracts where type = 'PURCHASE'`),
+  );
+  const extra = Math.max(0, 100_000 - (purchaseCount?.n ?? 0));
+  await db.execute(sql`
+    insert into contracts (type, document_number, status, agreement_status, counterparty_id, counterparty_code,
+      counterparty_name, user_id, currency, freight,
+      is_for, is_cert, is_gmp, date_of_receipt_from, date_of_receipt_to, street, city, country_code, raw_material_id,
+      raw_material_quality_id, price, cargo_quantity_kg, comments)
+    select 'PURCHASE', 'BENCH/' || g, c.status, c.agreement_status, c.counterparty_id, c.counterparty_code,
+      c.counterparty_name, c.user_id, c.currency, c.freight,
+      c.is_for, c.is_cert, c.is_gmp, c.date_of_receipt_from, c.date_of_receipt_to, c.street, c.city, c.country_code,
+      c.raw_material_id, c.raw_material_quality_id, c.price, c.cargo_quantity_kg, c.comments
+    from generate_series(1, ${extra}) g
+    join contracts c on c.id = (select min(id) from contracts where type = 'PURCHASE') + g % 1000`);
+  global.gc?.();
+  const baselineRss = process.memoryUsage().rss;
+  let peakRss = baselineRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 20);
+  // As many samples as the export's few seconds give, so both p95s rest on hundreds of calls.
+  const idleList = await listTimings(Math.max(calls, 500));
+  let isExporting = true;
+  const duringExport = (async () => {
+    const samples: number[] = [];
+    while (isExporting) samples.push((await listTimings(1)).samples[0]!);
+    return timingOf(samples);
+  })();
+  // The exporting user is another client: its download runs in a process of its own, as a browser would, so the
+  // bytes it reads do not take this process's event loop (the server's) from the list calls measured meanwhile.
+  const exportRun = await downloadInChildProcess(`${address}/api/contract/export-purchase-list-to-excel`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ filter: {} }),
+  });
+  clearInterval(sampler);
+  isExporting = false;
+  const listDuringExport = await duringExport;
+  await db.execute(sql`delete from contracts where document_number like 'BENCH/%'`);
+  // Leaves the table as it found it: 60 000 dead rows would slow the next run's contract lists (their index walks
+  // skip dead entries until a vacuum).
+  await db.execute(sql`vacuum analyze contracts`);
+  results.export = {
+    rows: (purchaseCount?.n ?? 0) + extra,
+    seconds: round(exportRun.ms / 1000, 2),
+    megabytes: round(exportRun.value / 1024 / 1024, 1),
+    memoryGrowthMb: round((peakRss - baselineRss) / 1024 / 1024, 1),
+    // The transport list (first page, 10 rows) of another user, idle and while the export runs.
+    transportListIdle: idleList.timing,
+    transportListDuringExport: listDuringExport,
+    p95Ratio: round(listDuringExport.p95 / Math.max(idleList.timing.p95, 0.1), 2),
+  };
+  console.log(JSON.stringify(results.export));
+}
 
 console.log('\nThroughput, 20 connections, 10 s each (autocannon in its own process)');
 /** Runs in its own process and asynchronously: the server under test lives in this process's event loop. */
