@@ -48,7 +48,7 @@ async function openBenchDatabase(): Promise<{ database: Database; pool: Capturin
     const dir = join(root, 'bench/tmp/pglite');
     return { database: await openDatabase({ databaseUrl: null, pgliteDir: dir }), pool: null };
   }
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+  const url = benchDatabaseUrl;
   const admin = new CapturingPool({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
   const name = new URL(url).pathname.slice(1);
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -73,12 +73,15 @@ async function ensureDemoData(db: Db) {
   await db.execute(sql`vacuum analyze`);
 }
 
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const { database, pool } = await openBenchDatabase();
 const { db } = database;
 await runMigrations(database);
 const config = {
   ...loadConfig({
     ...process.env,
+    // The server's own view of its database: on PostgreSQL the export worker reads on a pool of its own by it.
+    DATABASE_URL: isEmbedded ? '' : benchDatabaseUrl,
     DATA_DIR: join(root, 'bench/tmp'),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
   }),
@@ -442,7 +445,7 @@ if (!isEmbedded) {
         (rps) => rps * 10,
       ),
     {
-      databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench',
+      databaseUrl: benchDatabaseUrl,
       jwtSecret: config.jwtSecret,
     },
   );
