@@ -14,9 +14,11 @@ import { BENCH_WORKBOOKS_MODULE } from './export-workbooks.js';
  * apps/server, on BENCH_DATABASE_URL or the bench database.
  */
 const rows = Number(process.argv[2] ?? 100_000);
-const batchSize = Number(process.argv[3] ?? EXPORT_BATCH_SIZE);
 const runs = Number(process.argv[4] ?? 3);
 const reader = process.argv[5] === 'main' ? 'main' : 'worker';
+const batchSize = Number(
+  process.argv[3] ?? (reader === 'main' ? EXPORT_BATCH_SIZE.serverThread : EXPORT_BATCH_SIZE.worker),
+);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const database = openPostgres(url, { max: 4 });
 const ctx = {

@@ -15,7 +15,7 @@ import { BENCH_WORKBOOKS_MODULE, syntheticItem } from './export-workbooks.js';
  * `node --expose-gc --import tsx src/bench/xlsx-writer.ts [rows] [batch size]` in apps/server.
  */
 const rows = Number(process.argv[2] ?? 100_000);
-const batchSize = Number(process.argv[3] ?? EXPORT_BATCH_SIZE);
+const batchSize = Number(process.argv[3] ?? EXPORT_BATCH_SIZE.serverThread);
 
 function batchFrom(start: number) {
   const end = Math.min(rows, start + batchSize);

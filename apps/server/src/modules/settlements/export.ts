@@ -1,6 +1,6 @@
 import { type TransactionExportRequest, todayIso, transactionStatementExportFileName } from '@grain/shared';
 import type { Ctx } from '../../lib/context.js';
-import { EXPORT_BATCH_SIZE, exportWorkbook } from '../../lib/xlsx/export.js';
+import { exportWorkbook } from '../../lib/xlsx/export.js';
 import { STATEMENT_SHEETS_MODULE } from './export-sheet.js';
 import { statementExportSort } from './queries/statement.js';
 
@@ -10,11 +10,7 @@ import { statementExportSort } from './queries/statement.js';
  * read by the workbook's sources (export-sheet.ts). The sort is checked here, before the export starts, so an
  * unknown key answers INVALID_SORT_PARAMS.
  */
-export async function exportTransactionStatement(
-  ctx: Ctx,
-  request: TransactionExportRequest,
-  batchSize = EXPORT_BATCH_SIZE,
-) {
+export async function exportTransactionStatement(ctx: Ctx, request: TransactionExportRequest, batchSize?: number) {
   statementExportSort(request.orderBy);
   return exportWorkbook(ctx, {
     workbook: { module: STATEMENT_SHEETS_MODULE, name: 'STATEMENT' },
