@@ -49,6 +49,7 @@ describe('reallocate form', () => {
       pricePerTon: 15_000,
       comment: null,
       confirmationNote: null,
+      doubleBookingNote: null,
     });
     expect(toReallocateRequest(values, transport, target({ isGmp: true })).confirmationNote).toBe(NOTE);
     expect(toReallocateRequest(values, transport, target({ isCert: true })).confirmationNote).toBe(NOTE);

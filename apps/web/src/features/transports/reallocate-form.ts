@@ -97,6 +97,7 @@ export function toReallocateRequest(
     pricePerTon: (values.pricePerTon === null ? null : toMinorUnits(values.pricePerTon)) as number,
     comment: values.comment.trim() ? values.comment.trim() : null,
     confirmationNote: needsReallocateNote(transport, target) && note ? note : null,
+    doubleBookingNote: null,
   };
 }
 
