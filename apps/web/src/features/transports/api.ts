@@ -20,7 +20,9 @@ import {
   type VehicleClashRequest,
   type VehicleClashResponse,
 } from '@grain/shared';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiRequest } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
@@ -78,13 +80,20 @@ export function useTransportFilterOptionLabels(field: TransportFilterOptionField
   });
 }
 
-/** Issue 17: the other planned transports of the form's truck or driver at the same time (nothing to ask: none). */
+const CLASH_DEBOUNCE_MS = 300;
+
+/**
+ * Issue 17: the other planned transports of a dialog's truck or driver at the same time (nothing to ask: none),
+ * asked once the fields rest. Debounced by content: the dialogs build a new query object on every render.
+ */
 export function useVehicleClashes(query: Partial<VehicleClashRequest> | null) {
+  const [queryText] = useDebouncedValue(JSON.stringify(query), CLASH_DEBOUNCE_MS);
+  const asked = useMemo(() => JSON.parse(queryText) as Partial<VehicleClashRequest> | null, [queryText]);
   return useQuery({
-    queryKey: transportKeys.vehicleClashes(query),
+    queryKey: transportKeys.vehicleClashes(asked),
     queryFn: ({ signal }) =>
-      apiRequest<VehicleClashResponse>('/transport/vehicle-clashes', { query: query ?? {}, signal, silent: true }),
-    enabled: query !== null,
+      apiRequest<VehicleClashResponse>('/transport/vehicle-clashes', { query: asked ?? {}, signal, silent: true }),
+    enabled: asked !== null,
     placeholderData: keepPreviousData,
   });
 }
