@@ -13,9 +13,10 @@ type NoteForm = UseFormReturnType<{ doubleBookingNote: string }>;
 
 /**
  * Issue 17, no truck in two places: the other planned transports of this truck or driver at the same time, with
- * their id and route, shown before save; saving then needs the double booking note.
+ * their id and route, shown before save; saving then needs the double booking note. `hint` replaces the line under
+ * the list where the note is shown elsewhere (the redirect summary).
  */
-export function VehicleClashWarning({ clashes }: { clashes: VehicleClash[] }) {
+export function VehicleClashWarning({ clashes, hint }: { clashes: VehicleClash[]; hint?: string }) {
   const { t } = useTranslation();
   if (clashes.length === 0) return null;
   return (
@@ -47,7 +48,7 @@ export function VehicleClashWarning({ clashes }: { clashes: VehicleClash[] }) {
         ))}
       </List>
       <Text size="sm" mt="xs">
-        {t('transports.clash.hint')}
+        {hint ?? t('transports.clash.hint')}
       </Text>
     </Alert>
   );
