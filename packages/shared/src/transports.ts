@@ -131,6 +131,8 @@ export const TransportReallocateRequestSchema = z.strictObject({
   pricePerTon: positiveAmount,
   comment: optionalString(),
   confirmationNote: optionalString(),
+  /** RULES.md Transports (issue 17): as on the transport form, when the new unloading date double books the truck. */
+  doubleBookingNote: transportFormFields.doubleBookingNote,
 });
 export type TransportReallocateRequest = z.infer<typeof TransportReallocateRequestSchema>;
 

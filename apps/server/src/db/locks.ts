@@ -14,9 +14,9 @@ import { allocations, contracts } from './schema.js';
  *   4. transports    FOR UPDATE, ascending id (a transport's unloading is written under its transport's lock)
  *   5. transactions  FOR UPDATE, ascending id (the statement rows)
  *
- * Issue 17 adds two that stand apart from the levels: a transport create or edit takes, after its row locks, a
- * transaction-scoped advisory lock per truck and driver key (sorted; transports/service/vehicle-clashes.ts); a
- * saved view write locks only its user's views of one list (ascending id) and touches nothing else.
+ * Issue 17 adds two that stand apart from the levels: a transport create, edit or redirect takes, after its row
+ * locks, a transaction-scoped advisory lock per truck and driver key (sorted; transports/service/vehicle-clashes.ts);
+ * a saved view write locks only its user's views of one list (ascending id) and touches nothing else.
  *
  * A write that learns which rows to lock only by reading a later level (a transport's pair, a transaction's
  * contract) reads it first without a lock, locks the earlier levels, then locks the row and checks that what it

@@ -20,11 +20,21 @@ export function recordingDb(db: Db): { db: Db; statements: string[] } {
   return { db: recording as unknown as Db, statements };
 }
 
+const isRowLock = (statement: string) => /\bfor (update|no key update|share|key share)\s*$/i.test(statement.trim());
+
 /** The tables whose rows the statements locked (FOR UPDATE / NO KEY UPDATE / SHARE / KEY SHARE), in order. */
 export function lockedTables(statements: string[]): string[] {
-  return statements
-    .filter((statement) => /\bfor (update|no key update|share|key share)\s*$/i.test(statement.trim()))
-    .map((statement) => /\bfrom\s+"?(\w+)"?/i.exec(statement)?.[1] ?? '?');
+  return statements.filter(isRowLock).map((statement) => /\bfrom\s+"?(\w+)"?/i.exec(statement)?.[1] ?? '?');
+}
+
+/**
+ * The advisory locks the statements took (issue 17: one per truck and driver key), counted only when every one
+ * of them came after the last row lock, as db/locks.ts orders them; -1 when one came before.
+ */
+export function advisoryLocksAfterRowLocks(statements: string[]): number {
+  const lastRowLock = statements.findLastIndex(isRowLock);
+  const advisory = statements.flatMap((statement, index) => (/pg_advisory_xact_lock/.test(statement) ? [index] : []));
+  return advisory.every((index) => index > lastRowLock) ? advisory.length : -1;
 }
 
 /** The same tables sorted by their lock level: equal to `tables` when the transaction kept the global order. */

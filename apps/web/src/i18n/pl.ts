@@ -1155,6 +1155,7 @@ export const pl = {
       overTolerance:
         'Kontrakt {{number}} nie przyjmie tego transportu: do górnego limitu tolerancji zostało {{left}}, a transport wiezie {{quantity}}. Wybierz inny kontrakt sprzedaży.',
       seeSummary: 'Zobacz podsumowanie',
+      clashHint: 'Przekierowanie zostanie zapisane z uzasadnieniem podanym poniżej.',
       submit: 'Przekieruj transport',
       oldSale: 'Obecna sprzedaż',
       newSale: 'Nowa sprzedaż',
@@ -1168,6 +1169,7 @@ export const pl = {
         gmp: 'Wymaga GMP',
         comment: 'Komentarz',
         note: 'Uzasadnienie',
+        doubleBookingNote: 'Uzasadnienie podwójnego planu pojazdu',
       },
       saved: 'Transport został przekierowany',
     },

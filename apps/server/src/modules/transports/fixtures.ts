@@ -62,6 +62,20 @@ export function transportBody(pair: Pair, overrides: Body = {}): Body {
   };
 }
 
+/** The redirect form of a 25 t transport at 175,00 PLN/t, unloading on 6 March (overrides win). */
+export function redirectBody(transportId: number, newSalesId: number, overrides: Body = {}): Body {
+  return {
+    transport_id: transportId,
+    new_sales_id: newSalesId,
+    date_unloading: '2026-03-06',
+    cargo_quantity: 25_000,
+    price_per_ton: 17_500,
+    comment: 'Przekierowany do Gdańska',
+    confirmation_note: null,
+    ...overrides,
+  };
+}
+
 /** Calls of the transport API with one caller's token. */
 export function transportApi(t: TestApp, token: () => string) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Body) =>

@@ -5,8 +5,17 @@ import { allocations, auditLog, transports, users } from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
 import { type ContractFixture, insertAllocation, insertContract } from '../../test/fixtures.js';
 import { ADMIN_EMAIL, createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { inLockOrder, lockedTables, recordingDb } from '../../test/lock-order.js';
-import { type Body, deliveredBody, figureLines, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
+import { advisoryLocksAfterRowLocks, inLockOrder, lockedTables, recordingDb } from '../../test/lock-order.js';
+import {
+  type Body,
+  deliveredBody,
+  figureLines,
+  type Pair,
+  redirectBody,
+  seedPair,
+  transportApi,
+  transportBody,
+} from './fixtures.js';
 import { reallocateTransport } from './service/reallocate.js';
 
 let t: TestApp;
@@ -35,19 +44,6 @@ function expectCode(
 
 const newSale = (values: Partial<ContractFixture> = {}) => insertContract(t.db, { type: 'SALES', ...values });
 
-function redirectBody(transportId: number, newSalesId: number, overrides: Body = {}): Body {
-  return {
-    transport_id: transportId,
-    new_sales_id: newSalesId,
-    date_unloading: '2026-03-06',
-    cargo_quantity: 25_000,
-    price_per_ton: 17_500,
-    comment: 'Przekierowany do Gdańska',
-    confirmation_note: null,
-    ...overrides,
-  };
-}
-
 describe('PATCH /api/transport/reallocate', () => {
   it("locks in the global order: the contracts, both pairs' allocations, then the transport (db/locks.ts)", async () => {
     const id = await api.createId(transportBody(pair), true);
@@ -65,11 +61,14 @@ describe('PATCH /api/transport/reallocate', () => {
       pricePerTon: 17_500,
       comment: null,
       confirmationNote: null,
+      doubleBookingNote: null,
     });
 
     const tables = lockedTables(statements);
     expect(tables).toEqual(['contracts', 'allocations', 'transports']);
     expect(tables).toEqual(inLockOrder(tables));
+    // Issue 17: the truck and driver advisory locks come after every row lock, as on create and edit.
+    expect(advisoryLocksAfterRowLocks(statements)).toBe(2);
     expect(await figureLines(t.db, pair.purchaseId, target.id)).toMatchObject({ allocation: [35_000, 25_000, 1, 0] });
   });
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transports } from '../../db/schema.js';
+import { insertContract } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { deliveredBody, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
+import { deliveredBody, type Pair, redirectBody, seedPair, transportApi, transportBody } from './fixtures.js';
 
 /** Issue 17, RULES.md Transports: no truck in two places. */
 let t: TestApp;
@@ -111,5 +112,69 @@ describe('no truck in two places', () => {
     expect(
       await clashesOf({ registration_number: TRUCK.registration_number, date_loading: '2026-03-01' }),
     ).toHaveLength(1);
+  });
+});
+
+describe('a redirect that moves the unloading date', () => {
+  const newSale = async () => (await insertContract(t.db, { type: 'SALES' })).id;
+  // On the way 2–4 March; the same truck's or driver's next transport loads on 6 March.
+  const onTheWay = (overrides: Record<string, unknown> = {}) =>
+    api.createId(transportBody(pair, { ...TRUCK, ...overrides }), true);
+  const next = (overrides: Record<string, unknown>) =>
+    api.createId(transportBody(pair, { date_loading: '2026-03-06', date_unloading: '2026-03-08', ...overrides }));
+
+  it('refuses a new unloading date on the day the truck loads again, and takes it with a note', async () => {
+    const id = await onTheWay();
+    await next({ registration_number: 'po-77777' });
+    const target = await newSale();
+    expectClash(await api.reallocate(redirectBody(id, target, { date_unloading: '2026-03-06' })));
+    expectClash(
+      await api.reallocate(
+        redirectBody(id, target, { date_unloading: '2026-03-06', double_booking_note: 'za krótko' }),
+      ),
+    );
+    const withNote = await api.reallocate(
+      redirectBody(id, target, { date_unloading: '2026-03-06', double_booking_note: NOTE }),
+    );
+    expect(withNote.statusCode, withNote.body).toBe(200);
+    expect(withNote.json()).toMatchObject({
+      sales_id: target,
+      date_unloading: '2026-03-06',
+      double_booking_note: NOTE,
+    });
+  });
+
+  it('takes a redirect that keeps the truck free without a note, the transport itself never clashing', async () => {
+    const id = await onTheWay();
+    await next({ registration_number: TRUCK.registration_number });
+    const response = await api.reallocate(redirectBody(id, await newSale(), { date_unloading: '2026-03-05' }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ date_unloading: '2026-03-05', double_booking_note: null });
+  });
+
+  it('refuses the driver document of another transport at the new dates', async () => {
+    const id = await onTheWay();
+    await next({ driver_document_id: 'doc 111' });
+    expectClash(await api.reallocate(redirectBody(id, await newSale(), { date_unloading: '2026-03-07' })));
+  });
+
+  it('keeps the note only while the truck stays double booked: the note sent decides, as on edit', async () => {
+    const id = await onTheWay();
+    await next({ registration_number: TRUCK.registration_number });
+    const first = await newSale();
+    const noted = await api.reallocate(
+      redirectBody(id, first, { date_unloading: '2026-03-06', double_booking_note: NOTE }),
+    );
+    expect(noted.statusCode, noted.body).toBe(200);
+    // The stored note does not cover the next redirect: a still double booked truck needs it sent again.
+    const second = await newSale();
+    expectClash(await api.reallocate(redirectBody(id, second, { date_unloading: '2026-03-06' })));
+    // A redirect that frees the truck drops the note the double booking needed.
+    const freed = await api.reallocate(
+      redirectBody(id, second, { date_unloading: '2026-03-05', double_booking_note: NOTE }),
+    );
+    expect(freed.statusCode, freed.body).toBe(200);
+    const [row] = await t.db.select().from(transports).where(eq(transports.id, id));
+    expect(row).toMatchObject({ salesId: second, dateUnloading: '2026-03-05', doubleBookingNote: null });
   });
 });

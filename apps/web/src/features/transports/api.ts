@@ -20,8 +20,10 @@ import {
   type VehicleClashRequest,
   type VehicleClashResponse,
 } from '@grain/shared';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { useMemo } from 'react';
+import { ApiError, apiRequest } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
 
@@ -41,6 +43,18 @@ const DEPENDENT_KEYS = [transportKeys.all, ['contracts'], ['allocations']] as co
 function useInvalidateTransports() {
   const client = useQueryClient();
   return () => Promise.all(DEPENDENT_KEYS.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+/**
+ * Issue 17: a save refused for a double booking the dialog did not know of (planned meanwhile) asks the clashes
+ * again, so the warning names the other transport and the note field stays while the note is typed.
+ */
+function useRefreshClashesOnRefusal() {
+  const client = useQueryClient();
+  return (error: unknown) =>
+    error instanceof ApiError && error.messageCode === 'VEHICLE_ALREADY_PLANNED'
+      ? client.invalidateQueries({ queryKey: [...transportKeys.all, 'vehicle-clashes'] })
+      : undefined;
 }
 
 export function useTransportList(state: ListState, toFilter: (filter: ListState['filter']) => TransportListFilter) {
@@ -78,13 +92,20 @@ export function useTransportFilterOptionLabels(field: TransportFilterOptionField
   });
 }
 
-/** Issue 17: the other planned transports of the form's truck or driver at the same time (nothing to ask: none). */
+const CLASH_DEBOUNCE_MS = 300;
+
+/**
+ * Issue 17: the other planned transports of a dialog's truck or driver at the same time (nothing to ask: none),
+ * asked once the fields rest. Debounced by content: the dialogs build a new query object on every render.
+ */
 export function useVehicleClashes(query: Partial<VehicleClashRequest> | null) {
+  const [queryText] = useDebouncedValue(JSON.stringify(query), CLASH_DEBOUNCE_MS);
+  const asked = useMemo(() => JSON.parse(queryText) as Partial<VehicleClashRequest> | null, [queryText]);
   return useQuery({
-    queryKey: transportKeys.vehicleClashes(query),
+    queryKey: transportKeys.vehicleClashes(asked),
     queryFn: ({ signal }) =>
-      apiRequest<VehicleClashResponse>('/transport/vehicle-clashes', { query: query ?? {}, signal, silent: true }),
-    enabled: query !== null,
+      apiRequest<VehicleClashResponse>('/transport/vehicle-clashes', { query: asked ?? {}, signal, silent: true }),
+    enabled: asked !== null,
     placeholderData: keepPreviousData,
   });
 }
@@ -139,6 +160,7 @@ export async function canBeSetOnTheWay(transportId: number): Promise<boolean> {
 /** create (NEW) or in-progress-create (ON_THE_WAY, the 'start on the way' mode). */
 export function useCreateTransport() {
   const invalidate = useInvalidateTransports();
+  const refreshClashes = useRefreshClashesOnRefusal();
   return useMutation({
     mutationFn: ({ body, isOnTheWay }: { body: TransportCreateRequest; isOnTheWay: boolean }) =>
       apiRequest<TransportResponse>(isOnTheWay ? '/transport/in-progress-create' : '/transport/create', {
@@ -147,15 +169,18 @@ export function useCreateTransport() {
         silent: true,
       }),
     onSuccess: invalidate,
+    onError: refreshClashes,
   });
 }
 
 export function useUpdateTransport() {
   const invalidate = useInvalidateTransports();
+  const refreshClashes = useRefreshClashesOnRefusal();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TransportUpdateRequest }) =>
       apiRequest<TransportResponse>(`/transport/update/${id}`, { method: 'PUT', body, silent: true }),
     onSuccess: invalidate,
+    onError: refreshClashes,
   });
 }
 
@@ -182,10 +207,12 @@ export function useDeliverTransport() {
 
 export function useReallocateTransport() {
   const invalidate = useInvalidateTransports();
+  const refreshClashes = useRefreshClashesOnRefusal();
   return useMutation({
     mutationFn: (body: TransportReallocateRequest) =>
       apiRequest<TransportResponse>('/transport/reallocate', { method: 'PATCH', body, silent: true }),
     onSuccess: invalidate,
+    onError: refreshClashes,
   });
 }
 

@@ -6,6 +6,7 @@ import {
   needsReallocateNote,
   type RedirectTarget,
   reallocateFormSchema,
+  redirectClashQuery,
   redirectWarning,
   toReallocateRequest,
 } from './reallocate-form';
@@ -18,6 +19,9 @@ const transport = {
   pricePerTon: 15_000,
   comment: null,
   isGmp: false,
+  registrationNumber: 'WE 1234',
+  driverDocumentId: null,
+  doubleBookingNote: null,
   purchaseSupplier: { isGmp: false, isCert: false },
 };
 const openSale = { status: 'ACTIVE' as const, isGmp: false, isCert: false, allocated: 0, toleranceUpperLimit: 100_000 };
@@ -35,6 +39,7 @@ describe('reallocate form', () => {
       pricePerTon: 150,
       comment: '',
       confirmationNote: '',
+      doubleBookingNote: '',
     });
     expect(defaultReallocateValues({ ...transport, pricePerTon: 0 }).pricePerTon).toBeNull();
   });
@@ -49,6 +54,7 @@ describe('reallocate form', () => {
       pricePerTon: 15_000,
       comment: null,
       confirmationNote: null,
+      doubleBookingNote: null,
     });
     expect(toReallocateRequest(values, transport, target({ isGmp: true })).confirmationNote).toBe(NOTE);
     expect(toReallocateRequest(values, transport, target({ isCert: true })).confirmationNote).toBe(NOTE);
@@ -101,5 +107,33 @@ describe('redirect warnings (the shared rule the server refuses with)', () => {
     expect(zodErrors(schema, { ...defaultReallocateValues(transport), newSalesId: 9 }).newSalesId).toBe(
       'Ten kontrakt sprzedaży nie przyjmie całego transportu: przekroczyłby górny limit tolerancji',
     );
+  });
+});
+
+describe('no truck in two places on a redirect (issue 17)', () => {
+  it("asks about the transport's truck and driver from its loading date to the dialog's unloading date, itself left out", () => {
+    const values = { ...defaultReallocateValues(transport), dateUnloading: '2026-04-07' };
+    expect(redirectClashQuery(transport, values)).toEqual({
+      transportId: 5,
+      registrationNumber: 'WE 1234',
+      dateLoading: '2026-04-02',
+      dateUnloading: '2026-04-07',
+    });
+    const withDriver = { ...transport, driverDocumentId: 'DOC 9' };
+    expect(redirectClashQuery(withDriver, values)).toMatchObject({
+      registrationNumber: 'WE 1234',
+      driverDocumentId: 'DOC 9',
+    });
+    expect(redirectClashQuery({ ...transport, registrationNumber: null }, values)).toBeNull();
+  });
+
+  it('offers the stored double booking note again and sends the note as typed', () => {
+    const stored = { ...transport, doubleBookingNote: 'Dwa krótkie kursy' };
+    const values = { ...defaultReallocateValues(stored), newSalesId: 9 };
+    expect(values.doubleBookingNote).toBe('Dwa krótkie kursy');
+    expect(
+      toReallocateRequest({ ...values, doubleBookingNote: '  Kurs po południu  ' }, stored, target()).doubleBookingNote,
+    ).toBe('Kurs po południu');
+    expect(toReallocateRequest({ ...values, doubleBookingNote: ' ' }, stored, target()).doubleBookingNote).toBeNull();
   });
 });

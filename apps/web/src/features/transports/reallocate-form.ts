@@ -14,6 +14,7 @@ import {
   V,
 } from '@grain/shared';
 import { type FormIssue, formSchemaOf } from './form-schema';
+import { vehicleClashQuery } from './transport-form';
 
 /**
  * The redirect form (spec/1 section 5 Reallocate form; RULES.md Transports: redirect only while ON_THE_WAY).
@@ -26,11 +27,22 @@ export interface ReallocateFormValues extends Record<string, unknown> {
   pricePerTon: number | null;
   comment: string;
   confirmationNote: string;
+  /** RULES.md Transports (issue 17): why the truck may be on another transport at the new unloading date. */
+  doubleBookingNote: string;
 }
 
 export type ReallocatedTransport = Pick<
   TransportResponse,
-  'id' | 'cargoQuantity' | 'dateLoading' | 'dateUnloading' | 'pricePerTon' | 'comment' | 'isGmp'
+  | 'id'
+  | 'cargoQuantity'
+  | 'dateLoading'
+  | 'dateUnloading'
+  | 'pricePerTon'
+  | 'comment'
+  | 'isGmp'
+  | 'registrationNumber'
+  | 'driverDocumentId'
+  | 'doubleBookingNote'
 > & { purchaseSupplier: Pick<TransportResponse['purchaseSupplier'], 'isGmp' | 'isCert'> };
 
 /** The chosen sale and whether the transport's purchase already has an allocation to it. */
@@ -69,7 +81,23 @@ export function defaultReallocateValues(transport: ReallocatedTransport): Reallo
     pricePerTon: transport.pricePerTon > 0 ? fromMinorUnits(transport.pricePerTon) : null,
     comment: transport.comment ?? '',
     confirmationNote: '',
+    // As on edit: the stored note is offered again, since the server keeps only the note a redirect sends.
+    doubleBookingNote: transport.doubleBookingNote ?? '',
   };
+}
+
+/** Issue 17: the transport's truck and driver from its loading date to the dialog's unloading date, itself left out. */
+export function redirectClashQuery(
+  transport: ReallocatedTransport,
+  values: Pick<ReallocateFormValues, 'dateUnloading'>,
+) {
+  const vehicle = {
+    registrationNumber: transport.registrationNumber ?? '',
+    driverDocumentId: transport.driverDocumentId ?? '',
+    dateLoading: transport.dateLoading,
+    dateUnloading: values.dateUnloading,
+  };
+  return vehicleClashQuery(vehicle, transport.id);
 }
 
 /** The sale cannot take the whole transport within its upper tolerance limit (ALLOCATE_QUANTITY_IS_TO_BIG). */
@@ -97,6 +125,8 @@ export function toReallocateRequest(
     pricePerTon: (values.pricePerTon === null ? null : toMinorUnits(values.pricePerTon)) as number,
     comment: values.comment.trim() ? values.comment.trim() : null,
     confirmationNote: needsReallocateNote(transport, target) && note ? note : null,
+    // Sent as typed: the server keeps it only while the new dates double book the truck.
+    doubleBookingNote: values.doubleBookingNote.trim() || null,
   };
 }
 

@@ -181,7 +181,10 @@ export function doubleBookingNoteIssue(clashCount: number, note: string): FormIs
 }
 
 /** The truck, driver and dates the vehicle-clashes query asks about (the edited transport left out). */
-export function vehicleClashQuery(values: TransportFormValues, transportId: number | null) {
+export function vehicleClashQuery(
+  values: Pick<TransportFormValues, 'registrationNumber' | 'driverDocumentId' | 'dateLoading' | 'dateUnloading'>,
+  transportId: number | null,
+) {
   const registrationNumber = textOrNull(values.registrationNumber);
   const driverDocumentId = textOrNull(values.driverDocumentId);
   if (!registrationNumber && !driverDocumentId) return null;

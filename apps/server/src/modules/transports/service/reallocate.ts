@@ -30,13 +30,15 @@ import {
   lockTransportWithPair,
 } from './pair.js';
 import { loadTransport } from './response.js';
+import { assertVehicleNotDoubleBooked } from './vehicle-clashes.js';
 
 /**
  * PATCH /transport/reallocate: an ON_THE_WAY transport goes to another sale of the same raw material
  * (RULES.md Transports). Its quantity moves from the old pair's allocation to the (purchase, new sale)
  * allocation, created if missing, under the new sale's tolerance limit (ALLOCATE_QUANTITY_IS_TO_BIG); its
  * in_delivery share moves with it. The purchase's allocated total does not change. Locks (db/locks.ts): the
- * three contracts in id order, the old and the new pair's allocations in id order, then the transport.
+ * three contracts in id order, the old and the new pair's allocations in id order, then the transport, then the
+ * truck and driver advisory locks of "no truck in two places".
  */
 export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest): Promise<TransportResponse> {
   return withWriteTransaction(ctx.db, async (tx) => {
@@ -89,6 +91,14 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
         transport.id,
       );
     }
+    // RULES.md Transports (issue 17): the new unloading date must not put the truck in two places. As on edit, the
+    // note sent decides: kept only while the transport is double booked, so a redirect that frees the truck drops
+    // the stored one and one that still double books it needs it sent again (the dialog offers the stored note).
+    const doubleBookingNote = await assertVehicleNotDoubleBooked(
+      tx,
+      { ...transport, transportId: transport.id, dateUnloading: input.dateUnloading },
+      input.doubleBookingNote,
+    );
 
     const share = countersOf('ON_THE_WAY', movedKg);
     await moveOutOfAllocation(tx, ctx.user.id, oldAllocation, movedKg, share);
@@ -102,6 +112,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
       pricePerTon: input.pricePerTon,
       comment: input.comment,
       confirmationNote: input.confirmationNote,
+      doubleBookingNote,
     };
     await updateTransport(tx, transport.id, changes);
     await audit(tx, ctx.user.id, 'transport', transport.id, 'reallocate', {
@@ -111,6 +122,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
       pricePerTon: { from: transport.pricePerTon, to: input.pricePerTon },
       comment: changes.comment,
       confirmationNote: changes.confirmationNote,
+      doubleBookingNote: { from: transport.doubleBookingNote, to: doubleBookingNote },
     });
     return loadTransport(tx, transport.id);
   });

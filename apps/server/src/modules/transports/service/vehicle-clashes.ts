@@ -36,7 +36,8 @@ export async function listVehicleClashes(ctx: Ctx, input: VehicleClashRequest) {
 /**
  * RULES.md Transports (issue 17): a truck or driver already on another NEW / ON_THE_WAY transport with
  * overlapping dates is saved only with `double_booking_note` (10+ characters): VEHICLE_ALREADY_PLANNED otherwise.
- * Answers the note to keep: only a double booking keeps one. A transaction-scoped advisory lock per key, taken after every row lock (db/locks.ts), makes two parallel saves
+ * Answers the note to keep: only a double booking keeps one (create, edit and redirect write what this answers).
+ * A transaction-scoped advisory lock per key, taken after every row lock (db/locks.ts), makes two parallel saves
  * of one truck check one after the other.
  */
 export async function assertVehicleNotDoubleBooked(

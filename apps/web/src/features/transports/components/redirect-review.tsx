@@ -1,17 +1,20 @@
-import { type ReallocateCandidate, type TransportResponse, toMinorUnits } from '@grain/shared';
-import { Table, Text } from '@mantine/core';
+import { type ReallocateCandidate, type TransportResponse, toMinorUnits, type VehicleClash } from '@grain/shared';
+import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { ReallocateFormValues } from '../reallocate-form';
+import { VehicleClashWarning } from './vehicle-clash-warning';
 
 interface RedirectReviewProps {
   transport: TransportResponse;
   sale: ReallocateCandidate;
   values: ReallocateFormValues;
+  /** Issue 17: the truck's other planned transports at the new dates, warned of again next to the save button. */
+  clashes: VehicleClash[];
 }
 
 /** The old sale next to the new one before the redirect (spec/1 section 4 Reallocate flow: see summary). */
-export function RedirectReview({ transport, sale, values }: RedirectReviewProps) {
+export function RedirectReview({ transport, sale, values, clashes }: RedirectReviewProps) {
   const { t } = useTranslation();
   const yesNo = (value: boolean) => t(value ? 'common.yes' : 'common.no');
   const newPrice = values.pricePerTon === null ? null : toMinorUnits(values.pricePerTon);
@@ -35,32 +38,40 @@ export function RedirectReview({ transport, sale, values }: RedirectReviewProps)
   ];
   const note = values.confirmationNote.trim();
   if (note) rows.push({ key: 'note', old: transport.confirmationNote ?? '—', next: note });
+  // RULES.md Transports (issue 17): the note is kept only while the truck stays double booked.
+  if (clashes.length > 0) {
+    const old = transport.doubleBookingNote ?? '—';
+    rows.push({ key: 'doubleBookingNote', old, next: values.doubleBookingNote.trim() || '—' });
+  }
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table withTableBorder verticalSpacing={6} data-testid="redirect-review">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th />
-            <Table.Th>{t('transports.redirect.oldSale')}</Table.Th>
-            <Table.Th>{t('transports.redirect.newSale')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Th fw={500} c="dimmed">
-                {t(`transports.redirect.rows.${row.key}`)}
-              </Table.Th>
-              <Table.Td>{row.old}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={row.old === row.next ? undefined : 600}>
-                  {row.next}
-                </Text>
-              </Table.Td>
+    <Stack gap="md">
+      <VehicleClashWarning clashes={clashes} hint={t('transports.redirect.clashHint')} />
+      <Table.ScrollContainer minWidth={420}>
+        <Table withTableBorder verticalSpacing={6} data-testid="redirect-review">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th>{t('transports.redirect.oldSale')}</Table.Th>
+              <Table.Th>{t('transports.redirect.newSale')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Th fw={500} c="dimmed">
+                  {t(`transports.redirect.rows.${row.key}`)}
+                </Table.Th>
+                <Table.Td>{row.old}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={row.old === row.next ? undefined : 600}>
+                    {row.next}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }

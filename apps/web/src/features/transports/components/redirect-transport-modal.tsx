@@ -8,7 +8,7 @@ import { NumberField } from '../../../components/form/number-input';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatDate, formatTonnes } from '../../../lib/format';
-import { usePairAllocationExists, useReallocateTransport } from '../api';
+import { usePairAllocationExists, useReallocateTransport, useVehicleClashes } from '../api';
 import {
   defaultReallocateValues,
   isOverSaleTolerance,
@@ -16,11 +16,13 @@ import {
   type ReallocateFormValues,
   type RedirectTarget,
   reallocateFormSchema,
+  redirectClashQuery,
   toReallocateRequest,
 } from '../reallocate-form';
 import { RedirectCandidates } from './redirect-candidates';
 import { RedirectReview } from './redirect-review';
 import { useIsPhone } from './use-is-phone';
+import { markMissingDoubleBookingNote, VehicleClashFields } from './vehicle-clash-warning';
 
 interface RedirectTransportModalProps {
   /** The transport on the way to redirect; null keeps the modal closed. */
@@ -59,6 +61,8 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
   const form = useZodForm<ReallocateFormValues>({ schema, initialValues: defaultReallocateValues(transport) });
   const reallocate = useReallocateTransport();
   const needsNote = needsReallocateNote(transport, target);
+  // Issue 17: the truck's other planned transports up to the new unloading date, warned of as the form does.
+  const clashes = useVehicleClashes(redirectClashQuery(transport, form.values)).data?.list ?? [];
 
   const submit = async () => {
     try {
@@ -74,7 +78,7 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
   if (step === 'review' && sale) {
     return (
       <Stack gap="md">
-        <RedirectReview transport={transport} sale={sale} values={form.values} />
+        <RedirectReview transport={transport} sale={sale} values={form.values} clashes={clashes} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setStep('choose')}>
             {t('common.back')}
@@ -92,7 +96,7 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!form.validate().hasErrors) setStep('review');
+        if (!form.validate().hasErrors && !markMissingDoubleBookingNote(form, clashes.length)) setStep('review');
       }}
     >
       <Stack gap="md">
@@ -181,6 +185,7 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
             <Textarea label={t('transports.form.comment')} rows={2} {...form.getInputProps('comment')} />
           </Grid.Col>
         </Grid>
+        <VehicleClashFields clashes={clashes} form={form} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

@@ -1,17 +1,14 @@
 import type { TransportResponse } from '@grain/shared';
-import { Alert, Button, Group, Stack, Switch, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusFirstError, showServerErrors } from '../../../components/form/server-errors';
+import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { validationText } from '../../../i18n';
 import { useCreateTransport, useUpdateTransport, useUpdateTransportStatus, useVehicleClashes } from '../api';
 import {
   defaultTransportValues,
-  doubleBookingNoteIssue,
   type TransportFormContext,
   type TransportFormValues,
   toTransportRequest,
@@ -24,9 +21,7 @@ import { pairOfTransport } from '../transport-pair';
 import { PairContext } from './pair-context';
 import { TransportFormFields } from './transport-form-fields';
 import { showStatusChanged } from './use-transport-actions';
-import { VehicleClashWarning } from './vehicle-clash-warning';
-
-const CLASH_DEBOUNCE_MS = 300;
+import { markMissingDoubleBookingNote, VehicleClashFields } from './vehicle-clash-warning';
 
 export interface TransportFormProps {
   context: TransportFormContext;
@@ -51,8 +46,7 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
   const updateStatus = useUpdateTransportStatus();
   const isCreate = !transport;
   // Issue 17: the truck's or driver's other planned transports at the same time, asked as the fields change.
-  const [clashQuery] = useDebouncedValue(vehicleClashQuery(form.values, transport?.id ?? null), CLASH_DEBOUNCE_MS);
-  const clashes = useVehicleClashes(clashQuery).data?.list ?? [];
+  const clashes = useVehicleClashes(vehicleClashQuery(form.values, transport?.id ?? null)).data?.list ?? [];
 
   // 'start on the way' validates at once, so the missing driver data shows before anything is typed.
   const { validate } = form;
@@ -79,12 +73,7 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
   };
 
   const submit = form.handleSubmit(async () => {
-    const noteIssue = doubleBookingNoteIssue(clashes.length, form.values.doubleBookingNote);
-    if (noteIssue) {
-      form.setFieldError(noteIssue.path, validationText(noteIssue.message));
-      focusFirstError([noteIssue.path]);
-      return;
-    }
+    if (markMissingDoubleBookingNote(form, clashes.length)) return;
     try {
       const saved = await save();
       notifications.show({
@@ -117,16 +106,7 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
           />
         )}
         <TransportFormFields form={form} saleRequiresGmp={context.saleRequiresGmp} />
-        <VehicleClashWarning clashes={clashes} />
-        {(clashes.length > 0 || form.errors.doubleBookingNote) && (
-          <Textarea
-            label={t('transports.form.doubleBookingNote')}
-            description={t('transports.form.doubleBookingNoteHint')}
-            withAsterisk
-            rows={2}
-            {...form.getInputProps('doubleBookingNote')}
-          />
-        )}
+        <VehicleClashFields clashes={clashes} form={form} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
