@@ -22,15 +22,15 @@ import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export]`: loads the demo data when the bench
- * database does not hold it yet, starts the server in this process and measures lists, dashboards, writes,
- * the export, throughput and the web app. Prints a table and writes bench/results/*.json.
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | web]`:
+ * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
+ * lists, dashboards, writes, the export, throughput and the web app. Prints a table and writes bench/results/*.json.
  */
 const args = process.argv.slice(2);
 const isEmbedded = args.includes('--embedded');
 const scaleName = flagValue('--scale') ?? 'large';
 const calls = Number(flagValue('--calls') ?? 30);
-/** `--only <text>`: only the lists whose name holds it (`export`: the export alone), nothing else, no result file. */
+/** `--only <text>`: only the lists whose name holds it (`export`, `web`: that part alone), nothing else, no result file. */
 const only = flagValue('--only');
 const scale = SCALES[scaleName];
 if (!scale) throw new Error(`Unknown scale ${scaleName}`);
@@ -224,9 +224,10 @@ if (belowFloor.length) {
 }
 
 if (only) {
-  // A look at some lists only (or, with `--only export`, at the export alone): nothing else is measured and no
-  // result is written.
+  // A look at some lists only (with `--only export` or `--only web`, at the export or the web app alone): nothing
+  // else is measured and no result is written.
   if (only === 'export') await measureExportInterference();
+  if (only === 'web') await measureWeb();
   await app.close();
   await database.close();
   process.exit();
@@ -452,33 +453,38 @@ if (!isEmbedded) {
   console.log(JSON.stringify(results.workers));
 }
 
-const dist = resolve(root, 'apps/web/dist');
-if (hasWebBuild(dist)) {
-  results.web = measureWebBuild(dist);
-  console.log('\nWeb build', JSON.stringify(results.web));
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  const samples: number[] = [];
-  // Cold loads: a fresh browser context each time (empty HTTP cache), median of 10.
-  for (let i = 0; i < 10; i++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    // Signed in before the first request, so the measured navigation is the context's first.
-    await context.addInitScript(`localStorage.setItem('grain.accessToken', ${JSON.stringify(token)})`);
-    const page = await context.newPage();
-    const started = performance.now();
-    await page.goto(`${address}/logistics/all?limit=50&offset=0`);
-    await page.locator('table tbody tr').nth(49).waitFor({ timeout: 30_000 });
-    samples.push(performance.now() - started);
-    await context.close();
+await measureWeb();
+
+/** The web build's sizes, and the logistics page's 50 rows visible over 10 cold loads in Chromium. */
+async function measureWeb() {
+  const dist = resolve(root, 'apps/web/dist');
+  if (hasWebBuild(dist)) {
+    results.web = measureWebBuild(dist);
+    console.log('\nWeb build', JSON.stringify(results.web));
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const samples: number[] = [];
+    // Cold loads: a fresh browser context each time (empty HTTP cache), median of 10.
+    for (let i = 0; i < 10; i++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      // Signed in before the first request, so the measured navigation is the context's first.
+      await context.addInitScript(`localStorage.setItem('grain.accessToken', ${JSON.stringify(token)})`);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${address}/logistics/all?limit=50&offset=0`);
+      await page.locator('table tbody tr').nth(49).waitFor({ timeout: 30_000 });
+      samples.push(performance.now() - started);
+      await context.close();
+    }
+    await browser.close();
+    results.logisticsTableVisible = timingOf(samples);
+    console.log('Logistics table with 50 rows visible', JSON.stringify(results.logisticsTableVisible));
+  } else {
+    console.log('\nNo web build (npm run build): web sizes and the browser timing are skipped.');
   }
-  await browser.close();
-  results.logisticsTableVisible = timingOf(samples);
-  console.log('Logistics table with 50 rows visible', JSON.stringify(results.logisticsTableVisible));
-} else {
-  console.log('\nNo web build (npm run build): web sizes and the browser timing are skipped.');
 }
 
 await app.close();
