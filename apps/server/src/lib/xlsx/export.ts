@@ -21,6 +21,15 @@ export const EXPORT_BATCH_SIZE = { serverThread: 250, worker: 1000 } as const;
 
 const WORKER_FILE = new URL('./worker-entry.mjs', import.meta.url);
 
+/**
+ * The export worker's heap cap (V8's old generation). Its live data is its modules (about 40 MB) and a batch or two
+ * per export, far below. The cap bounds what a runaway export can take (the worker alone ends, its exports fail and
+ * the next export starts a new worker), and V8 sizes a capped heap more tightly: the first 100 000-row export grows
+ * the process by about 50 MB instead of 110–120 MB, for a few per cent more of the worker's CPU in collections
+ * (bench/export-rows.ts, 26.11; a 256 MB cap cost a fifth more).
+ */
+export const EXPORT_WORKER_HEAP_MB = 1024;
+
 /** An export under way, as the server thread follows it. */
 interface Listener {
   stream: PassThrough;
@@ -66,8 +75,8 @@ function onMessage(current: SheetWorker, message: FromSheetWorker) {
   const { worker, listeners } = current;
   const send = (reply: ToSheetWorker) => worker.postMessage(reply);
   if (message.type === 'state') {
-    const { exports, connectionsInUse, niceness } = message;
-    current.stateAnswers.shift()?.({ exports, connectionsInUse, niceness });
+    const { exports, connectionsInUse, niceness, heapLimitMb } = message;
+    current.stateAnswers.shift()?.({ exports, connectionsInUse, niceness, heapLimitMb });
     return;
   }
   const { id } = message;
@@ -110,7 +119,10 @@ function holdWhileBusy({ worker, listeners, stateAnswers }: SheetWorker) {
 
 function sharedSheetWorker(sheetModules: readonly string[] = []): SheetWorker {
   if (sheetWorker) return sheetWorker;
-  const worker = new Worker(WORKER_FILE, { workerData: { sheetModules } satisfies SheetWorkerData });
+  const worker = new Worker(WORKER_FILE, {
+    workerData: { sheetModules } satisfies SheetWorkerData,
+    resourceLimits: { maxOldGenerationSizeMb: EXPORT_WORKER_HEAP_MB },
+  });
   const current: SheetWorker = { worker, listeners: new Map(), stateAnswers: [] };
   worker.on('message', (message: FromSheetWorker) => {
     onMessage(current, message);

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { readlinkSync } from 'node:fs';
 import { constants, getPriority, setPriority } from 'node:os';
 import { Writable } from 'node:stream';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgres } from '../../db/client.js';
 import { createWorkbookWriter } from './sheet.js';
@@ -31,6 +32,8 @@ export interface SheetWorkerState {
   connectionsInUse: number;
   /** The thread's nice value (10 here: below normal), null where it cannot be read. */
   niceness: number | null;
+  /** The most the thread's heap may take (V8's limit under the cap the server starts it with), in MB. */
+  heapLimitMb: number;
 }
 export type ToSheetWorker =
   | { id: number; type: 'start'; spec: ExportSpec; databaseUrl: string | null }
@@ -185,7 +188,8 @@ async function postState() {
   await Promise.all(stopping.map((current) => current.finished));
   let connectionsInUse = 0;
   for (const { pool } of pools.values()) connectionsInUse += pool.totalCount - pool.idleCount;
-  post({ id: 0, type: 'state', exports: running.size, connectionsInUse, niceness: threadNiceness() });
+  const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+  post({ id: 0, type: 'state', exports: running.size, connectionsInUse, niceness: threadNiceness(), heapLimitMb });
 }
 
 function handle(message: ToSheetWorker) {

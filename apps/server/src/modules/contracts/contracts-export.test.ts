@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
-import { exportWorkerState } from '../../lib/xlsx/export.js';
+import { EXPORT_WORKER_HEAP_MB, exportWorkerState } from '../../lib/xlsx/export.js';
 import { insertContract, insertContractor } from '../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { exportPurchaseList, PURCHASE_EXPORT_COLUMNS, SALES_EXPORT_COLUMNS } from './export.js';
@@ -231,6 +231,13 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
       expect(getPriority()).toBe(0);
     },
   );
+
+  it("caps the export worker's heap, so an export cannot take the server's memory", async () => {
+    const { heapLimitMb } = await exportWorkerState();
+    // V8's limit is the capped old generation plus the young one's spaces.
+    expect(heapLimitMb).toBeGreaterThanOrEqual(EXPORT_WORKER_HEAP_MB);
+    expect(heapLimitMb).toBeLessThan(EXPORT_WORKER_HEAP_MB + 100);
+  });
 
   it('answers EXPORT_ERROR when the worker cannot read the first batch', async () => {
     // A PostgreSQL the worker cannot reach: its first query fails before any byte is sent.
