@@ -15,6 +15,12 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
+/** The process's warnings meanwhile: pg warns of a query sent on a connection while another runs there. */
+const warnings: string[] = [];
+const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+beforeAll(() => process.on('warning', onWarning));
+afterAll(() => process.off('warning', onWarning));
+
 const moistureTerm: Body = {
   parameter: 'Wilgotność',
   unit: '%',
@@ -82,6 +88,26 @@ describe('quality terms of the price options (issue 16)', () => {
     expect(changed.json().main_cargo_option.quality_terms[0]).toMatchObject({ parameter: 'Wilgotność', basis: 1450 });
     const cleared = await update(mainOption({ raw_material_quality_id: WHEAT_FEED, quality_terms: [] }));
     expect(cleared.json().main_cargo_option.quality_terms).toEqual([]);
+  });
+
+  it('reads the defaults of several options one query at a time on the write transaction (one connection)', async () => {
+    const created = await api.createPurchase({ additional_cargo_option: [option(90_000), option(95_000)] });
+    const supplierId = created.supplier_id as number;
+    const updated = await api.call(
+      'PUT',
+      `update-purchase/${created.id}`,
+      purchaseBody(supplierId, {
+        document_number: created.document_number,
+        additional_cargo_option: [option(91_000), option(92_000), option(93_000)],
+      }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    for (const added of updated.json().additional_cargo_option) {
+      expect(added.quality_terms).toContainEqual(expect.objectContaining({ parameter: 'Białko' }));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    // pg deprecates a query sent while another runs on the same client (pg@9 refuses it).
+    expect(warnings.filter((warning) => warning.includes('already executing a query'))).toEqual([]);
   });
 
   it('refuses wrong terms with VALIDATION_ERROR and the field marked', async () => {

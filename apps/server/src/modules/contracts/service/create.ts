@@ -22,7 +22,7 @@ import {
   mainOptionValues,
 } from './input.js';
 import { notifyCreated } from './notify.js';
-import { withQualityTerms } from './quality-terms.js';
+import { withEachQualityTerms } from './quality-terms.js';
 import { loadPurchaseDashboard, loadSalesDashboard } from './read.js';
 import { assertReferences, resolveCounterparty } from './references.js';
 
@@ -53,11 +53,10 @@ async function insertContract(ctx: Ctx, tx: Db, kind: ContractKind, input: Contr
     agreementStatus: input.agreementStatus ?? 'EMPTY',
     createdBy: ctx.user.id,
   });
-  const options = await Promise.all(
-    [mainOptionValues(input), ...input.additionalCargoOption.map(additionalOptionValues)].map((option) =>
-      withQualityTerms(tx, option),
-    ),
-  );
+  const options = await withEachQualityTerms(tx, [
+    mainOptionValues(input),
+    ...input.additionalCargoOption.map(additionalOptionValues),
+  ]);
   const contacts = input.contactList.map(contactValues);
   await q.insertPriceOptions(tx, id, options);
   await q.insertContacts(tx, id, contacts);

@@ -16,3 +16,13 @@ export async function withQualityTerms(
   if (before && before.rawMaterialQualityId === option.rawMaterialQualityId) return option;
   return { ...option, qualityTerms: await defaultQualityTermsOf(tx, option.rawMaterialQualityId) };
 }
+
+/**
+ * withQualityTerms of each option, one after the other: a transaction is one connection, and pg deprecates (and
+ * pg@9 removes) a query sent while another runs on it.
+ */
+export async function withEachQualityTerms(tx: Db, options: PriceOptionValues[]): Promise<PriceOptionValues[]> {
+  const result: PriceOptionValues[] = [];
+  for (const option of options) result.push(await withQualityTerms(tx, option));
+  return result;
+}

@@ -26,7 +26,7 @@ import {
   mainOptionValues,
 } from './input.js';
 import { notifyStatusChanged } from './notify.js';
-import { withQualityTerms } from './quality-terms.js';
+import { withEachQualityTerms, withQualityTerms } from './quality-terms.js';
 import { loadPurchaseDashboard, loadSalesDashboard } from './read.js';
 import { assertReferences, resolveCounterparty } from './references.js';
 import { assertStatusChange } from './status.js';
@@ -72,8 +72,7 @@ async function updateChildren(tx: Db, id: number, input: ContractInput, optionsB
     const values = await withQualityTerms(tx, additionalOptionValues(option), beforeOf(option.id));
     await q.updatePriceOption(tx, id, option.id, values);
   }
-  const added = optionPlan.added.map(additionalOptionValues).map((option) => withQualityTerms(tx, option));
-  await q.insertPriceOptions(tx, id, await Promise.all(added));
+  await q.insertPriceOptions(tx, id, await withEachQualityTerms(tx, optionPlan.added.map(additionalOptionValues)));
   await q.deleteContacts(tx, id, contactPlan.deleteIds);
   for (const contact of contactPlan.updated) await q.updateContact(tx, id, contact.id, contactValues(contact));
   await q.insertContacts(tx, id, contactPlan.added.map(contactValues));
