@@ -99,7 +99,7 @@ test.describe
         },
       });
       await page.goto(`/logistics/all?search=${encodeURIComponent(`Przewozy Certyfikowane ${tag}`)}`);
-      await page.getByRole('button', { name: `Edytuj transport #${transportId}` }).click();
+      await page.getByRole('button', { name: `Edytuj transport #${transportId}`, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `Edycja transportu #${transportId}` });
       const warning = dialog.getByTestId('carrier-certificate-warning');
       await expect(warning).toContainText('Certyfikat GMP+ przewoźnika nie obejmuje transportu');

@@ -88,8 +88,8 @@ test.describe('phone (390 px)', () => {
       name: new RegExp(`^(Edytuj|Szczegóły) transport\\S* #${seed.transportId}$`),
     });
     await expect(main).toHaveText(/^(Edytuj|Szczegóły)$/);
-    await expect(card.getByRole('button', { name: `Usuń transport #${seed.transportId}` })).toHaveCount(0);
-    await card.getByRole('button', { name: `Więcej akcji #${seed.transportId}` }).click();
+    await expect(card.getByRole('button', { name: `Usuń transport #${seed.transportId}`, exact: true })).toHaveCount(0);
+    await card.getByRole('button', { name: `Więcej akcji #${seed.transportId}`, exact: true }).click();
     await expect(page.getByRole('menuitem', { name: /Przekier/ })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: /Usu/ })).toBeVisible();
     await page.keyboard.press('Escape');
