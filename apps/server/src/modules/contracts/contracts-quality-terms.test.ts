@@ -37,6 +37,14 @@ const moistureTerm: Body = {
 
 const mainOption = (extra: Body = {}) => ({ price: 100_000, raw_material_quality_id: WHEAT_CONSUMER, ...extra });
 
+/** PUT update-purchase of a created purchase, with its supplier and number and these fields. */
+const updatePurchase = (created: Body, fields: Body) =>
+  api.call(
+    'PUT',
+    `update-purchase/${created.id}`,
+    purchaseBody(created.supplier_id as number, { document_number: created.document_number, ...fields }),
+  );
+
 describe('quality terms of the price options (issue 16)', () => {
   it('defaults the terms from the quality parameters of each option when none are sent', async () => {
     const created = await api.createPurchase({ additional_cargo_option: [option(90_000)] });
@@ -62,28 +70,14 @@ describe('quality terms of the price options (issue 16)', () => {
     const read = await api.call('GET', `get-purchase-dashboard/${created.id}`);
     expect(read.json().main_cargo_option.quality_terms).toEqual([moistureTerm]);
 
-    const supplierId = created.supplier_id as number;
-    const kept = await api.call(
-      'PUT',
-      `update-purchase/${created.id}`,
-      purchaseBody(supplierId, {
-        document_number: created.document_number,
-        main_cargo_option: mainOption({ price: 110_000 }),
-      }),
-    );
+    const kept = await updatePurchase(created, { main_cargo_option: mainOption({ price: 110_000 }) });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().main_cargo_option.quality_terms).toEqual([moistureTerm]);
   });
 
   it('takes the new quality defaults when an update changes the quality without terms, and [] clears them', async () => {
     const created = await api.createPurchase({ main_cargo_option: mainOption({ quality_terms: [moistureTerm] }) });
-    const supplierId = created.supplier_id as number;
-    const update = (main: Body) =>
-      api.call(
-        'PUT',
-        `update-purchase/${created.id}`,
-        purchaseBody(supplierId, { document_number: created.document_number, main_cargo_option: main }),
-      );
+    const update = (main: Body) => updatePurchase(created, { main_cargo_option: main });
     const changed = await update(mainOption({ raw_material_quality_id: WHEAT_FEED }));
     expect(changed.json().main_cargo_option.quality_terms[0]).toMatchObject({ parameter: 'Wilgotność', basis: 1450 });
     const cleared = await update(mainOption({ raw_material_quality_id: WHEAT_FEED, quality_terms: [] }));
@@ -92,15 +86,9 @@ describe('quality terms of the price options (issue 16)', () => {
 
   it('reads the defaults of several options one query at a time on the write transaction (one connection)', async () => {
     const created = await api.createPurchase({ additional_cargo_option: [option(90_000), option(95_000)] });
-    const supplierId = created.supplier_id as number;
-    const updated = await api.call(
-      'PUT',
-      `update-purchase/${created.id}`,
-      purchaseBody(supplierId, {
-        document_number: created.document_number,
-        additional_cargo_option: [option(91_000), option(92_000), option(93_000)],
-      }),
-    );
+    const updated = await updatePurchase(created, {
+      additional_cargo_option: [option(91_000), option(92_000), option(93_000)],
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     for (const added of updated.json().additional_cargo_option) {
       expect(added.quality_terms).toContainEqual(expect.objectContaining({ parameter: 'Białko' }));
