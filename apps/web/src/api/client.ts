@@ -1,7 +1,7 @@
 import { type FieldError, toCamelKeys } from '@grain/shared';
 import { notifications } from '@mantine/notifications';
 import { i18n, messageCodeText } from '../i18n';
-import { takeEarlyAnswer } from './early-answers';
+import { takeEarlyAnswer, takeEarlyBody } from './early-answers';
 import { REQUEST_TIMEOUT_MS, type RequestShape, requestOf } from './request';
 import { tokens } from './tokens';
 
@@ -119,6 +119,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.responseType === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   return toCamelKeys<T>(await response.json());
+}
+
+/** The early answer to this call if it is already here (api/early-answers.ts), as apiRequest answers it. */
+export function settledEarlyAnswer<T>(path: string, options: RequestOptions = {}): T | undefined {
+  const body = takeEarlyBody(path, options);
+  return body === undefined ? undefined : toCamelKeys<T>(body);
 }
 
 /** Saves a blob answer as a file (exports). */

@@ -11,6 +11,8 @@ const FRESH_MS = 10_000;
 interface EarlyAnswer {
   response: Promise<Response | null>;
   startedAt: number;
+  /** A 2xx answer's body, parsed as soon as it came (undefined until then, or for any other answer). */
+  body?: unknown;
 }
 
 // early.ts is built apart from the app (its own small script), so the two meet on the window, not in a module.
@@ -28,7 +30,28 @@ export function startEarlyRequest(path: string, options: RequestShape = {}) {
   const response = fetch(request.url, { ...request.init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(
     () => null,
   );
-  answers.set(keyOf(request), { response, startedAt: performance.now() });
+  const early: EarlyAnswer = { response, startedAt: performance.now() };
+  answers.set(keyOf(request), early);
+  // Parsed while the app's code still downloads, so the first screen can render with it at once (takeEarlyBody).
+  void response
+    .then(async (answer) => {
+      if (answer?.ok && answer.status !== 204) early.body = await answer.clone().json();
+    })
+    .catch(() => {});
+}
+
+/**
+ * The parsed body of the early answer to this request if it is already here (2xx, fresh), taken once as
+ * takeEarlyAnswer takes it; undefined otherwise. A list's first render then has its rows instead of rendering empty
+ * and again a few ticks later (issue 15, the logistics page).
+ */
+export function takeEarlyBody(path: string, options: RequestShape): unknown {
+  if (answers.size === 0) return undefined;
+  const key = keyOf(requestOf(path, options));
+  const early = answers.get(key);
+  if (early?.body === undefined || performance.now() - early.startedAt > FRESH_MS) return undefined;
+  answers.delete(key);
+  return early.body;
 }
 
 /** The early answer to this request, if one was asked for and came back 2xx; null otherwise. */

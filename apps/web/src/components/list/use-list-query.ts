@@ -1,6 +1,6 @@
 import type { ListResponse } from '@grain/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { apiRequest, settledEarlyAnswer } from '../../api/client';
 import { type ListState, listRequestBody } from './list-state';
 
 /** Sends the list state as a POST list request (limit, offset, search, filter, order_by). */
@@ -14,6 +14,8 @@ export function useListQuery<T>(
   return useQuery({
     queryKey: [...key, body],
     queryFn: ({ signal }) => apiRequest<ListResponse<T>>(path, { method: 'POST', body, signal }),
+    // The first screen's page, asked for by early.ts, when it is already here: the list renders with its rows.
+    initialData: () => settledEarlyAnswer<ListResponse<T>>(path, { method: 'POST', body }),
     placeholderData: keepPreviousData,
   });
 }
