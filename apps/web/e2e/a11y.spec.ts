@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
-import { ADMIN, apiAs, createActiveUser, signIn, USER_PASSWORD } from './support';
+import { ADMIN, apiAs, createActiveUser, signIn, USER_PASSWORD, WCAG_TAGS } from './support';
 
 /**
  * Issue 13: WCAG 2.1 AA on every route at 1440 and 390 px for both roles (axe-core reports 0 violations), one h1
@@ -11,7 +11,6 @@ const WIDTHS = [
   { name: '1440', width: 1440, height: 900 },
   { name: '390', width: 390, height: 844 },
 ] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let seed: DeliveredSeed;
 let user: { email: string; password: string; id: number };

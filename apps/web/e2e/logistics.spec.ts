@@ -104,7 +104,7 @@ test.describe
       await summary.getByRole('button', { name: 'Kopiuj do schowka' }).click();
       await expect(page.getByText('Skopiowano do schowka')).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`Plan ${tag}`);
-      await summary.getByRole('button', { name: 'Zamknij' }).click();
+      await summary.getByRole('button', { name: 'Zamknij', exact: true }).click();
 
       await page.goto(`/logistics/all?search=${encodeURIComponent(`Plan ${tag}`)}`);
       await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');

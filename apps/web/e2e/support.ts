@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -94,4 +95,15 @@ export async function showColumns(page: Page, names: string[]) {
   await page.getByRole('button', { name: 'Kolumny' }).click();
   for (const name of names) await page.getByRole('checkbox', { name, exact: true }).check();
   await page.keyboard.press('Escape');
+}
+
+/** The WCAG 2.1 A and AA rules axe checks (issue 13). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's WCAG violations inside the open dialog, by rule id (none expected). */
+export async function dialogViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 160)}`),
+  );
 }

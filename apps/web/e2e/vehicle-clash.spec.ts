@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, dialogViolations, signIn } from './support';
 
 /**
  * Issue 17, no truck in two places: editing a transport onto a truck already on the way at the same time shows the
@@ -122,9 +122,11 @@ test.describe
       await expect(modal.getByText('Pole jest wymagane')).toBeVisible();
       await page.setViewportSize({ width: 1440, height: 1000 });
       await page.screenshot({ path: `${SCREENS}/redirect-clash-desktop.png` });
+      expect(await dialogViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await warning.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENS}/redirect-clash-phone.png` });
+      expect(await dialogViolations(page)).toEqual([]);
       await note.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENS}/redirect-clash-phone-note.png` });
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -135,6 +137,7 @@ test.describe
       await expect(modal.getByTestId('vehicle-clash')).toContainText(`Transport #${nextId}`);
       await expect(modal.getByTestId('redirect-review')).toContainText(CLASH_NOTE);
       await page.screenshot({ path: `${SCREENS}/redirect-clash-summary.png` });
+      expect(await dialogViolations(page)).toEqual([]);
       const saved = await redirect(page, modal);
       expect(await saved.json()).toMatchObject({ date_unloading: '2026-04-06', double_booking_note: CLASH_NOTE });
       await expect(page.getByText('Transport został przekierowany')).toBeVisible();

@@ -134,6 +134,7 @@ export const pl = {
     back: 'Wróć',
     add: 'Dodaj',
     close: 'Zamknij',
+    closeDialog: 'Zamknij okno',
     openCalendar: 'Otwórz kalendarz',
     yes: 'Tak',
     no: 'Nie',
