@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPricePerTonne, formatShortDate, formatTonnes } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatExchangeRate,
+  formatMoney,
+  formatNumber,
+  formatPricePerTonne,
+  formatShortDate,
+  formatTonnes,
+} from './format';
 
 const nbsp = /[\u00a0\u202f]/g;
 const plain = (text: string) => text.replace(nbsp, ' ');
@@ -28,5 +38,58 @@ describe('pl-PL formatting', () => {
     expect(formatShortDate('2026-03-09')).toBe('09/03/26');
     expect(formatDateTime(new Date(2026, 2, 9, 7, 5))).toBe('09.03.2026, 07:05');
     expect(formatDate(null)).toBe('—');
+  });
+});
+
+/** The formatter is written by hand (no Intl on the first screen); Intl.NumberFormat stays the reference it must equal. */
+describe('numbers written by hand, exactly as Intl writes them', () => {
+  const intl = (min: number, max: number, options: Intl.NumberFormatOptions = {}) =>
+    new Intl.NumberFormat('pl-PL', {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      useGrouping: 'always',
+      ...options,
+    } as Intl.NumberFormatOptions);
+
+  // A fixed-seed generator: the same cases on every run, many shapes of number.
+  let seed = 15;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const values: number[] = [
+    0, -0, 1, -1, 999, 1000, 9999.9995, 1.0005, 2.0005, 8.0445, 0.0005, -0.0004, 1e-6, 5e-7, 1e21,
+  ];
+  values.push(Number.NaN, Number.POSITIVE_INFINITY, 123_456_789_012.345, -987_654.3215, 4.32155);
+  for (let i = 0; i < 3000; i++) {
+    const scale = 10 ** Math.floor(random() * 13);
+    const decimals = Math.floor(random() * 7);
+    const value = Math.round(random() * scale * 10 ** decimals) / 10 ** decimals;
+    values.push(random() < 0.2 ? -value : value);
+  }
+
+  it.each([
+    [3, 3],
+    [0, 3],
+    [2, 2],
+    [4, 4],
+  ])('with %i to %i decimals', (min, max) => {
+    const reference = intl(min, max);
+    const mismatches = values.filter((value) => formatDecimal(value, min, max) !== reference.format(value));
+    expect(mismatches.map((value) => [value, formatDecimal(value, min, max), reference.format(value)])).toEqual([]);
+  });
+
+  it('tonnes, plain numbers, money and exchange rates through the hand-written form', () => {
+    for (const kg of [0, 1, 999, 1_000, 25_000, 1_234_567, -40_500, 987_654_321_001]) {
+      expect(formatTonnes(kg)).toBe(`${intl(3, 3).format(kg / 1000)} t`);
+    }
+    for (const value of [0, 12.5, 1234.5678, -3]) expect(formatNumber(value)).toBe(intl(0, 3).format(value));
+    for (const currency of ['PLN', 'EUR', 'USD', 'GBP']) {
+      const reference = intl(2, 2, { style: 'currency', currency });
+      for (const minor of [0, 1, 150, 291_840, -12_345_678, 100_000_000_000]) {
+        expect(formatMoney(minor, currency)).toBe(reference.format(minor / 100));
+      }
+    }
+    expect(formatExchangeRate(4.32155)).toBe(intl(4, 4).format(4.32155));
   });
 });

@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { type Column, useListDensity } from '../../../components/list/data-table';
 import { QualityLines } from '../../../components/quality-lines';
 import { SettlementStatusBadge } from '../../../components/status-badges';
-import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
+import { formatDate, formatExchangeRate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
 import { scaledToRate } from '../settle-form';
 import { ThreeLineCell } from './three-line-cell';
-
-const rateFormat = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 
 /** Headers stay on one line; the table scrolls sideways instead. */
 const head = (title: string) => <span style={{ whiteSpace: 'nowrap' }}>{title}</span>;
@@ -180,7 +178,7 @@ export function useStatementColumns(
             {row.currency !== 'PLN' && (
               <Small dimmed>
                 {row.exchangeRate
-                  ? t('statement.rate', { rate: rateFormat.format(scaledToRate(row.exchangeRate)) })
+                  ? t('statement.rate', { rate: formatExchangeRate(scaledToRate(row.exchangeRate)) })
                   : t('statement.noRate')}
               </Small>
             )}
