@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { allocate, createContract, createContractor } from './allocations-seed';
-import { apiAs, showColumns, signIn } from './support';
+import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
 
 /**
  * Issue 5, web: the sale allocation screen (allocate, the GMP mismatch step, edit, remove) and the allocations
@@ -97,9 +97,11 @@ test.describe
       await submit.click();
       await expect(modal.getByText('Pole jest wymagane')).toBeVisible();
       await expect(modal.getByLabel('Ilość (t)')).toBeFocused();
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       await modal.getByLabel('Ilość (t)').fill('70');
       await expect(modal.getByTestId('quantity-warning')).toHaveAttribute('data-warning', 'purchase');
       await expect(modal.getByTestId('quantity-warning')).toContainText('60,000 t');
+      expect(await dialogViolations(page)).toEqual([]);
       await modal.getByLabel('Ilość (t)').fill('40');
       await expect(modal.getByTestId('quantity-warning')).toHaveCount(0);
       await submit.click();
@@ -130,6 +132,7 @@ test.describe
       await submit.click();
       await expect(modal.getByText('Uzasadnienie musi mieć co najmniej 10 znaków')).toBeVisible();
       await expect(note).toBeFocused();
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       await note.fill(NOTE);
       await submit.click();
       await expect(page.getByText('Alokacja została dodana')).toBeVisible();
@@ -149,6 +152,7 @@ test.describe
       const save = modal.getByRole('button', { name: 'Zapisz zmiany' });
       await expect(quantity).toHaveValue('40');
       await expect(modal.getByText('0 usuwa alokację')).toBeVisible();
+      expect(await dialogViolations(page)).toEqual([]);
       await quantity.fill('50');
       await save.click();
       await expect(page.getByText('Alokacja została zmieniona')).toBeVisible();
@@ -158,6 +162,8 @@ test.describe
       const spare = dialogNamed(page, `Edycja alokacji z kontraktu ${seed.spare.documentNumber}`);
       await spare.getByLabel('Ilość (t)').fill('0');
       await spare.getByRole('button', { name: 'Usuń alokację' }).click();
+      await expect(dialogNamed(page, 'Potwierdzenie alokacji')).toContainText(seed.spare.documentNumber);
+      expect(await dialogViolations(page)).toEqual([]);
       await confirm(page, 'Usuń alokację');
       await expect(page.getByText('Alokacja została usunięta')).toBeVisible();
       await expect(

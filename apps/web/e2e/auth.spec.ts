@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiAs, createActiveUser, latestMailTo, signIn, USER_PASSWORD, uniqueEmail } from './support';
+import {
+  ADMIN,
+  apiAs,
+  createActiveUser,
+  dialogViolations,
+  latestMailTo,
+  signIn,
+  USER_PASSWORD,
+  uniqueEmail,
+} from './support';
 
 test.describe('sign-in', () => {
   test('a wrong password is refused, the right one opens the positions page', async ({ page }) => {
@@ -34,6 +43,7 @@ test.describe('sign-in', () => {
     await page.getByTestId('user-block').click();
     await page.getByRole('menuitem', { name: 'Wyloguj' }).click();
     await expect(page.getByText('Czy na pewno chcesz się wylogować?')).toBeVisible();
+    expect(await dialogViolations(page)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Wyloguj' }).click();
     await expect(page).toHaveURL(/\/login$/);
     const stored = await page.evaluate(() => localStorage.getItem('grain.accessToken'));

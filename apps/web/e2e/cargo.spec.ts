@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import { dialogViolations, signIn } from './support';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -21,6 +21,10 @@ test.describe('cargo params', () => {
     await expect(page).toHaveURL(/rawMaterialId=2/);
     await page.getByRole('button', { name: 'Dodaj wariant' }).click();
     await expect(dialog(page)).toContainText('Nowy wariant surowca: Kukurydza');
+    // Adding without a name marks the field.
+    await dialog(page).getByRole('button', { name: 'Dodaj wariant' }).click();
+    await expect(dialog(page).getByText('Pole jest wymagane')).toBeVisible();
+    expect(await dialogViolations(page)).toEqual([]);
     await dialog(page).getByLabel('Nazwa wariantu').fill(name);
     await dialog(page).getByRole('button', { name: 'Dodaj wariant' }).click();
     await expect(page.getByText('Wariant został dodany')).toBeVisible();

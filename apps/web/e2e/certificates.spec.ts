@@ -1,7 +1,7 @@
 import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type LogisticsSeed, ok, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, dialogViolations, signIn } from './support';
 
 /**
  * Issue 17, web: certificates edited in the contractor form, the list's "wygasa za N dni" / "wygasł" badge, and the
@@ -105,6 +105,7 @@ test.describe
       await expect(warning).toContainText('Certyfikat GMP+ przewoźnika nie obejmuje transportu');
       await expect(warning).toContainText(`GMP-${tag} ważny 01.01.2024–31.03.2026`);
       await expect(dialog.getByLabel('Uzasadnienie')).toHaveValue('Certyfikat przewoźnika w odnowieniu');
+      expect(await dialogViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SCREENS}/transport-certificate-warning-desktop.png` });
     });
   });

@@ -1,6 +1,6 @@
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, signIn } from './support';
+import { apiAs, dialogViolations, signIn } from './support';
 
 let serial = Date.now() % 10_000_000;
 /** A NIP and code no other test run has used. */
@@ -83,6 +83,7 @@ test.describe('contractors', () => {
     await expect(dialog(page)).toContainText(`Szczegóły kontrahenta ${code}`);
     await expect(dialog(page)).toContainText('Magazyn');
     await expect(dialog(page)).toContainText('Kolejowa 7, 99-300 Kutno');
+    expect(await dialogViolations(page)).toEqual([]);
     await dialog(page).getByRole('button', { name: 'Zamknij' }).last().click();
     await expect(dialog(page)).toHaveCount(0);
 
@@ -106,6 +107,7 @@ test.describe('contractors', () => {
     await edited.getByRole('link', { name: `Szczegóły ${code}` }).click();
     await page.getByRole('button', { name: 'Usuń', exact: true }).click();
     await expect(dialog(page)).toContainText(`Usunąć kontrahenta ${code}?`);
+    expect(await dialogViolations(page)).toEqual([]);
     await dialog(page).getByRole('button', { name: 'Usuń', exact: true }).click();
     await expect(page.getByText('Kontrahent został usunięty')).toBeVisible();
     await expect(page).toHaveURL(/\/contractor-list(\?|$)/);

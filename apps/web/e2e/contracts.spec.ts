@@ -2,7 +2,7 @@ import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { allocate, createContract, createContractor } from './allocations-seed';
-import { apiAs, showColumns, signIn } from './support';
+import { apiAs, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
 
 let serial = Date.now() % 1_000_000;
 const nextTag = () => String(++serial);
@@ -337,6 +337,7 @@ test.describe
       // The new-transport dialog shows its pair and what is left on it (issue 13).
       await expect(dialog(page).getByTestId('transport-pair')).toContainText(`→ sprzedaż SP-ALOK-${run}`);
       await expect(dialog(page).getByTestId('transport-pair')).toContainText('Do odbioru na tej parze: 30,000 t');
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       await page.keyboard.press('Escape');
       await expect(dialog(page)).toHaveCount(0);
       await page.goto(`/contract/sale-list/dashboard/${sale.id}/realization`);
@@ -349,6 +350,7 @@ test.describe
       await page.goto(`${purchaseUrl}/details`);
       await page.getByRole('button', { name: 'Usuń', exact: true }).click();
       await expect(dialog(page)).toContainText(`Usunąć kontrakt zakupu ${purchaseNumber}?`);
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       await dialog(page).getByRole('button', { name: 'Usuń', exact: true }).click();
       await expect(toast(page, 'Kontrakt zakupu został usunięty')).toBeVisible();
       await expect(page).toHaveURL(/\/contract\/purchase-list(\?|$)/);

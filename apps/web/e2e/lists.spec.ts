@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
-import { ADMIN, apiAs, apiLogin, signIn } from './support';
+import { ADMIN, apiAs, apiLogin, dialogViolations, signIn } from './support';
 
 /** Issue 13, lists: desktop tables that fit, a column chooser kept per user, totals, phone cards. */
 let seed: DeliveredSeed;
@@ -144,6 +144,8 @@ test.describe('desktop (1440 px)', () => {
     await page.getByRole('checkbox', { name: 'Status umowy' }).uncheck();
     await page.getByRole('checkbox', { name: 'Właściciel' }).check();
     await page.getByRole('button', { name: 'Przesuń kolumnę Cena wyżej' }).click();
+    // The chooser is a popover dialog.
+    expect(await dialogViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(header).not.toContainText('Status umowy');
     await expect(header).toContainText('Właściciel');

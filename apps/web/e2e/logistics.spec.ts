@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { deliverTransport, driverOf, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, showColumns, signIn } from './support';
+import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
 
 /**
  * Issue 6, web: the logistics screen. One purchase allocated to a plain sale, a sale requiring GMP and a third
@@ -88,6 +88,7 @@ test.describe
       );
       await expect(modal.getByTestId('transport-pair')).toContainText('Do odbioru na tej parze:');
       await expect(modal.getByTestId('transport-pair')).toContainText('Trasa');
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
 
       await modal.getByRole('combobox', { name: 'Przewoźnik' }).fill(seed.carrierCode);
       await page.getByRole('option', { name: new RegExp(seed.carrierCode) }).click();
@@ -101,6 +102,8 @@ test.describe
       const summary = page.getByRole('dialog', { name: /Transport #\d+ został dodany/ });
       await expect(summary.getByTestId('transport-summary')).toContainText('24,500 t');
       await expect(summary.getByTestId('transport-summary')).toContainText(`Trans-Pol ${tag}`);
+      await expect(summary.getByTestId('transport-order-panel')).toContainText('Zlecenie transportowe Nr');
+      expect(await dialogViolations(page)).toEqual([]);
       await summary.getByRole('button', { name: 'Kopiuj do schowka' }).click();
       await expect(page.getByText('Skopiowano do schowka')).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`Plan ${tag}`);
@@ -118,6 +121,7 @@ test.describe
       const modal = dialogNamed(page, `Wysyłka transportu #${ids.noDriver} w drogę`);
       // Validated at once: the four fields ON_THE_WAY requires show their errors before anything is typed.
       await expect(modal.getByText('Pole jest wymagane')).toHaveCount(4);
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       await modal.getByLabel('Numer rejestracyjny').fill(driverOf(seed.tag).registration_number);
       await modal.getByLabel('Kierowca').fill(driverOf(seed.tag).driver_name);
       await modal.getByLabel('Telefon kierowcy').fill(driverOf(seed.tag).phone_number);
@@ -164,6 +168,7 @@ test.describe
       const review = modal.getByTestId('redirect-review');
       await expect(review).toContainText(seed.saleNumber);
       await expect(review).toContainText(seed.otherSaleNumber);
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       // "Back" returns to the choice with the sale still chosen.
       await modal.getByRole('button', { name: 'Wróć' }).click();
       await expect(modal.getByRole('radio', { name: new RegExp(seed.otherSaleNumber) })).toBeChecked();
@@ -191,7 +196,12 @@ test.describe
       await expect(modal.getByText(/Cena zakupu u dostawcy: trafia do wiersza zakupu/)).toBeVisible();
       await expect(modal.getByTestId('delivered-preview-purchase')).toContainText('Waga do zapłaty: 24,460 t');
       await expect(modal.getByTestId('delivered-preview-purchase')).toContainText('Potrącenia: 95,00 zł');
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
+      await expect(dialogNamed(page, 'Dostarczenie transportu')).toContainText(
+        `transport #${ids.toDeliver} jako dostarczony`,
+      );
+      expect(await dialogViolations(page)).toEqual([]);
       await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
       await expect(page.getByText(/dane rozładunku zapisane/)).toBeVisible();
 
@@ -210,6 +220,10 @@ test.describe
         page.getByRole('button', { name: `Zmień status transportu #${ids.toDeliver}`, exact: true }),
       ).toHaveCount(0);
       await expect(row.getByRole('button', { name: /Usu/ })).toBeDisabled();
+      await row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}`, exact: true }).click();
+      const details = page.getByRole('dialog', { name: `Transport #${ids.toDeliver}`, exact: true });
+      await expect(details.getByTestId('transport-summary')).toContainText('24,460 t');
+      expect(await dialogViolations(page)).toEqual([]);
     });
 
     test('asks for an over-delivery note when 27 t pass a 25 t sale, and its dashboard shows the over-delivery', async ({
@@ -225,6 +239,7 @@ test.describe
       await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
       await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
       await expect(modal.getByText('Nadwyżka ponad tolerancję kontraktu')).toBeVisible();
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       await modal.getByLabel('Uzasadnienie nadwyżki').fill('Waga na rampie 27 t, odbiorca przyjął całość');
       await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
       await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
@@ -241,6 +256,8 @@ test.describe
       await rowOf(page, ids.toDelete)
         .getByRole('button', { name: `Usuń transport #${ids.toDelete}`, exact: true })
         .click();
+      await expect(dialogNamed(page, 'Usuwanie transportu')).toContainText(`#${ids.toDelete}`);
+      expect(await dialogViolations(page)).toEqual([]);
       await confirm(page, 'Usuwanie transportu', 'Usuń');
       await expect(page.getByText('Transport został usunięty')).toBeVisible();
       await expect(rowOf(page, ids.toDelete)).toHaveCount(0);

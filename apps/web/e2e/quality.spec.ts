@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { allocate, contractBody, type LogisticsSeed, ok, sale, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, dialogViolations, signIn } from './support';
 
 /**
  * Issue 16, web: the delivered form takes lab results and shows live, per side, the paid weight, the price after
@@ -117,10 +117,12 @@ test.describe
       mkdirSync(SHOTS, { recursive: true });
       await modal.getByTestId('delivered-preview').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/delivered-1440.png` });
+      expect(await dialogViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(purchase).toContainText('Waga do zapłaty: 24,415 t');
       await purchase.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/delivered-390.png` });
+      expect(await dialogViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 1440, height: 900 });
 
       await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
@@ -150,8 +152,10 @@ test.describe
         'Białko 12,27 % (baza 12,5 %): −4,00 zł/t = −97,66 zł',
       );
       await page.screenshot({ path: `${SHOTS}/settle-1440.png` });
+      expect(await dialogViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SHOTS}/settle-390.png` });
+      expect(await dialogViolations(page)).toEqual([]);
     });
 
     test('the purchase dashboard shows the quality delivered against its terms', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, showColumns, signIn } from './support';
+import { apiAs, dialogViolations, showColumns, signIn } from './support';
 
 /**
  * Issue 17, saved views: a list's search, filters, sort and columns saved under a name on the server, listed
@@ -52,6 +52,8 @@ test.describe
       await openViews(page);
       await page.getByRole('menuitem', { name: 'Zapisz bieżący widok…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Zapisz widok listy' });
+      await expect(dialog.getByLabel('Nazwa widoku')).toBeFocused();
+      expect(await dialogViolations(page)).toEqual([]);
       await dialog.getByLabel('Nazwa widoku').fill(VIEW);
       await dialog.getByLabel('Otwieraj listę z tym widokiem').check();
       await dialog.getByRole('button', { name: 'Zapisz widok' }).click();
@@ -94,8 +96,13 @@ test.describe
       await openViews(page);
       await page.getByRole('menuitem', { name: 'Zarządzaj widokami' }).click();
       const manage = page.getByRole('dialog', { name: 'Zarządzaj widokami' });
+      await expect(manage.getByText(VIEW, { exact: true })).toBeVisible();
+      expect(await dialogViolations(page)).toEqual([]);
       await manage.getByRole('button', { name: `Usuń widok ${VIEW}` }).click();
-      await page.getByRole('dialog', { name: 'Usuwanie widoku' }).getByRole('button', { name: 'Usuń' }).click();
+      const removal = page.getByRole('dialog', { name: 'Usuwanie widoku' });
+      await expect(removal).toContainText(VIEW);
+      expect(await dialogViolations(page)).toEqual([]);
+      await removal.getByRole('button', { name: 'Usuń' }).click();
       await expect(manage.getByTestId('saved-view-row')).toHaveCount(0);
     });
   });

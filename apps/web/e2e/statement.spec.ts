@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { contractBody, type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
-import { apiAs, showColumns, signIn } from './support';
+import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
 
 interface Ids {
   purchase: number;
@@ -110,12 +110,14 @@ test.describe('transaction statement', () => {
     const settleDialog = page.getByRole('dialog', { name: `Rozliczenie transakcji #${ids.purchase}` });
     await expect(settleDialog).toContainText('Najpierw ustaw fakturę');
     await expect(settleDialog.getByRole('button', { name: 'Rozlicz' })).toBeDisabled();
+    expect(await dialogViolations(page)).toEqual([]);
     await settleDialog.getByRole('button', { name: 'Ustaw fakturę' }).click();
 
     const invoiceDialog = page.getByRole('dialog', { name: `Faktura transakcji #${ids.purchase}` });
     await invoiceDialog.getByRole('button', { name: 'Zapisz fakturę' }).click();
     await expect(invoiceDialog.getByText('Pole jest wymagane').first()).toBeVisible();
     await expect(invoiceDialog.getByLabel('Numer faktury')).toBeFocused();
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await invoiceDialog.getByLabel('Numer faktury').fill(`FV/${tag}`);
     await invoiceDialog.getByLabel('Data faktury').fill('05.03.2026');
     // A payment date before the invoice date stays as typed and says why (issue 13: typed values never change).
@@ -125,6 +127,7 @@ test.describe('transaction statement', () => {
     await invoiceDialog.getByRole('button', { name: 'Zapisz fakturę' }).click();
     await expect(invoiceDialog.getByText('Data „do” nie może być wcześniejsza niż data „od”')).toBeVisible();
     await expect(invoiceDialog.getByLabel('Termin płatności')).toHaveValue('04.03.2026');
+    expect(await dialogViolations(page)).toEqual([]);
     await invoiceDialog.getByLabel('Termin płatności').fill('19.03.2026');
     // Saving an invoice can be changed later, so it is not asked twice.
     await invoiceDialog.getByRole('button', { name: 'Zapisz fakturę' }).click();
@@ -144,11 +147,12 @@ test.describe('transaction statement', () => {
     await dialog.getByLabel('Potrącenia (PLN)').fill('104,4');
     // 24 540 kg × 860 zł/t = 21 104,40 zł − 104,40 zł
     await expect(dialog.getByTestId('settle-preview')).toContainText('21 000,00 zł');
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await dialog.getByRole('button', { name: 'Rozlicz' }).click();
-    await page
-      .getByRole('dialog', { name: 'Rozliczenie transakcji', exact: true })
-      .getByRole('button', { name: 'Rozlicz' })
-      .click();
+    const confirmSettle = page.getByRole('dialog', { name: 'Rozliczenie transakcji', exact: true });
+    await expect(confirmSettle).toContainText(`Rozliczyć transakcję #${ids.purchase}`);
+    expect(await dialogViolations(page)).toEqual([]);
+    await confirmSettle.getByRole('button', { name: 'Rozlicz' }).click();
     await expect(page.getByText('Rozliczenie zostało zapisane')).toBeVisible();
     await expect(row).toContainText('Rozliczona');
     await expect(row.locator('[data-line="final"]').nth(1)).toHaveText('860,00 zł/t');
@@ -171,14 +175,15 @@ test.describe('transaction statement', () => {
     await dialog.getByLabel('Ilość do wydzielenia (t)').fill('24,54');
     await dialog.getByLabel('Ilość do wydzielenia (t)').blur();
     await expect(dialog).toContainText('Wartość jest za duża');
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await dialog.getByLabel('Ilość do wydzielenia (t)').fill('4,54');
     await expect(dialog.getByTestId('split-remains')).toContainText('20,000 t');
     await expect(dialog.getByTestId('split-created')).toContainText('4,540 t');
     await dialog.getByRole('button', { name: 'Podziel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Podział transakcji', exact: true })
-      .getByRole('button', { name: 'Podziel' })
-      .click();
+    const confirmSplit = page.getByRole('dialog', { name: 'Podział transakcji', exact: true });
+    await expect(confirmSplit).toContainText(`z transakcji #${ids.sales}`);
+    expect(await dialogViolations(page)).toEqual([]);
+    await confirmSplit.getByRole('button', { name: 'Podziel' }).click();
     await expect(page.getByText('Transakcja została podzielona')).toBeVisible();
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 2');
     await expect(rowOf(page, ids.sales).locator('[data-line="real"]').nth(0)).toHaveText('20,000 t');
@@ -207,6 +212,7 @@ test.describe('transaction statement', () => {
     await openAction(page, ids.sales, 'Przenieś do innego kontraktu');
     const dialog = page.getByRole('dialog', { name: `Przeniesienie transakcji #${ids.sales}` });
     await expect(dialog).toContainText(`Obecny kontrakt: SP/${tag}`);
+    expect(await dialogViolations(page)).toEqual([]);
     await dialog.getByRole('combobox', { name: 'Kontrakt docelowy' }).click();
     // The recipient's only other contract; its current one is not offered.
     await expect(page.getByRole('option')).toHaveCount(1);
@@ -259,11 +265,13 @@ test.describe('transaction statement', () => {
     await click(bar.getByRole('button', { name: 'Rozlicz zaznaczone' }));
     const settle = page.getByRole('dialog', { name: 'Rozliczenie zaznaczonych transakcji (3)' });
     await expect(settle).toContainText('Nie wszystkie transakcje mają fakturę');
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await click(settle.getByRole('button', { name: 'Wystaw brakujące faktury' }));
 
     const invoice = page.getByRole('dialog', { name: 'Faktury zaznaczonych transakcji (3)' });
     const numbers = invoice.getByRole('textbox', { name: /^Numer faktury transakcji/ });
     await expect(numbers).toHaveCount(3);
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     for (let index = 0; index < 3; index++) await numbers.nth(index).fill(`FV/${bulkTag}/${index + 1}`);
     await click(invoice.getByRole('button', { name: 'Zapisz faktury (3)' }));
     await expect(page.getByText('Zapisano faktury transakcji: 3')).toBeVisible();
@@ -272,6 +280,7 @@ test.describe('transaction statement', () => {
     // this dialog is the one confirmation.
     await expect(settle.getByTestId('bulk-settle-rows')).toContainText(`FV/${bulkTag}/1`);
     await expect(settle).not.toContainText('Nie wszystkie transakcje mają fakturę');
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await click(settle.getByRole('button', { name: 'Rozlicz transakcje (3)' }));
     await expect(page.getByText('Rozliczono transakcje: 3')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Rozliczona' })).toHaveCount(3);

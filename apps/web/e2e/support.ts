@@ -100,10 +100,32 @@ export async function showColumns(page: Page, names: string[]) {
 /** The WCAG 2.1 A and AA rules axe checks (issue 13). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** axe's WCAG violations inside the open dialog, by rule id (none expected). */
+/**
+ * axe's WCAG violations inside the open dialogs, by rule id (none expected). Two frames let a resize reach the
+ * components that follow the width; then the dialogs' transitions are waited for (their own end, not a time), so
+ * axe measures the final colours, not a half-faded dialog.
+ */
 export async function dialogViolations(page: Page): Promise<string[]> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const result = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
   return result.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 160)}`),
   );
+}
+
+/** The open dialogs' axe violations at 1440 px and at 390 px width; the page gets its own size back afterwards. */
+export async function dialogViolationsAtBothWidths(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const desktop = await dialogViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = await dialogViolations(page);
+  if (size) await page.setViewportSize(size);
+  return { desktop, phone };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type LogisticsSeed, ok, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, dialogViolations, dialogViolationsAtBothWidths, signIn } from './support';
 
 /**
  * Issue 17, web: company settings (ADMIN) and the transport order of a transport: download the PDF from the edit
@@ -80,6 +80,7 @@ test.describe
       const panel = dialog.getByTestId('transport-order-panel');
       const number = `ZT/${new Date().getFullYear()}/${String(transportId).padStart(4, '0')}`;
       await expect(panel).toContainText(`Zlecenie transportowe Nr ${number}`);
+      expect(await dialogViolations(page)).toEqual([]);
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -92,9 +93,11 @@ test.describe
       await panel.getByRole('button', { name: 'Wyślij do przewoźnika' }).click();
       const confirm = dialogNamed(page, 'Wysłać zlecenie do przewoźnika?');
       await expect(confirm).toContainText(CARRIER_EMAIL);
+      expect(await dialogViolations(page)).toEqual([]);
       await confirm.getByRole('button', { name: 'Potwierdź' }).click();
       await expect(panel.getByTestId('transport-order-sent')).toContainText(`do ${CARRIER_EMAIL}`);
       await expect(panel.getByRole('button', { name: 'Wyślij ponownie' })).toBeVisible();
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
       await page.screenshot({ path: `${SCREENS}/transport-order-desktop.png` });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SCREENS}/transport-order-phone.png` });

@@ -76,11 +76,13 @@ test.describe
       await expect(warning).toContainText('ten sam numer rejestracyjny');
       await page.setViewportSize({ width: 1440, height: 1100 });
       await page.screenshot({ path: `${SCREENS}/vehicle-clash-desktop.png` });
+      expect(await dialogViolations(page)).toEqual([]);
 
       await dialog.getByRole('button', { name: 'Zapisz zmiany' }).click();
       const note = dialog.getByLabel('Uzasadnienie podwójnego planu pojazdu');
       await expect(note).toBeFocused();
       await expect(dialog.getByText('Pole jest wymagane')).toBeVisible();
+      expect(await dialogViolations(page)).toEqual([]);
       await note.fill('Krótki kurs rano, drugi po południu');
       await dialog.getByRole('button', { name: 'Zapisz zmiany' }).click();
       await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
@@ -101,6 +103,7 @@ test.describe
       await expect(warning).toContainText(`Transport #${freeId}`);
       await warning.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENS}/vehicle-clash-phone.png` });
+      expect(await dialogViolations(page)).toEqual([]);
     });
 
     test("a redirect to a later unloading date warns of the truck's next transport and saves with the note", async ({

@@ -65,52 +65,52 @@ export function BulkSettleForm({ rows, onDone, onSetInvoices }: BulkSettleFormPr
             </Stack>
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing={6} data-testid="bulk-settle-rows">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('statement.bulk.row')}</Table.Th>
-                <Table.Th>{t('statement.invoice.number')}</Table.Th>
-                <Table.Th ta="right">{t('statement.bulk.value')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, index) => {
-                const rowError = form.errors[`items.${index}.transactionId`];
-                return (
-                  <Table.Tr key={row.id} data-testid={`bulk-settle-row-${row.id}`}>
-                    <Table.Td>
-                      <Text fz="sm" fw={600}>
-                        #{row.id} {t(`statement.kinds.${row.type}`)} · {row.contractorCode}
+        <Table verticalSpacing={6} data-testid="bulk-settle-rows">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('statement.bulk.row')}</Table.Th>
+              <Table.Th>{t('statement.invoice.number')}</Table.Th>
+              <Table.Th ta="right">{t('statement.bulk.value')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, index) => {
+              const rowError = form.errors[`items.${index}.transactionId`];
+              return (
+                <Table.Tr key={row.id} data-testid={`bulk-settle-row-${row.id}`}>
+                  <Table.Td>
+                    <Text fz="sm" fw={600}>
+                      #{row.id} {t(`statement.kinds.${row.type}`)} · {row.contractorCode}
+                    </Text>
+                    {rowError && (
+                      <Text fz="xs" c="red.8" role="alert">
+                        {rowError}
                       </Text>
-                      {rowError && (
-                        <Text fz="xs" c="red.8" role="alert">
-                          {rowError}
-                        </Text>
-                      )}
-                      {isForeignCurrency(row) && (
-                        <NumberField
-                          mt={4}
-                          size="xs"
-                          label={t('statement.settle.exchangeRate', { currency: row.currency })}
-                          withAsterisk
-                          decimals={4}
-                          min={0}
-                          {...form.getInputProps(`items.${index}.exchangeRate`)}
-                          value={form.values.items[index]?.exchangeRate ?? null}
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td fz="sm">{row.invoiceNumber ?? '—'}</Table.Td>
-                    <Table.Td fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(bulkSettleValue(row), row.currency)}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    )}
+                    {isForeignCurrency(row) && (
+                      <NumberField
+                        mt={4}
+                        size="xs"
+                        label={t('statement.settle.exchangeRate', { currency: row.currency })}
+                        withAsterisk
+                        decimals={4}
+                        min={0}
+                        {...form.getInputProps(`items.${index}.exchangeRate`)}
+                        value={form.values.items[index]?.exchangeRate ?? null}
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {row.invoiceNumber ?? '—'}
+                  </Table.Td>
+                  <Table.Td fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(bulkSettleValue(row), row.currency)}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
         <Text fz="xs" c="dimmed">
           {t('statement.bulk.settleHint')}
         </Text>

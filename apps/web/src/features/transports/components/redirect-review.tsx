@@ -46,32 +46,30 @@ export function RedirectReview({ transport, sale, values, clashes }: RedirectRev
   return (
     <Stack gap="md">
       <VehicleClashWarning clashes={clashes} hint={t('transports.redirect.clashHint')} />
-      <Table.ScrollContainer minWidth={420}>
-        <Table withTableBorder verticalSpacing={6} data-testid="redirect-review">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th />
-              <Table.Th>{t('transports.redirect.oldSale')}</Table.Th>
-              <Table.Th>{t('transports.redirect.newSale')}</Table.Th>
+      <Table withTableBorder verticalSpacing={6} data-testid="redirect-review">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th />
+            <Table.Th>{t('transports.redirect.oldSale')}</Table.Th>
+            <Table.Th>{t('transports.redirect.newSale')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Th fw={500} c="dimmed">
+                {t(`transports.redirect.rows.${row.key}`)}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.old}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" fw={row.old === row.next ? undefined : 600}>
+                  {row.next}
+                </Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.key}>
-                <Table.Th fw={500} c="dimmed">
-                  {t(`transports.redirect.rows.${row.key}`)}
-                </Table.Th>
-                <Table.Td>{row.old}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={row.old === row.next ? undefined : 600}>
-                    {row.next}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
