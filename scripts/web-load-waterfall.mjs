@@ -2,6 +2,7 @@
 // with the median of every request's start and end, the paints and the moment 50 rows exist (Performance API).
 // usage: node scripts/web-load-waterfall.mjs <base> <access token> [runs] [--waterfall]
 import { createRequire } from 'node:module';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-args.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -9,8 +10,8 @@ const [base, token, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg ?? 10);
 const showAll = process.argv.includes('--waterfall');
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 const samples = [];
 const perEntry = new Map();

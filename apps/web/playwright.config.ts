@@ -1,19 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium-args.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Several people (or agents) may run the suite at once: each picks its own port and data folder.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'e2e/.data';
 export const BASE_URL = `http://localhost:${PORT}`;
 
-// Browsers cannot be downloaded here: Debian's Chromium is used (ARCHITECTURE.md).
-const chromium = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
-const chromiumArgs = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// Browsers cannot be downloaded here: Debian's Chromium is used (ARCHITECTURE.md), with the repo's flags.
+const chromium = { executablePath: CHROMIUM_PATH };
+const chromiumArgs = [...CHROMIUM_ARGS, '--disable-quic'];
 
 export default defineConfig({
   testDir: './e2e',

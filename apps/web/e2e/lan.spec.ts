@@ -1,4 +1,5 @@
 import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium-args.mjs';
 import { ADMIN } from './support';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -10,8 +11,8 @@ const LAN_NAME = 'biuro';
  */
 test('the app opened as http://biuro:<port> renders its login page and signs in', async () => {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-first-run', '--disable-quic', `--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--disable-quic', `--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`],
   });
   try {
     const page = await browser.newPage({ locale: 'pl-PL' });

@@ -6,12 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium-args.mjs';
 
 const [baseUrl = 'http://localhost:3100', outDir = '../../.screens', email, password, ...paths] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 let tokens: { token: string; refresh_token: string } | null = null;
 if (email && password) {

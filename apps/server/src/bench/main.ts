@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium-args.mjs';
 import { buildApp, EXPORT_SHEET_MODULES } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase, rowsOf, SESSION_OPTIONS } from '../db/client.js';
@@ -463,8 +464,8 @@ async function measureWeb() {
     console.log('\nWeb build', JSON.stringify(results.web));
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     });
     const samples: number[] = [];
     // Cold loads: a fresh browser context each time (empty HTTP cache), median of 10.
