@@ -121,10 +121,18 @@ export const TransportDeliveredRequestSchema = z
     realCargoPrice: nonNegativeAmount,
     realCargoQuantity: nonNegativeAmount,
     /** spec/2 section 7: the purchase side's deduction (see above). */
-    deductions: deductionField.optional(),
-    purchaseDeductions: deductionField,
-    salesDeductions: deductionField,
-    transportDeductions: deductionField,
+    deductions: deductionField.optional().meta({
+      description: "spec/2 section 7: the purchase side's free deduction (as purchase_deductions; if both, equal)",
+    }),
+    purchaseDeductions: deductionField.meta({
+      description: "The purchase row's free deduction, minor units of the purchase contract's currency",
+    }),
+    salesDeductions: deductionField.meta({
+      description: "The sales row's free deduction, minor units of the sales contract's currency",
+    }),
+    transportDeductions: deductionField.meta({
+      description: "The transport row's free deduction, minor units of the transport's currency",
+    }),
     details: optionalString(),
     /** RULES.md Transports, Delivered: required (10+ characters) when the delivery passes a contract's tolerance. */
     overDeliveryNote: optionalString(),

@@ -1116,9 +1116,9 @@ export const pl = {
       deductionsHint:
         'Każda kwota w walucie swojej strony, odejmowana tylko od jej wiersza rozliczenia (nigdy od innej strony).',
       deductionsOf: {
-        purchase: 'Potrącenia – zakup ({{currency}})',
-        sales: 'Potrącenia – sprzedaż ({{currency}})',
-        transport: 'Potrącenia – transport ({{currency}})',
+        purchase: 'Zakup ({{currency}})',
+        sales: 'Sprzedaż ({{currency}})',
+        transport: 'Transport ({{currency}})',
       },
       previewTitle: 'Co powstanie do rozliczenia',
       labResults: 'Wyniki laboratoryjne',

@@ -10,7 +10,7 @@ const FIELD = { purchase: 'purchaseDeductions', sales: 'salesDeductions', transp
 
 /**
  * RULES.md Invoices, VAT and KSeF: a free deduction belongs to one side and is in that side's currency, so the form
- * asks for each side's amount with its currency in the label; none is ever copied to another side.
+ * asks for each side's amount with its currency in the label, under one legend; none is ever copied to another side.
  */
 export function DeductionFields({
   form,
@@ -23,6 +23,8 @@ export function DeductionFields({
   return (
     <Fieldset
       variant="unstyled"
+      m={0}
+      styles={{ legend: { marginBottom: 0 } }}
       legend={
         <Text span size="sm" fw={600}>
           {t('transports.delivered.deductions')}
