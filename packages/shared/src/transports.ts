@@ -138,7 +138,7 @@ export const TransportDeliveredRequestSchema = z
     overDeliveryNote: optionalString(),
     /**
      * Issue 16: lab results (parameters of the raw material, hundredths of their unit). Given, each goods row is
-     * settled by its own contract's quality terms; left out or empty, the free deductions figure alone applies.
+     * settled by its own contract's quality terms; left out or empty, each side's free deduction alone applies.
      */
     labResults: LabResultsSchema.nullish().transform((results) => results ?? null),
   })
