@@ -1123,7 +1123,7 @@ export const pl = {
       previewTitle: 'Co powstanie do rozliczenia',
       labResults: 'Wyniki laboratoryjne',
       labResultsHint:
-        'Parametry z warunków jakościowych kontraktów. Każda strona liczy potrącenia według warunków swojego kontraktu; bez wyników zostaje tylko kwota potrąceń.',
+        'Parametry z warunków jakościowych kontraktów. Każda strona liczy potrącenia według warunków swojego kontraktu; bez wyników zostają tylko potrącenia wpisane wyżej.',
       preview: {
         purchase: 'Zakup',
         sales: 'Sprzedaż',
