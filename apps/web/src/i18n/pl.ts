@@ -120,6 +120,7 @@ export const pl = {
       'Ten kontrakt sprzedaży nie przyjmie całego transportu: przekroczyłby górny limit tolerancji',
     redirectSaleStatus: 'Na ten kontrakt sprzedaży nie można teraz alokować (status)',
     gmpCertificate: 'Certyfikat GMP+ kontrahenta wygasł lub go brak — wpisz uzasadnienie (co najmniej 10 znaków)',
+    deductionsTwice: 'Potrącenia zakupu podano dwa razy, z różnymi kwotami',
   },
   common: {
     appName: 'Grain Back Office',
@@ -1091,8 +1092,13 @@ export const pl = {
       realQuantity: 'Ilość rzeczywista',
       realQuality: 'Jakość rzeczywista',
       realPrice: 'Cena rzeczywista za t',
-      deductions: 'Potrącenia',
+      deductionsOf: 'Potrącenia – {{side}}',
       details: 'Szczegóły rozładunku',
+    },
+    deductionSide: {
+      purchase: 'zakup',
+      sales: 'sprzedaż',
+      transport: 'transport',
     },
     delivered: {
       title: 'Rozładunek transportu #{{id}}',
@@ -1106,15 +1112,22 @@ export const pl = {
       realPrice: 'Cena rzeczywista za t ({{currency}})',
       realPriceHint:
         'Cena zakupu u dostawcy: trafia do wiersza zakupu. Wiersz sprzedaży zachowuje cenę z kontraktu sprzedaży ({{salesPrice}}/t), wiersz transportu fracht.',
-      deductions: 'Potrącenia ({{currency}})',
-      deductionsHint: 'Kwota odejmowana od wartości wiersza zakupu i wiersza sprzedaży (nie transportu).',
+      deductions: 'Potrącenia',
+      deductionsHint:
+        'Każda kwota w walucie swojej strony, odejmowana tylko od jej wiersza rozliczenia (nigdy od innej strony).',
+      deductionsOf: {
+        purchase: 'Zakup ({{currency}})',
+        sales: 'Sprzedaż ({{currency}})',
+        transport: 'Transport ({{currency}})',
+      },
       previewTitle: 'Co powstanie do rozliczenia',
       labResults: 'Wyniki laboratoryjne',
       labResultsHint:
-        'Parametry z warunków jakościowych kontraktów. Każda strona liczy potrącenia według warunków swojego kontraktu; bez wyników zostaje tylko kwota potrąceń.',
+        'Parametry z warunków jakościowych kontraktów. Każda strona liczy potrącenia według warunków swojego kontraktu; bez wyników zostają tylko potrącenia wpisane wyżej.',
       preview: {
         purchase: 'Zakup',
         sales: 'Sprzedaż',
+        transport: 'Transport',
         paidWeight: 'Waga do zapłaty: {{quantity}}',
         price: 'Cena: {{price}}',
         priceAfterQuality: 'Cena po potrąceniach i dopłatach: {{price}}',

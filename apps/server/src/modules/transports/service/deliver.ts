@@ -134,7 +134,11 @@ export async function setTransportDelivered(
         realCargoQuantityKg: input.realCargoQuantity,
         realCargoPrice: input.realCargoPrice,
         realCargoQualityId: input.realCargoQualityId,
-        deductions: input.deductions,
+        // RULES.md Invoices, VAT and KSeF: each side's own deduction, in its own currency (the request schema reads
+        // the spec's one `deductions` as the purchase side's).
+        purchaseDeductions: input.purchaseDeductions,
+        salesDeductions: input.salesDeductions,
+        transportDeductions: input.transportDeductions,
         details: input.details,
         labResults: input.labResults?.length ? input.labResults : null,
       };

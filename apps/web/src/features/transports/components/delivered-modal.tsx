@@ -22,6 +22,7 @@ import {
   previewRows,
   toDeliveredRequest,
 } from '../delivered-form';
+import { DeductionFields } from './deduction-fields';
 import { DeliveredRowsPreview } from './delivered-rows-preview';
 import { LabResultsFields } from './lab-results-fields';
 import { useIsPhone } from './use-is-phone';
@@ -171,15 +172,8 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
               value={form.values.realCargoPrice}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberField
-              label={t('transports.delivered.deductions', { currency })}
-              description={t('transports.delivered.deductionsHint')}
-              decimals={2}
-              min={0}
-              {...form.getInputProps('deductions')}
-              value={form.values.deductions}
-            />
+          <Grid.Col span={12}>
+            <DeductionFields form={form} transport={transport} />
           </Grid.Col>
           <Grid.Col span={12}>
             <LabResultsFields form={form} />
