@@ -1,6 +1,6 @@
-import type { InitTokenAuthenticationRequest } from '../../src/modules/ksef/api-types.js';
-import { publicKeyIdOf, rsaOaepDecrypt, sha256Base64 } from '../../src/modules/ksef/crypto.js';
-import { exception, unauthorized } from './answers.js';
+import type { EncryptionInfo, InitTokenAuthenticationRequest } from '../../src/modules/ksef/api-types.js';
+import { publicKeyIdOf, rsaOaepDecrypt, type SymmetricKey, sha256Base64 } from '../../src/modules/ksef/crypto.js';
+import { exception, inputError, unauthorized } from './answers.js';
 import { opaqueToken, referenceNumber } from './ids.js';
 import { type KeyPair, type KeyUsage, testCertificate } from './keys.js';
 
@@ -92,6 +92,23 @@ export class FakeAuth {
       );
     }
     return published;
+  }
+
+  /** The AES key and IV of a session or export, decrypted with the SymmetricKeyEncryption key (else 400 / 21405). */
+  symmetricKeyOf(encryption: EncryptionInfo): SymmetricKey {
+    const published = this.keyFor('SymmetricKeyEncryption', encryption.publicKeyId);
+    let key: SymmetricKey;
+    try {
+      key = {
+        key: rsaOaepDecrypt(published.keys.privateKey, Buffer.from(encryption.encryptedSymmetricKey, 'base64')),
+        iv: Buffer.from(encryption.initializationVector, 'base64'),
+      };
+    } catch {
+      throw inputError(this.now(), 'Nie można odszyfrować klucza symetrycznego.');
+    }
+    if (key.key.length !== 32 || key.iv.length !== 16)
+      throw inputError(this.now(), 'Nieprawidłowy klucz lub wektor inicjujący.');
+    return key;
   }
 
   challenge() {

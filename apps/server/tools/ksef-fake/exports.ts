@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { createZipWriter } from '../../src/lib/xlsx/zip.js';
 import type { InvoiceExportRequest } from '../../src/modules/ksef/api-types.js';
-import { aesEncrypt, rsaOaepDecrypt, type SymmetricKey, sha256Base64 } from '../../src/modules/ksef/crypto.js';
-import { exception, inputError } from './answers.js';
+import { aesEncrypt, type SymmetricKey, sha256Base64 } from '../../src/modules/ksef/crypto.js';
+import { exception } from './answers.js';
 import type { FakeAuth } from './auth.js';
 import { referenceNumber } from './ids.js';
 import type { FakeStore, StoredInvoice } from './store.js';
@@ -58,16 +58,7 @@ export class FakeExports {
         `Nie można wyeksportować paczki faktur dla wybranego podmiotu (${request.filters.subjectType}).`,
       ]);
     }
-    const published = this.auth.keyFor('SymmetricKeyEncryption', request.encryption.publicKeyId);
-    let key: SymmetricKey;
-    try {
-      key = {
-        key: rsaOaepDecrypt(published.keys.privateKey, Buffer.from(request.encryption.encryptedSymmetricKey, 'base64')),
-        iv: Buffer.from(request.encryption.initializationVector, 'base64'),
-      };
-    } catch {
-      throw inputError(now, 'Nie można odszyfrować klucza symetrycznego.');
-    }
+    const key = this.auth.symmetricKeyOf(request.encryption);
     // The query runs now, so a range past the high water mark is refused at once (21183).
     this.store.query(nip, request.filters);
     const job: ExportJob = {

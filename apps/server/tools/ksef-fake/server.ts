@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { type FakeAnswer, FakeRefusal, serverFault, tooManyRequests } from './answers.js';
+import { exception, type FakeAnswer, FakeRefusal, serverFault, tooManyRequests } from './answers.js';
 import { FakeAuth, publishKeys } from './auth.js';
 import {
   type FakeFault,
@@ -117,20 +117,7 @@ export async function startFakeKsef(options: FakeKsefOptions = {}): Promise<Fake
     });
     if (problems.length === 0) return;
     recordViolation({ operation, direction: 'request', problems });
-    return send(reply, inputAnswer(problems));
-  });
-
-  const inputAnswer = (problems: string[]): FakeAnswer => ({
-    status: 400,
-    contentType: 'application/json',
-    body: {
-      exception: {
-        exceptionDetailList: [
-          { exceptionCode: 21405, exceptionDescription: 'Błąd walidacji danych wejściowych.', details: problems },
-        ],
-        timestamp: now().toISOString(),
-      },
-    },
+    return send(reply, exception(now(), 21405, 'Błąd walidacji danych wejściowych.', problems).answer);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -280,23 +267,14 @@ export async function startFakeKsef(options: FakeKsefOptions = {}): Promise<Fake
       handler: (request, context) => {
         const invoice = store.byKsefNumber(params(request).ksefNumber!, contextOf(context).nip);
         if (!invoice) {
-          throw new FakeRefusal(inputAnswerOf(21164, 'Faktura o podanym identyfikatorze nie istnieje.'));
+          throw exception(now(), 21164, 'Faktura o podanym identyfikatorze nie istnieje.', [
+            `Faktura o numerze KSeF ${params(request).ksefNumber} nie została znaleziona.`,
+          ]);
         }
         return invoice.xml;
       },
     },
   ];
-
-  const inputAnswerOf = (code: number, description: string): FakeAnswer => ({
-    status: 400,
-    contentType: 'application/json',
-    body: {
-      exception: {
-        exceptionDetailList: [{ exceptionCode: code, exceptionDescription: description }],
-        timestamp: now().toISOString(),
-      },
-    },
-  });
 
   const queryMetadata = (nip: string, request: FastifyRequest) => {
     const query = request.query as { sortOrder?: 'Asc' | 'Desc'; pageOffset?: string; pageSize?: string };

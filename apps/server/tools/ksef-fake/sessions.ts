@@ -1,5 +1,5 @@
 import type { OpenOnlineSessionRequest, SendInvoiceRequest } from '../../src/modules/ksef/api-types.js';
-import { aesDecrypt, rsaOaepDecrypt, type SymmetricKey, sha256Base64 } from '../../src/modules/ksef/crypto.js';
+import { aesDecrypt, type SymmetricKey, sha256Base64 } from '../../src/modules/ksef/crypto.js';
 import { KSEF_FORM_CODES, type KsefForm } from '../../src/modules/ksef/session.js';
 import { readInvoiceHeader } from '../../src/modules/ksef/xml/parse.js';
 import { validateXml } from '../../src/modules/ksef/xml/validate.js';
@@ -74,18 +74,7 @@ export class FakeSessions {
       );
     });
     if (!form) throw inputError(now, `Nieobsługiwany kod formularza ${JSON.stringify(request.formCode)}.`);
-    const published = this.auth.keyFor('SymmetricKeyEncryption', request.encryption.publicKeyId);
-    let key: SymmetricKey;
-    try {
-      key = {
-        key: rsaOaepDecrypt(published.keys.privateKey, Buffer.from(request.encryption.encryptedSymmetricKey, 'base64')),
-        iv: Buffer.from(request.encryption.initializationVector, 'base64'),
-      };
-    } catch {
-      throw inputError(now, 'Nie można odszyfrować klucza symetrycznego.');
-    }
-    if (key.key.length !== 32 || key.iv.length !== 16)
-      throw inputError(now, 'Nieprawidłowy klucz lub wektor inicjujący.');
+    const key = this.auth.symmetricKeyOf(request.encryption);
     const session: Session = {
       referenceNumber: referenceNumber('SO', now),
       nip: context.nip,

@@ -1,6 +1,6 @@
 import type { LineQuantity } from './fa3.js';
 import { InvoiceDocumentError } from './fa3.js';
-import { formatAmount, formatCount, formatDate, formatTimestamp, formatTonnesOfKg } from './format.js';
+import { formatAmount, formatCount, formatDate, formatTonnesOfKg } from './format.js';
 import { element, optional, renderXml, type XmlNode } from './nodes.js';
 import {
   addressNode,
@@ -10,6 +10,8 @@ import {
   type CorrectedInvoice,
   contactNode,
   correctedInvoiceNode,
+  footerNode,
+  headerNode,
   type InvoiceAddress,
   type KeyValue,
   keyValueNodes,
@@ -104,16 +106,7 @@ export function buildFaRrXml(document: RrInvoiceDocument): Uint8Array {
   return renderXml(FA_RR_NAMESPACE, {
     name: 'Faktura',
     children: [
-      element('Naglowek', [
-        {
-          name: 'KodFormularza',
-          attributes: { kodSystemowy: FA_RR_FORM.systemCode, wersjaSchemy: FA_RR_FORM.schemaVersion },
-          text: 'FA_RR',
-        },
-        element('WariantFormularza', '1'),
-        element('DataWytworzeniaFa', formatTimestamp(document.generatedAt)),
-        optional('SystemInfo', document.systemInfo),
-      ]),
+      headerNode(FA_RR_FORM, '1', document),
       partyNode('Podmiot1', document.farmer),
       partyNode('Podmiot2', document.buyer),
       element('FakturaRR', [
@@ -148,7 +141,7 @@ export function buildFaRrXml(document: RrInvoiceDocument): Uint8Array {
           ...(document.payment?.buyerAccounts ?? []).map((account) => bankAccountNode('RachunekBankowy2', account)),
         ]),
       ]),
-      document.footer ? element('Stopka', [element('Informacje', [element('StopkaFaktury', document.footer)])]) : null,
+      footerNode(document.footer),
     ],
   });
 }

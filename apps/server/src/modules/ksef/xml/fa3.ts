@@ -1,11 +1,4 @@
-import {
-  formatAmount,
-  formatCount,
-  formatDate,
-  formatExchangeRate,
-  formatTimestamp,
-  formatTonnesOfKg,
-} from './format.js';
+import { formatAmount, formatCount, formatDate, formatExchangeRate, formatTonnesOfKg } from './format.js';
 import { element, optional, renderXml, type XmlNode } from './nodes.js';
 import {
   addressNode,
@@ -15,6 +8,8 @@ import {
   type CorrectedInvoice,
   contactNode,
   correctedInvoiceNode,
+  footerNode,
+  headerNode,
   type InvoiceAddress,
   type KeyValue,
   keyValueNodes,
@@ -168,16 +163,7 @@ export function buildFa3Xml(document: SalesInvoiceDocument): Uint8Array {
   return renderXml(FA3_NAMESPACE, {
     name: 'Faktura',
     children: [
-      element('Naglowek', [
-        {
-          name: 'KodFormularza',
-          attributes: { kodSystemowy: FA3_FORM.systemCode, wersjaSchemy: FA3_FORM.schemaVersion },
-          text: 'FA',
-        },
-        element('WariantFormularza', '3'),
-        element('DataWytworzeniaFa', formatTimestamp(document.generatedAt)),
-        optional('SystemInfo', document.systemInfo),
-      ]),
+      headerNode(FA3_FORM, '3', document),
       element('Podmiot1', [
         element('DaneIdentyfikacyjne', [element('NIP', document.seller.nip), element('Nazwa', document.seller.name)]),
         addressNode('Adres', document.seller.address),
@@ -196,7 +182,7 @@ export function buildFa3Xml(document: SalesInvoiceDocument): Uint8Array {
         element('GV', '2'),
       ]),
       faNode(document),
-      document.footer ? element('Stopka', [element('Informacje', [element('StopkaFaktury', document.footer)])]) : null,
+      footerNode(document.footer),
     ],
   });
 }

@@ -1,4 +1,4 @@
-import { lineValue, toPln, vatOfNet } from '@grain/shared';
+import { lineValue, toPln, vatTotalsByRate } from '@grain/shared';
 import { makeKsefNumber } from '../ksef-number.js';
 import type { RrInvoiceDocument, RrInvoiceLine } from './fa-rr.js';
 import type { Fa3RateTotal, Fa3VatRate, SalesInvoiceDocument, SalesInvoiceLine } from './fa3.js';
@@ -45,17 +45,12 @@ function tonnageLine(name: string, cn: string, kg: number, pricePerTonneMinor: n
   } satisfies SalesInvoiceLine;
 }
 
-/** Totals per rate as RULES.md says: the net values summed per rate, VAT once on each sum. */
+/** Totals per rate as RULES.md says: the net values summed per rate, VAT once on each sum (`vatTotalsByRate`). */
 function totalsOf(lines: readonly SalesInvoiceLine[], exchangeRate?: number): Fa3RateTotal[] {
-  const net = new Map<Fa3VatRate, number>();
-  for (const line of lines)
-    net.set(line.rate, (net.get(line.rate) ?? 0) + (line.isStateBefore ? -1 : 1) * line.netMinor);
-  return [...net].map(([rate, netMinor]) => {
-    const vatMinor = vatOfNet(netMinor, PERCENT[rate]);
-    return exchangeRate
-      ? { rate, netMinor, vatMinor, vatPlnMinor: toPln(vatMinor, exchangeRate) }
-      : { rate, netMinor, vatMinor };
-  });
+  const signed = lines.map((line) => ({ rate: line.rate, netMinor: (line.isStateBefore ? -1 : 1) * line.netMinor }));
+  return vatTotalsByRate(signed, (rate) => PERCENT[rate]).map((total) =>
+    exchangeRate ? { ...total, vatPlnMinor: toPln(total.vatMinor, exchangeRate) } : total,
+  );
 }
 
 const wheatLines = [

@@ -1,4 +1,4 @@
-import { formatAccountNumber } from './format.js';
+import { formatAccountNumber, formatTimestamp } from './format.js';
 import { element, optional, type XmlNode } from './nodes.js';
 
 /** Pieces FA (3) and FA_RR share: addresses, contact data, bank accounts, key/value notes (TAdres, TKluczWartosc…). */
@@ -81,4 +81,27 @@ export function correctedInvoiceNode(corrected: CorrectedInvoice): XmlNode {
       ? [element('NrKSeF', '1'), element('NrKSeFFaKorygowanej', corrected.ksefNumber)]
       : [element('NrKSeFN', '1')]),
   ]);
+}
+
+/** Naglowek: the form code with its system code and schema version, the variant, when and by what it was made. */
+export function headerNode(
+  form: { systemCode: string; schemaVersion: string; value: string },
+  variant: string,
+  document: { generatedAt: Date; systemInfo?: string },
+): XmlNode {
+  return element('Naglowek', [
+    {
+      name: 'KodFormularza',
+      attributes: { kodSystemowy: form.systemCode, wersjaSchemy: form.schemaVersion },
+      text: form.value,
+    },
+    element('WariantFormularza', variant),
+    element('DataWytworzeniaFa', formatTimestamp(document.generatedAt)),
+    optional('SystemInfo', document.systemInfo),
+  ]);
+}
+
+/** Stopka with one footer text, when there is one. */
+export function footerNode(footer: string | undefined): XmlNode | null {
+  return footer ? element('Stopka', [element('Informacje', [element('StopkaFaktury', footer)])]) : null;
 }
