@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 /**
  * The fake's answers other than success, in the OpenAPI document's shapes: `ExceptionResponse` for 400s (with the
@@ -70,4 +71,13 @@ export function serverFault(status: number, now: Date, instance: string): FakeAn
     contentType: 'application/problem+json',
     body: { title: 'Service Unavailable', status, detail: 'fake outage', instance, timestamp: now.toISOString() },
   };
+}
+
+export function sendAnswer(reply: FastifyReply, answer: FakeAnswer) {
+  reply
+    .code(answer.status)
+    .headers(answer.headers ?? {})
+    .type(answer.contentType);
+  const body = answer.body;
+  return reply.send(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
 }

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { exception, type FakeAnswer, FakeRefusal, serverFault, tooManyRequests } from './answers.js';
+import Fastify from 'fastify';
 import { FakeAuth, publishKeys } from './auth.js';
 import {
   type FakeFault,
@@ -10,8 +9,10 @@ import {
   type Violation,
 } from './control.js';
 import { FakeExports } from './exports.js';
+import { registerHooks } from './hooks.js';
 import { sharedKeyPairs } from './keys.js';
 import { OpenApiChecker } from './openapi-check.js';
+import { registerKsefRoutes } from './routes.js';
 import { FakeSessions } from './sessions.js';
 import { FakeStore } from './store.js';
 
@@ -42,24 +43,6 @@ export interface FakeKsef {
   close(): Promise<void>;
 }
 
-type Handler = (request: FastifyRequest, context: { bearer: string | null; instance: string }) => unknown;
-interface Route {
-  method: 'GET' | 'POST';
-  path: string;
-  status: number;
-  contentType?: string;
-  handler: Handler;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    operation?: string;
-  }
-  interface FastifyRequest {
-    isFault?: boolean;
-  }
-}
-
 export async function startFakeKsef(options: FakeKsefOptions = {}): Promise<FakeKsef> {
   const now = options.now ?? (() => new Date());
   const checker = new OpenApiChecker();
@@ -82,231 +65,8 @@ export async function startFakeKsef(options: FakeKsefOptions = {}): Promise<Fake
     done(null, body),
   );
 
-  const send = (reply: FastifyReply, answer: FakeAnswer) => {
-    reply
-      .code(answer.status)
-      .headers(answer.headers ?? {})
-      .type(answer.contentType);
-    return reply.send(
-      typeof answer.body === 'string' || Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body),
-    );
-  };
-
-  app.addHook('onRequest', async (request, reply) => {
-    const operation = request.routeOptions.config.operation;
-    if (!operation) return;
-    const index = faults.findIndex((fault) => !fault.operation || fault.operation === operation);
-    if (index < 0) return;
-    const fault = faults[index]!;
-    fault.times = (fault.times ?? 1) - 1;
-    if (fault.times <= 0) faults.splice(index, 1);
-    if ('hang' in fault) return new Promise<void>(() => {});
-    if (fault.status === 429) return send(reply, tooManyRequests(String(fault.retryAfter ?? 1)));
-    request.isFault = true;
-    return send(reply, serverFault(fault.status, now(), request.url));
-  });
-
-  app.addHook('preValidation', async (request, reply) => {
-    const operation = request.routeOptions.config.operation;
-    if (!operation) return;
-    const problems = checker.checkRequest(operation, {
-      params: request.params as Record<string, string>,
-      query: request.query as Record<string, string>,
-      contentType: request.headers['content-type'] ?? null,
-      body: request.body,
-    });
-    if (problems.length === 0) return;
-    recordViolation({ operation, direction: 'request', problems });
-    return send(reply, exception(now(), 21405, 'Błąd walidacji danych wejściowych.', problems).answer);
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const operation = request.routeOptions.config.operation;
-    if (!operation || request.isFault) return payload;
-    const type = String(reply.getHeader('content-type') ?? '');
-    const body = Buffer.isBuffer(payload) ? payload.toString('utf8') : (payload as string | undefined);
-    const problems = checker.checkResponse(operation, reply.statusCode, type || null, body);
-    if (problems.length > 0) recordViolation({ operation, direction: 'answer', status: reply.statusCode, problems });
-    return payload;
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
-    requests.push({
-      method: request.method,
-      url: request.url,
-      operation: request.routeOptions.config.operation ?? null,
-      status: reply.statusCode,
-    });
-  });
-
-  const bearerOf = (request: FastifyRequest) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
-  const contextOf = (context: { bearer: string | null; instance: string }) =>
-    auth.contextOf(context.bearer, context.instance);
-  const params = (request: FastifyRequest) => request.params as Record<string, string>;
-  const json = <T>(request: FastifyRequest) => request.body as T;
-
-  const routes: Route[] = [
-    { method: 'POST', path: '/auth/challenge', status: 200, handler: () => auth.challenge() },
-    {
-      method: 'POST',
-      path: '/auth/ksef-token',
-      status: 202,
-      handler: (request) => auth.startWithKsefToken(json(request)),
-    },
-    {
-      method: 'GET',
-      path: '/auth/{referenceNumber}',
-      status: 200,
-      handler: (request, context) => auth.status(params(request).referenceNumber!, context.bearer, context.instance),
-    },
-    {
-      method: 'POST',
-      path: '/auth/token/redeem',
-      status: 200,
-      handler: (_, context) => auth.redeem(context.bearer, context.instance),
-    },
-    {
-      method: 'POST',
-      path: '/auth/token/refresh',
-      status: 200,
-      handler: (_, context) => auth.refresh(context.bearer, context.instance),
-    },
-    {
-      method: 'GET',
-      path: '/security/public-key-certificates',
-      status: 200,
-      handler: () =>
-        auth.published.map((key) => ({
-          certificate: key.certificate.toString('base64'),
-          certificateId: key.certificateId,
-          publicKeyId: key.publicKeyId,
-          validFrom: key.validFrom.toISOString(),
-          validTo: key.validTo.toISOString(),
-          usage: [key.usage],
-        })),
-    },
-    {
-      method: 'POST',
-      path: '/sessions/online',
-      status: 201,
-      handler: (request, context) => sessions.open(contextOf(context), json(request)),
-    },
-    {
-      method: 'POST',
-      path: '/sessions/online/{referenceNumber}/invoices',
-      status: 202,
-      handler: (request, context) =>
-        sessions.send(contextOf(context).nip, params(request).referenceNumber!, json(request)),
-    },
-    {
-      method: 'POST',
-      path: '/sessions/online/{referenceNumber}/close',
-      status: 204,
-      handler: (request, context) => sessions.close(contextOf(context).nip, params(request).referenceNumber!),
-    },
-    {
-      method: 'GET',
-      path: '/sessions/{referenceNumber}',
-      status: 200,
-      handler: (request, context) => sessions.sessionStatus(contextOf(context).nip, params(request).referenceNumber!),
-    },
-    {
-      method: 'GET',
-      path: '/sessions/{referenceNumber}/invoices/{invoiceReferenceNumber}',
-      status: 200,
-      handler: (request, context) =>
-        sessions.status(
-          contextOf(context).nip,
-          params(request).referenceNumber!,
-          params(request).invoiceReferenceNumber!,
-        ),
-    },
-    {
-      method: 'GET',
-      path: '/sessions/{referenceNumber}/invoices/{invoiceReferenceNumber}/upo',
-      status: 200,
-      contentType: 'application/xml',
-      handler: (request, context) =>
-        sessions.upo(contextOf(context).nip, params(request).referenceNumber!, {
-          invoiceReference: params(request).invoiceReferenceNumber,
-        }),
-    },
-    {
-      method: 'GET',
-      path: '/sessions/{referenceNumber}/invoices/ksef/{ksefNumber}/upo',
-      status: 200,
-      contentType: 'application/xml',
-      handler: (request, context) =>
-        sessions.upo(contextOf(context).nip, params(request).referenceNumber!, {
-          ksefNumber: params(request).ksefNumber,
-        }),
-    },
-    {
-      method: 'POST',
-      path: '/invoices/query/metadata',
-      status: 200,
-      handler: (request, context) => queryMetadata(contextOf(context).nip, request),
-    },
-    {
-      method: 'POST',
-      path: '/invoices/exports',
-      status: 201,
-      handler: (request, context) => exports.start(contextOf(context).nip, json(request)),
-    },
-    {
-      method: 'GET',
-      path: '/invoices/exports/{referenceNumber}',
-      status: 200,
-      handler: (request, context) => exports.status(contextOf(context).nip, params(request).referenceNumber!),
-    },
-    {
-      method: 'GET',
-      path: '/invoices/ksef/{ksefNumber}',
-      status: 200,
-      contentType: 'application/xml',
-      handler: (request, context) => {
-        const invoice = store.byKsefNumber(params(request).ksefNumber!, contextOf(context).nip);
-        if (!invoice) {
-          throw exception(now(), 21164, 'Faktura o podanym identyfikatorze nie istnieje.', [
-            `Faktura o numerze KSeF ${params(request).ksefNumber} nie została znaleziona.`,
-          ]);
-        }
-        return invoice.xml;
-      },
-    },
-  ];
-
-  const queryMetadata = (nip: string, request: FastifyRequest) => {
-    const query = request.query as { sortOrder?: 'Asc' | 'Desc'; pageOffset?: string; pageSize?: string };
-    const pageSize = Number(query.pageSize ?? 10);
-    const pageOffset = Number(query.pageOffset ?? 0);
-    const matching = store.query(nip, json(request), query.sortOrder ?? 'Asc');
-    const page = matching.slice(pageOffset * pageSize, (pageOffset + 1) * pageSize);
-    return {
-      hasMore: matching.length > (pageOffset + 1) * pageSize,
-      isTruncated: false,
-      permanentStorageHwmDate: store.highWaterMark().toISOString(),
-      invoices: page.map((invoice) => invoice.metadata),
-    };
-  };
-
-  for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: `/v2${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
-      config: { operation: `${route.method} ${route.path}` },
-      handler: async (request, reply) => {
-        try {
-          const body = await route.handler(request, { bearer: bearerOf(request), instance: request.url });
-          if (route.status === 204) return reply.code(204).send();
-          return send(reply, { status: route.status, contentType: route.contentType ?? 'application/json', body });
-        } catch (error) {
-          if (error instanceof FakeRefusal) return send(reply, error.answer);
-          throw error;
-        }
-      },
-    });
-  }
+  registerHooks(app, { checker, faults, requests, recordViolation, now });
+  registerKsefRoutes(app, { auth, sessions, store, exports, now });
 
   app.get('/__parts/:reference/:ordinalNumber', async (request, reply) => {
     const { reference, ordinalNumber } = request.params as { reference: string; ordinalNumber: string };

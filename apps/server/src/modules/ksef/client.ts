@@ -31,13 +31,14 @@ import {
 } from './api-types.js';
 import { KSEF_API_BASE_URLS, type KsefEnvironment } from './environments.js';
 import {
-  type KsefException,
+  exceptionsOfBody,
   KsefProtocolError,
   KsefRateLimitedError,
   KsefRequestError,
   KsefServerError,
   KsefUnauthorizedError,
   KsefUnreachableError,
+  problemDetailOf,
 } from './errors.js';
 
 /**
@@ -364,8 +365,8 @@ export class KsefClient {
       throw new KsefUnreachableError(call.operation, reason, { cause: error });
     }
     if (response.status >= 500) throw new KsefServerError(call.operation, response.status);
-    if (response.status === 401) throw new KsefUnauthorizedError(call.operation, problemDetail(bytes));
-    if (response.status >= 400) throw new KsefRequestError(call.operation, response.status, exceptionsOf(bytes));
+    if (response.status === 401) throw new KsefUnauthorizedError(call.operation, problemDetailOf(bytes));
+    if (response.status >= 400) throw new KsefRequestError(call.operation, response.status, exceptionsOfBody(bytes));
     if (response.status < 200 || response.status >= 300) {
       throw new KsefProtocolError(call.operation, `unexpected status ${response.status}`);
     }
@@ -405,48 +406,4 @@ export class KsefClient {
 
 export function createKsefClient(options: KsefClientOptions): KsefClient {
   return new KsefClient(options);
-}
-
-function jsonOf(bytes: Uint8Array): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function problemDetail(bytes: Uint8Array): string | null {
-  const body = jsonOf(bytes);
-  return typeof body?.detail === 'string' ? body.detail : null;
-}
-
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []);
-
-/**
- * KSeF's refusal bodies: `ExceptionResponse` (`exception.exceptionDetailList[]`), Problem Details (`errors[]`, or
- * `reasonCode` on a 403) or a bare `status` object.
- */
-function exceptionsOf(bytes: Uint8Array): KsefException[] {
-  const body = jsonOf(bytes);
-  if (!body) return [];
-  const exception = body.exception as { exceptionDetailList?: unknown } | undefined;
-  if (Array.isArray(exception?.exceptionDetailList)) {
-    return exception.exceptionDetailList.map((detail: Record<string, unknown>) => ({
-      code: typeof detail.exceptionCode === 'number' ? detail.exceptionCode : null,
-      description: String(detail.exceptionDescription ?? ''),
-      details: strings(detail.details),
-    }));
-  }
-  if (Array.isArray(body.errors)) {
-    return body.errors.map((error: Record<string, unknown>) => ({
-      code: typeof error.code === 'number' ? error.code : null,
-      description: String(error.description ?? ''),
-      details: strings(error.details),
-    }));
-  }
-  if (typeof body.detail === 'string') {
-    return [{ code: null, description: [body.reasonCode, body.detail].filter(Boolean).join(': '), details: [] }];
-  }
-  return [];
 }

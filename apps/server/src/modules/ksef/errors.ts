@@ -136,3 +136,48 @@ export class KsefProtocolError extends KsefError {
   readonly kind = 'protocol';
   readonly isRetryable = false;
 }
+
+function jsonOf(bytes: Uint8Array): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `detail` of a Problem Details answer (401, 403, 410). */
+export function problemDetailOf(bytes: Uint8Array): string | null {
+  const body = jsonOf(bytes);
+  return typeof body?.detail === 'string' ? body.detail : null;
+}
+
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []);
+
+/**
+ * KSeF's refusal bodies: `ExceptionResponse` (`exception.exceptionDetailList[]`), Problem Details (`errors[]`, or
+ * `reasonCode` on a 403) or a bare `status` object.
+ */
+export function exceptionsOfBody(bytes: Uint8Array): KsefException[] {
+  const body = jsonOf(bytes);
+  if (!body) return [];
+  const exception = body.exception as { exceptionDetailList?: unknown } | undefined;
+  if (Array.isArray(exception?.exceptionDetailList)) {
+    return exception.exceptionDetailList.map((detail: Record<string, unknown>) => ({
+      code: typeof detail.exceptionCode === 'number' ? detail.exceptionCode : null,
+      description: String(detail.exceptionDescription ?? ''),
+      details: strings(detail.details),
+    }));
+  }
+  if (Array.isArray(body.errors)) {
+    return body.errors.map((error: Record<string, unknown>) => ({
+      code: typeof error.code === 'number' ? error.code : null,
+      description: String(error.description ?? ''),
+      details: strings(error.details),
+    }));
+  }
+  if (typeof body.detail === 'string') {
+    return [{ code: null, description: [body.reasonCode, body.detail].filter(Boolean).join(': '), details: [] }];
+  }
+  return [];
+}
