@@ -49,6 +49,8 @@ describe('KSeF online session against the fake KSeF', () => {
     expect(upo).toContain(`<SkrotDokumentu>${sent.invoiceHash}</SkrotDokumentu>`);
     expect(await session.upoByKsefNumber(ksefNumber)).toBe(upo);
     await session.close();
+    const closed = await ksef.access.call((token) => ksef.client.sessionStatus(token, session.referenceNumber));
+    expect(closed).toMatchObject({ status: { code: 170 }, invoiceCount: 1, successfulInvoiceCount: 1 });
 
     // The fake decrypted exactly the bytes we built.
     expect(Buffer.from(ksef.fake.control.sentInvoices()[0]!.xml!).equals(Buffer.from(xml))).toBe(true);
@@ -67,6 +69,7 @@ describe('KSeF online session against the fake KSeF', () => {
       '200 GET /sessions/{referenceNumber}/invoices/{invoiceReferenceNumber}/upo',
       '200 GET /sessions/{referenceNumber}/invoices/ksef/{ksefNumber}/upo',
       '204 POST /sessions/online/{referenceNumber}/close',
+      '200 GET /sessions/{referenceNumber}',
     ]);
   });
 
@@ -178,13 +181,18 @@ describe('rate limits, tokens and outages', () => {
     expect(ksef.sleeps).toEqual([]);
   });
 
-  it('refreshes an expired access token once and repeats the call', async () => {
-    const session = await KsefSession.open(ksef.client, ksef.access, 'FA');
-    const before = ksef.access.tokens()!.accessToken;
+  it('refreshes an expired access token once and repeats the call, telling the owner of the new token', async () => {
+    const stored: string[] = [];
+    const access = new KsefAccess(ksef.client, CREDENTIALS, {
+      onTokens: (tokens) => void stored.push(tokens.accessToken),
+    });
+    const session = await KsefSession.open(ksef.client, access, 'FA');
     ksef.fake.control.expireTokens('access');
     const sent = await session.sendInvoice(buildFa3Xml(PLN_CEREALS));
     expect(sent.invoiceReferenceNumber).toHaveLength(36);
-    expect(ksef.access.tokens()!.accessToken).not.toBe(before);
+    expect(stored).toHaveLength(2);
+    expect(access.tokens()!.accessToken).toBe(stored[1]);
+    expect(stored[1]).not.toBe(stored[0]);
     expect(answered(ksef.fake).slice(-3)).toEqual([`401 ${SEND}`, '200 POST /auth/token/refresh', `202 ${SEND}`]);
   });
 

@@ -30,6 +30,20 @@ describe('FA (3) golden invoices', () => {
   }
 });
 
+describe('FA (3) buyers without a Polish NIP', () => {
+  it('a buyer with another tax id, or with none, passes the schema', async () => {
+    const identifiers = [
+      { type: 'other', countryCode: 'UA', id: '1234567890' },
+      { type: 'other', id: 'TAX-77' },
+      { type: 'none' },
+    ] as const;
+    for (const identifier of identifiers) {
+      const xml = buildFa3Xml({ ...PLN_CEREALS, buyer: { ...PLN_CEREALS.buyer, identifier } });
+      expect(await validateXml(xml, 'FA'), identifier.type).toEqual({ valid: true, errors: [] });
+    }
+  });
+});
+
 describe('FA_RR golden invoices', () => {
   for (const [name, document] of Object.entries(RR_FIXTURES)) {
     it(`${name}: the builder writes the committed bytes, and they pass the FA_RR schema`, async () => {
