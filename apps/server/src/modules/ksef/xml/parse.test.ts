@@ -83,6 +83,12 @@ describe('parseFa3Invoice', () => {
     expect(() => parseFa3Invoice(buildFaRrXml(RR_WHEAT))).toThrow(ReceivedInvoiceParseError);
     expect(() => parseFa3Invoice('<Faktura><Fa>')).toThrow(/well-formed/);
     expect(() => parseFa3Invoice(new Uint8Array([0x3c, 0xff, 0xfe]))).toThrow(/UTF-8/);
+    const withDoctype = `<?xml version="1.0"?><!DOCTYPE Faktura [<!ENTITY a "aaaa">]>${Buffer.from(
+      buildFa3Xml(PLN_CEREALS),
+    )
+      .toString('utf8')
+      .replace(/^<\?xml[^>]*>/, '')}`;
+    expect(() => parseFa3Invoice(withDoctype)).toThrow(/document type declaration/);
   });
 });
 

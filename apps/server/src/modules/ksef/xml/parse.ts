@@ -192,6 +192,8 @@ function parseDocument(xml: Uint8Array | string): ParsedDocument {
   } catch {
     throw new ReceivedInvoiceParseError('not UTF-8');
   }
+  // KSeF documents carry no DTD; refusing one keeps entity expansion out of the parser.
+  if (/<!DOCTYPE/i.test(text)) throw new ReceivedInvoiceParseError('a document type declaration is not allowed');
   const check = XMLValidator.validate(text);
   if (check !== true)
     throw new ReceivedInvoiceParseError(`not well-formed XML: ${check.err.msg} (line ${check.err.line})`);
@@ -216,7 +218,10 @@ function addressOf(node: Node | null): ReceivedAddress | null {
 
 /** Reads a received FA (3) invoice; throws ReceivedInvoiceParseError when it is not one. */
 export function parseFa3Invoice(xml: Uint8Array | string): ReceivedInvoice {
-  const { tree, namespace } = parseDocument(xml);
+  return fa3Of(parseDocument(xml));
+}
+
+function fa3Of({ tree, namespace }: ParsedDocument): ReceivedInvoice {
   if (namespace !== FA3_NAMESPACE) throw new ReceivedInvoiceParseError('not an FA (3) invoice');
   const root = childOf(tree, 'Faktura')!;
   const header = childOf(root, 'Naglowek');
@@ -350,12 +355,13 @@ export interface InvoiceHeader {
 
 /** The header of an FA (3) or FA_RR document; throws ReceivedInvoiceParseError for anything else. */
 export function readInvoiceHeader(xml: Uint8Array | string): InvoiceHeader {
-  const { tree, namespace } = parseDocument(xml);
+  const parsed = parseDocument(xml);
+  const { tree, namespace } = parsed;
   const root = childOf(tree, 'Faktura');
   const seller = childOf(childOf(root, 'Podmiot1'), 'DaneIdentyfikacyjne');
   const buyer = childOf(childOf(root, 'Podmiot2'), 'DaneIdentyfikacyjne');
   if (namespace === FA3_NAMESPACE) {
-    const invoice = parseFa3Invoice(xml);
+    const invoice = fa3Of(parsed);
     const net = invoice.totals.reduce((sum, total) => sum + total.netMinor, 0);
     return {
       form: 'FA',
