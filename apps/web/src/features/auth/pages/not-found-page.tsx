@@ -23,9 +23,7 @@ export function Page() {
           {t('errors.notFoundCode')}
         </Title>
         <Text size="lg">{t('errors.notFoundText')}</Text>
-        <Button
-          onClick={() => (hasPreviousScreen() ? navigate(-1) : navigate('/positions', { replace: true }))}
-        >
+        <Button onClick={() => (hasPreviousScreen() ? navigate(-1) : navigate('/positions', { replace: true }))}>
           {t('common.back')}
         </Button>
       </Stack>
