@@ -1,3 +1,4 @@
+import { ACTION_LOCK_MS } from '@grain/shared';
 import { Box, Button, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
@@ -13,7 +14,9 @@ interface ConfirmOptions {
   isStatusChange?: boolean;
 }
 
-interface ConfirmBodyProps extends Omit<ConfirmOptions, 'title'> {
+interface ConfirmBodyProps extends Omit<ConfirmOptions, 'title' | 'isStatusChange'> {
+  /** Until when (Date.now() time) the confirm button does nothing; none: it acts at once. */
+  lockedUntil?: number;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -22,16 +25,9 @@ interface ConfirmBodyProps extends Omit<ConfirmOptions, 'title'> {
  * The message and the two buttons of a confirmation. While a status change's confirm button is locked it keeps the
  * focus it opened with (Enter is the same press as a click) but is marked disabled and does nothing.
  */
-export function ConfirmBody({
-  message,
-  confirmLabel,
-  isDanger,
-  isStatusChange,
-  onConfirm,
-  onCancel,
-}: ConfirmBodyProps) {
+export function ConfirmBody({ message, confirmLabel, isDanger, lockedUntil, onConfirm, onCancel }: ConfirmBodyProps) {
   const { t } = useTranslation();
-  const { isLocked } = useActionLock({ isLockedAtStart: Boolean(isStatusChange) });
+  const { isLocked } = useActionLock({ lockedUntil });
   return (
     <>
       {message && <Box mb="md">{message}</Box>}
@@ -56,7 +52,9 @@ export function ConfirmBody({
 }
 
 /** Confirmation before what cannot be undone and before status changes; resolves true when confirmed. */
-export function confirmAction({ title, ...body }: ConfirmOptions): Promise<boolean> {
+export function confirmAction({ title, isStatusChange, ...body }: ConfirmOptions): Promise<boolean> {
+  // Counted from the opening, as the user sees it: the dialog's content may be drawn a frame later.
+  const lockedUntil = isStatusChange ? Date.now() + ACTION_LOCK_MS : undefined;
   return new Promise((resolve) => {
     let isAnswered = false;
     const answer = (isConfirmed: boolean) => {
@@ -69,7 +67,14 @@ export function confirmAction({ title, ...body }: ConfirmOptions): Promise<boole
       title,
       centered: true,
       onClose: () => answer(false),
-      children: <ConfirmBody {...body} onConfirm={() => answer(true)} onCancel={() => answer(false)} />,
+      children: (
+        <ConfirmBody
+          {...body}
+          lockedUntil={lockedUntil}
+          onConfirm={() => answer(true)}
+          onCancel={() => answer(false)}
+        />
+      ),
     });
   });
 }
