@@ -1,5 +1,5 @@
 import { type FieldError, toCamelKeys } from '@grain/shared';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../components/toasts';
 import { i18n, messageCodeText } from '../i18n';
 import { takeEarlyAnswer, takeEarlyBody } from './early-answers';
 import { REQUEST_TIMEOUT_MS, type RequestShape, requestOf } from './request';
@@ -95,7 +95,7 @@ export function showErrorToast(error: unknown) {
       : code === 'NETWORK'
         ? i18n.t('errors.network')
         : messageCodeText(code);
-  notifications.show({ color: 'red', title, message: '', autoClose: 5000, withCloseButton: true });
+  showToast('error', { title });
 }
 
 /** The longest the client waits on a Retry-After before its one repeat of a GET; without one it waits a second. */
