@@ -16,26 +16,9 @@ const wrapped = (cause: Error) => new DrizzleQueryError('select 1', [], cause);
 const plain = (message: string) => new Error(message);
 const errno = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
 
-/** The failure a pool really gives when it cannot connect, made against a port nobody listens on. */
-async function refusedConnection(): Promise<unknown> {
-  const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/x`, max: 1 });
-  try {
-    await pool.query('select 1');
-    return null;
-  } catch (error) {
-    return error;
-  } finally {
-    await pool.end();
-  }
-}
-
-/** The failure of a connection attempt to a server that accepts the socket and never answers (a hung database). */
-async function connectionTimeout(port: number): Promise<unknown> {
-  const pool = new pg.Pool({
-    connectionString: `postgres://postgres@127.0.0.1:${port}/x`,
-    max: 1,
-    connectionTimeoutMillis: 100,
-  });
+/** What a pool of node-postgres really throws on its first query to that address (null if it answered). */
+async function firstQueryFailure(port: number, settings: pg.PoolConfig = {}): Promise<unknown> {
+  const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/x`, max: 1, ...settings });
   try {
     await pool.query('select 1');
     return null;
@@ -89,7 +72,8 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('is true for what node-postgres really throws when nothing listens on the port', async () => {
-    const error = await refusedConnection();
+    // A port nobody listens on.
+    const error = await firstQueryFailure(await freePort());
     expect(error).not.toBeNull();
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -99,7 +83,9 @@ describe('isDatabaseUnavailable', () => {
     const silent: Server = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const error = await connectionTimeout((silent.address() as { port: number }).port);
+      const error = await firstQueryFailure((silent.address() as { port: number }).port, {
+        connectionTimeoutMillis: 100,
+      });
       expect(error).not.toBeNull();
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {

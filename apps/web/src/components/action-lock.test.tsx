@@ -24,6 +24,18 @@ async function shown(role: 'button', options: { name: string }) {
 }
 const isDisabled = (button: HTMLElement) => (button as HTMLButtonElement).disabled;
 
+/** Opens a confirmation through the modal manager; `answer()` is what it resolved to so far (null: nothing yet). */
+async function openConfirm(options: Parameters<typeof confirmAction>[0]) {
+  wrap(null);
+  let answer: boolean | null = null;
+  await act(async () => {
+    void confirmAction(options).then((value) => {
+      answer = value;
+    });
+  });
+  return () => answer;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -38,14 +50,10 @@ describe('the status confirmation delay (spec/2 section 9)', () => {
   });
 
   it('keeps the confirm button of a status change disabled until 600 ms after the dialog opened', async () => {
-    wrap(null);
-    let answer: boolean | null = null;
-    await act(async () => {
-      void confirmAction({ title: 'Zmiana statusu', confirmLabel: 'Anuluj transport', isStatusChange: true }).then(
-        (value) => {
-          answer = value;
-        },
-      );
+    const answer = await openConfirm({
+      title: 'Zmiana statusu',
+      confirmLabel: 'Anuluj transport',
+      isStatusChange: true,
     });
     const confirm = await shown('button', { name: 'Anuluj transport' });
     expect(confirm.getAttribute('aria-disabled')).toBe('true');
@@ -55,41 +63,29 @@ describe('the status confirmation delay (spec/2 section 9)', () => {
     await advance(ACTION_LOCK_MS - 1);
     expect(confirm.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(confirm);
-    expect(answer).toBeNull();
+    expect(answer()).toBeNull();
 
     await advance(1);
     expect(confirm.hasAttribute('aria-disabled')).toBe(false);
     fireEvent.click(confirm);
     await advance(0);
-    expect(answer).toBe(true);
+    expect(answer()).toBe(true);
   });
 
   it('lets other confirmations act at once', async () => {
-    wrap(null);
-    let answer: boolean | null = null;
-    await act(async () => {
-      void confirmAction({ title: 'Usunięcie', confirmLabel: 'Usuń' }).then((value) => {
-        answer = value;
-      });
-    });
+    const answer = await openConfirm({ title: 'Usunięcie', confirmLabel: 'Usuń' });
     const confirm = await shown('button', { name: 'Usuń' });
     expect(confirm.hasAttribute('aria-disabled')).toBe(false);
     fireEvent.click(confirm);
     await advance(0);
-    expect(answer).toBe(true);
+    expect(answer()).toBe(true);
   });
 
   it('answers false on cancel, locked or not', async () => {
-    wrap(null);
-    let answer: boolean | null = null;
-    await act(async () => {
-      void confirmAction({ title: 'Zmiana statusu', confirmLabel: 'Zmień', isStatusChange: true }).then((value) => {
-        answer = value;
-      });
-    });
+    const answer = await openConfirm({ title: 'Zmiana statusu', confirmLabel: 'Zmień', isStatusChange: true });
     fireEvent.click(await shown('button', { name: 'Anuluj' }));
     await advance(0);
-    expect(answer).toBe(false);
+    expect(answer()).toBe(false);
   });
 });
 

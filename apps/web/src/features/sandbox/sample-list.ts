@@ -1,7 +1,7 @@
 import type { TransportStatus } from '@grain/shared';
 import { useMemo, useState } from 'react';
 import type { ListState } from '../../components/list/list-state';
-import type { ListStateApi } from '../../components/list/use-list-state';
+import { type ListStateApi, listStateApi } from '../../components/list/use-list-state';
 
 /** A row of the showcase's lists: a transport as a list shows it. */
 export interface SampleRow {
@@ -49,6 +49,8 @@ export const SAMPLE_ROWS: SampleRow[] = [
   },
 ];
 
+const SAMPLE_DEFAULTS: Partial<ListState> = { filter: {} };
+
 export type SampleSortKey = 'number' | 'counterparty' | 'quantity';
 
 const SORT_VALUES: Record<SampleSortKey, (row: SampleRow) => string | number> = {
@@ -82,17 +84,8 @@ export function useSampleListState(initial: Partial<ListState> = {}): ListStateA
     filter: {},
     ...initial,
   });
-  return useMemo(() => {
-    const update = (change: Partial<ListState>) => setState((current) => ({ ...current, ...change }));
-    return {
-      ...state,
-      defaults: { filter: {} },
-      setSearch: (search) => update({ search, offset: 0 }),
-      setFilter: (filter) => update({ filter, offset: 0 }),
-      setOrderBy: (orderBy) => update({ orderBy, offset: 0 }),
-      setOffset: (offset) => update({ offset }),
-      setLimit: (limit) => update({ limit, offset: 0 }),
-      apply: (change) => update({ ...change, offset: 0 }),
-    };
-  }, [state]);
+  return useMemo(
+    () => listStateApi(state, SAMPLE_DEFAULTS, (change) => setState((current) => ({ ...current, ...change }))),
+    [state],
+  );
 }
