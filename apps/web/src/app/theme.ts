@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, darken, type MantineTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken, type MantineTheme, Notification } from '@mantine/core';
 import { pl } from '../i18n/pl';
 
 export const theme = createTheme({
@@ -23,6 +23,12 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     // WCAG 4.1.2: the dialogs' × button is named (axe button-name), in every modal.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': pl.common.closeDialog } } },
+    // WCAG 4.1.2: a toast's × button is named; WCAG 1.4.3: a toast's message under a title is Mantine's gray 6
+    // (3.3:1 on white), the dimmed ink instead.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': pl.common.close } },
+      styles: (_theme, props) => (props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {}),
+    }),
   },
 });
 

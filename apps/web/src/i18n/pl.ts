@@ -72,7 +72,7 @@ const messageCode: Record<MessageCode, string> = {
   RAW_MATERIAL_WRONG_DATA_TYPE: 'Nieprawidłowy typ parametru surowca',
   INTERNAL_ERROR: 'Wystąpił błąd wewnętrzny. Spróbuj ponownie',
   SERVER_ERROR: 'Błąd serwera',
-  MISSING_DATABASE: 'Baza danych jest niedostępna',
+  MISSING_DATABASE: 'Serwer chwilowo niedostępny, spróbuj za chwilę',
   SQL_ERROR: 'Błąd bazy danych',
   EXPORT_ERROR: 'Nie udało się wyeksportować pliku',
   SOMETHING_WENT_WRONG: 'Coś poszło nie tak',

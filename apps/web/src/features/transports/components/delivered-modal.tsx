@@ -80,6 +80,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
       title: t('transports.delivered.confirmTitle'),
       message: t('transports.delivered.confirm', { id: transport.id, quantity: formatTonnes(body.realCargoQuantity) }),
       confirmLabel: t('transports.delivered.submit'),
+      isStatusChange: true,
     });
     if (!confirmed) return;
     try {
