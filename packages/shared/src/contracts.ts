@@ -25,6 +25,7 @@ import {
 import { QualityTermsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { PERCENT_SCALE } from './rules/tolerance.js';
+import { CONTRACT_CREATE_STATUS } from './rules/contracts.js';
 import {
   emailField,
   idList,
@@ -184,8 +185,9 @@ const commonFields = {
     .transform((emails) => [...new Set(emails)]),
 };
 
+/** RULES.md Contracts: a create call naming another status than NEW is VALIDATION_ERROR on `status`. */
 const statusFields = {
-  status: z.enum(CONTRACT_STATUSES, { error: V.oneOf }).default('NEW'),
+  status: z.literal(CONTRACT_CREATE_STATUS, { error: V.oneOf }).default(CONTRACT_CREATE_STATUS),
   agreementStatus: z.enum(AGREEMENT_STATUSES, { error: V.oneOf }).default('EMPTY'),
 };
 
