@@ -94,7 +94,7 @@ export function ContractForm(props: ContractFormProps) {
           <ToleranceSection form={form} />
         </FormSection>
         <FormSection title={t('contracts.fields.comments')}>
-          <Textarea aria-label={t('contracts.fields.comments')} rows={4} {...form.getInputProps('comments')} />
+          <Textarea aria-label={t('contracts.fields.comments')} {...form.getInputProps('comments')} />
         </FormSection>
         <FormSection title={t('contractors.contactsSection')}>
           <ContactsSection form={form} />
