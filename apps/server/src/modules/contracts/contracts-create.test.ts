@@ -198,6 +198,21 @@ describe('POST /api/contract/create-purchase', () => {
     expect(await t.db.select().from(contracts)).toHaveLength(2);
   });
 
+  // spec/1 section 5 Validation: optional strings max 255, the comments included.
+  it.each([
+    ['purchase', postPurchase],
+    ['sales', postSales],
+  ])('takes a %s comment of 255 characters and refuses one of 256 on comments', async (_, post) => {
+    const longest = await post({ comments: 'ż'.repeat(255) });
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(longest.json().comments).toHaveLength(255);
+    const tooLong = await post({ comments: 'ż'.repeat(256) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message_code).toBe('VALIDATION_ERROR');
+    expect(fieldCodes(tooLong)).toEqual(['comments:maxLength']);
+    expect(await t.db.select().from(contracts)).toHaveLength(1);
+  });
+
   it('writes an audit entry and a notification e-mail in the same change', async () => {
     const created = await api.createPurchase({ email_notification_list: ['a@example.com', 'B@example.com'] });
     const entries = await t.db
