@@ -31,7 +31,7 @@ function stringNodes(node: Node, path: string, root: Node, seen = new Set<Node>(
   if (seen.has(node)) return [];
   if (node.$ref) {
     const name = node.$ref.split('/').pop()!;
-    const target = (root.$defs ?? root.definitions ?? {})[name] as Node | undefined;
+    const target = (root.$defs ?? root.definitions)?.[name] as Node | undefined;
     return target ? stringNodes(target, path, root, new Set([...seen, node])) : [];
   }
   const inner = new Set([...seen, node]);
