@@ -8,6 +8,7 @@ import {
   type TransportStatus,
   type TransportTab,
 } from './enums.js';
+import { HistoryEntrySchema } from './history.js';
 import { listRequestSchema, listResponseSchema, OPTION_LIST_MAX, parseListFilter } from './list.js';
 import { LabResultsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
@@ -287,6 +288,16 @@ export const TransportResponseSchema = z.object({
   updatedAt: z.string(),
 });
 export type TransportResponse = z.infer<typeof TransportResponseSchema>;
+
+/**
+ * GET /transport/details/{id}: the transport with its history (RULES.md "Everything that changes data"): its own
+ * audit entries (create, edit, status, redirect, delivery, order sent) and those of its statement rows
+ * (`entity` 'transaction', `entityKind` PURCHASE / SALES / TRANSPORT: invoice, settle, split, move), newest first.
+ */
+export const TransportDetailsResponseSchema = TransportResponseSchema.extend({
+  history: z.array(HistoryEntrySchema),
+});
+export type TransportDetailsResponse = z.infer<typeof TransportDetailsResponseSchema>;
 
 export const TransportListResponseSchema = listResponseSchema(TransportResponseSchema);
 
