@@ -8,6 +8,8 @@ import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, sig
  */
 
 const tag = String(Date.now() % 100_000);
+/** Screenshots of the transport history for a person to look at (1440 and 390 px). */
+const SHOTS = process.env.E2E_SHOTS ?? '../../.screens/logistics';
 const NOTE = 'Odbiorca zgodził się na transport bez GMP';
 
 let api: APIRequestContext;
@@ -146,6 +148,35 @@ test.describe
       await expect(rowOf(page, ids.withDriver).getByRole('button', { name: /Przekieruj transport/ })).toBeEnabled();
     });
 
+    test("an edited transport's dialog shows its history: who changed which field from what to what", async ({
+      page,
+    }) => {
+      await openLogistics(page);
+      const editLabel = `Edytuj transport #${ids.withDriver}`;
+      await rowOf(page, ids.withDriver).getByRole('button', { name: editLabel, exact: true }).click();
+      const modal = dialogNamed(page, `Edycja transportu #${ids.withDriver}`);
+      await modal.getByLabel('Komentarz').fill(`Rampa 7 ${tag}`);
+      await modal.getByRole('button', { name: 'Zapisz zmiany' }).click();
+      await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
+      await expect(modal).toBeHidden();
+
+      await rowOf(page, ids.withDriver).getByRole('button', { name: editLabel, exact: true }).click();
+      const history = dialogNamed(page, `Edycja transportu #${ids.withDriver}`).getByTestId('transport-history');
+      const [edit, status] = [0, 1].map((index) => history.locator('.mantine-Timeline-item').nth(index));
+      await expect(edit!).toContainText('Zmiana danych');
+      await expect(edit!).toContainText(`Komentarz: — → Rampa 7 ${tag}`);
+      await expect(status!).toContainText('Zmiana statusu');
+      await expect(status!).toContainText('Status: Nowy → W drodze');
+      await expect(status!).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Administrator Systemu/);
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+      await history.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/transport-history-edit-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await history.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/transport-history-edit-390.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
     test('redirects a transport on the way to another sale', async ({ page }) => {
       await openLogistics(page);
       await expect(rowOf(page, ids.toDelete).getByRole('button', { name: /Przekier/ })).toBeDisabled();
@@ -223,7 +254,21 @@ test.describe
       await row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}`, exact: true }).click();
       const details = page.getByRole('dialog', { name: `Transport #${ids.toDeliver}`, exact: true });
       await expect(details.getByTestId('transport-summary')).toContainText('24,460 t');
-      expect(await dialogViolations(page)).toEqual([]);
+      // RULES.md "Everything that changes data": the details show the transport's history, newest first.
+      const history = details.getByTestId('transport-history');
+      const delivery = history.locator('.mantine-Timeline-item').first();
+      await expect(delivery).toContainText('Rozładunek');
+      await expect(delivery).toContainText('Status: W drodze → Dostarczony');
+      await expect(delivery).toContainText('Ilość rzeczywista: — → 24,460 t');
+      await expect(delivery).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Administrator Systemu/);
+      await expect(history.locator('.mantine-Timeline-item').last()).toContainText('Utworzenie transportu');
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+      await history.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/transport-history-details-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await history.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/transport-history-details-390.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
     });
 
     test('asks for an over-delivery note when 27 t pass a 25 t sale, and its dashboard shows the over-delivery', async ({

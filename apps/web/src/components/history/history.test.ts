@@ -34,7 +34,7 @@ describe('history lines', () => {
     ]);
   });
 
-  it('hides ids a transport entry also names readably, and shows an event value', () => {
+  it('hides ids a transport entry also names readably, orders fields as named, and shows an event value', () => {
     const update = historyChanges(
       entry('update', {
         carrierId: { from: 3, to: 4 },
@@ -43,9 +43,10 @@ describe('history lines', () => {
       }),
       TRANSPORT_HISTORY_FORMATS,
     );
+    // In the order the formats name them (jsonb keeps none): the status first.
     expect(update).toEqual([
-      { field: 'carrier', format: 'text', kind: 'fromTo', from: 'K1 – Trans', to: 'K2 – Szybki' },
       { field: 'status', format: 'enum:status.transport', kind: 'fromTo', from: 'NEW', to: 'ON_THE_WAY' },
+      { field: 'carrier', format: 'text', kind: 'fromTo', from: 'K1 – Trans', to: 'K2 – Szybki' },
     ]);
     const sent = historyChanges(entry('send_order', { orderNumber: 'ZT/2026/0001' }), TRANSPORT_HISTORY_FORMATS);
     expect(sent).toEqual([{ field: 'orderNumber', format: 'text', kind: 'value', value: 'ZT/2026/0001' }]);

@@ -37,10 +37,16 @@ const isFromTo = (value: unknown): value is { from: unknown; to: unknown } =>
 const isScalar = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
-/** The changed fields of one entry, in the order written; a creation or deletion lists none (the action says it). */
+/**
+ * The changed fields of one entry in the order the formats name them (the database keeps no order of an entry's
+ * fields), unknown ones last; a creation or deletion lists none (the action says it all).
+ */
 export function historyChanges(entry: HistoryEntry, formats: HistoryFormats): HistoryChange[] {
   if (entry.action === 'create' || entry.action === 'delete') return [];
-  return Object.entries(entry.changes).flatMap(([field, change]): HistoryChange[] => {
+  const order = Object.keys(formats);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const fields = Object.entries(entry.changes).sort(([a], [b]) => rank(a) - rank(b));
+  return fields.flatMap(([field, change]): HistoryChange[] => {
     const format = formats[field] ?? 'none';
     if (format === 'hidden') return [];
     if (format !== 'none' && isFromTo(change))

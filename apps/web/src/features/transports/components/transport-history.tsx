@@ -5,7 +5,10 @@ import type { HistoryFormats } from '../../../components/history/history';
 import { HistoryTimeline } from '../../../components/history/history-timeline';
 import { useTransportDetails } from '../api';
 
-/** How a transport's own entries read (create, edit, status, redirect, delivery, order sent); ids are hidden. */
+/**
+ * How a transport's own entries read (create, edit, status, redirect, delivery, order sent), in the order shown;
+ * ids are hidden where the entry names the same thing readably.
+ */
 export const TRANSPORT_HISTORY_FORMATS: HistoryFormats = {
   status: 'enum:status.transport',
   carrierId: 'hidden',
@@ -32,9 +35,9 @@ export const TRANSPORT_HISTORY_FORMATS: HistoryFormats = {
   unloadingId: 'hidden',
   unloadingDate: 'date',
   realCargoQuantityKg: 'tonnes',
-  realCargoPrice: 'money',
   realCargoQualityId: 'hidden',
   realCargoQuality: 'text',
+  realCargoPrice: 'money',
   deductions: 'money',
   details: 'text',
   isToDecide: 'flag',
