@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { deliverTransport, driverOf, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
 import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
 
@@ -42,6 +42,19 @@ async function chooseStatus(page: Page, id: number, item: string) {
 async function openLogistics(page: Page, tab = 'all') {
   await page.goto(`/logistics/${tab}?search=${tag}`);
   await expect(page.getByTestId('result-count')).not.toHaveText('Wyniki: 0');
+}
+
+/** Screenshots with `part` in view at 1440 and 390 px (`<name>-1440.png`, `<name>-390.png`), back at 1440 after. */
+async function shotsAtBothWidths(page: Page, part: Locator, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 function isoInDays(days: number) {
@@ -169,12 +182,7 @@ test.describe
       await expect(status!).toContainText('Status: Nowy → W drodze');
       await expect(status!).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Administrator Systemu/);
       expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
-      await history.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/transport-history-edit-1440.png` });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await history.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/transport-history-edit-390.png` });
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await shotsAtBothWidths(page, history, 'transport-history-edit');
     });
 
     test('redirects a transport on the way to another sale', async ({ page }) => {
@@ -263,12 +271,7 @@ test.describe
       await expect(delivery).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Administrator Systemu/);
       await expect(history.locator('.mantine-Timeline-item').last()).toContainText('Utworzenie transportu');
       expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
-      await history.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/transport-history-details-1440.png` });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await history.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/transport-history-details-390.png` });
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await shotsAtBothWidths(page, history, 'transport-history-details');
     });
 
     test('asks for an over-delivery note when 27 t pass a 25 t sale, and its dashboard shows the over-delivery', async ({
