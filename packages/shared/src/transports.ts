@@ -312,7 +312,7 @@ const transportUpdateFields = {
   salesId: positiveId.optional(),
 };
 /** What details answers besides the form (id, status, names, real values...): ignored when sent back (read-only.ts). */
-const TRANSPORT_READ_ONLY = readOnlyKeys(TransportResponseSchema, transportUpdateFields);
+const TRANSPORT_READ_ONLY = readOnlyKeys(TransportDetailsResponseSchema, transportUpdateFields);
 
 export const TransportUpdateRequestSchema = z
   .strictObject({ ...transportUpdateFields, ...readOnlyFields(TRANSPORT_READ_ONLY) })
