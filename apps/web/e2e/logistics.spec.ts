@@ -9,8 +9,9 @@ import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, sig
  */
 
 const tag = String(Date.now() % 100_000);
-const NOTE = 'Odbiorca zgodził się na transport bez GMP';
+/** Screenshots of the transport history for a person to look at (1440 and 390 px). */
 const SHOTS = process.env.E2E_SHOTS ?? '../../.screens/logistics';
+const NOTE = 'Odbiorca zgodził się na transport bez GMP';
 
 let api: APIRequestContext;
 let seed: LogisticsSeed;
@@ -46,6 +47,19 @@ async function chooseStatus(page: Page, id: number, item: string) {
 async function openLogistics(page: Page, tab = 'all') {
   await page.goto(`/logistics/${tab}?search=${tag}`);
   await expect(page.getByTestId('result-count')).not.toHaveText('Wyniki: 0');
+}
+
+/** Screenshots with `part` in view at 1440 and 390 px (`<name>-1440.png`, `<name>-390.png`), back at 1440 after. */
+async function shotsAtBothWidths(page: Page, part: Locator, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 function isoInDays(days: number) {
@@ -153,6 +167,30 @@ test.describe
       await expect(rowOf(page, ids.withDriver).getByRole('button', { name: /Przekieruj transport/ })).toBeEnabled();
     });
 
+    test("an edited transport's dialog shows its history: who changed which field from what to what", async ({
+      page,
+    }) => {
+      await openLogistics(page);
+      const editLabel = `Edytuj transport #${ids.withDriver}`;
+      await rowOf(page, ids.withDriver).getByRole('button', { name: editLabel, exact: true }).click();
+      const modal = dialogNamed(page, `Edycja transportu #${ids.withDriver}`);
+      await modal.getByLabel('Komentarz').fill(`Rampa 7 ${tag}`);
+      await modal.getByRole('button', { name: 'Zapisz zmiany' }).click();
+      await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
+      await expect(modal).toBeHidden();
+
+      await rowOf(page, ids.withDriver).getByRole('button', { name: editLabel, exact: true }).click();
+      const history = dialogNamed(page, `Edycja transportu #${ids.withDriver}`).getByTestId('transport-history');
+      const [edit, status] = [0, 1].map((index) => history.locator('.mantine-Timeline-item').nth(index));
+      await expect(edit!).toContainText('Zmiana danych');
+      await expect(edit!).toContainText(`Komentarz: — → Rampa 7 ${tag}`);
+      await expect(status!).toContainText('Zmiana statusu');
+      await expect(status!).toContainText('Status: Nowy → W drodze');
+      await expect(status!).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Administrator Systemu/);
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+      await shotsAtBothWidths(page, history, 'transport-history-edit');
+    });
+
     test('redirects a transport on the way to another sale', async ({ page }) => {
       await openLogistics(page);
       await expect(rowOf(page, ids.toDelete).getByRole('button', { name: /Przekier/ })).toBeDisabled();
@@ -230,7 +268,16 @@ test.describe
       await row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}`, exact: true }).click();
       const details = page.getByRole('dialog', { name: `Transport #${ids.toDeliver}`, exact: true });
       await expect(details.getByTestId('transport-summary')).toContainText('24,460 t');
-      expect(await dialogViolations(page)).toEqual([]);
+      // RULES.md "Everything that changes data": the details show the transport's history, newest first.
+      const history = details.getByTestId('transport-history');
+      const delivery = history.locator('.mantine-Timeline-item').first();
+      await expect(delivery).toContainText('Rozładunek');
+      await expect(delivery).toContainText('Status: W drodze → Dostarczony');
+      await expect(delivery).toContainText('Ilość rzeczywista: — → 24,460 t');
+      await expect(delivery).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Administrator Systemu/);
+      await expect(history.locator('.mantine-Timeline-item').last()).toContainText('Utworzenie transportu');
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+      await shotsAtBothWidths(page, history, 'transport-history-details');
     });
 
     test("takes each side's deduction in its own currency: a PLN purchase's never lands on the EUR sale", async ({

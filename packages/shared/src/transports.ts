@@ -8,6 +8,7 @@ import {
   type TransportStatus,
   type TransportTab,
 } from './enums.js';
+import { HistoryEntrySchema } from './history.js';
 import { listRequestSchema, listResponseSchema, OPTION_LIST_MAX, parseListFilter } from './list.js';
 import { LabResultsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
@@ -330,6 +331,16 @@ export const TransportResponseSchema = z.object({
 });
 export type TransportResponse = z.infer<typeof TransportResponseSchema>;
 
+/**
+ * GET /transport/details/{id}: the transport with its history (RULES.md "Everything that changes data"): its own
+ * audit entries (create, edit, status, redirect, delivery, order sent) and those of its statement rows
+ * (`entity` 'transaction', `entityKind` PURCHASE / SALES / TRANSPORT: invoice, settle, split, move), newest first.
+ */
+export const TransportDetailsResponseSchema = TransportResponseSchema.extend({
+  history: z.array(HistoryEntrySchema),
+});
+export type TransportDetailsResponse = z.infer<typeof TransportDetailsResponseSchema>;
+
 export const TransportListResponseSchema = listResponseSchema(TransportResponseSchema);
 
 /**
@@ -343,7 +354,7 @@ const transportUpdateFields = {
   salesId: positiveId.optional(),
 };
 /** What details answers besides the form (id, status, names, real values...): ignored when sent back (read-only.ts). */
-const TRANSPORT_READ_ONLY = readOnlyKeys(TransportResponseSchema, transportUpdateFields);
+const TRANSPORT_READ_ONLY = readOnlyKeys(TransportDetailsResponseSchema, transportUpdateFields);
 
 export const TransportUpdateRequestSchema = z
   .strictObject({ ...transportUpdateFields, ...readOnlyFields(TRANSPORT_READ_ONLY) })

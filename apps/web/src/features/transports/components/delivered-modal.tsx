@@ -180,7 +180,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
             <LabResultsFields form={form} />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Textarea label={t('transports.delivered.details')} rows={3} {...form.getInputProps('details')} />
+            <Textarea label={t('transports.delivered.details')} {...form.getInputProps('details')} />
           </Grid.Col>
         </Grid>
         {isNoteAsked && (
@@ -194,7 +194,6 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
               <Textarea
                 label={t('transports.delivered.overDeliveryNote')}
                 withAsterisk
-                rows={2}
                 data-autofocus
                 {...form.getInputProps('overDeliveryNote')}
               />
