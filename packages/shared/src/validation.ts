@@ -36,6 +36,7 @@ export const V = {
   logoFormat: 'logoFormat',
   logoTooBig: 'logoTooBig',
   gmpCertificate: 'gmpCertificate',
+  scaleDivision: 'scaleDivision',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];
