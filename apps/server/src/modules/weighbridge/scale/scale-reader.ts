@@ -40,6 +40,7 @@ export interface ScaleStatus {
   skippedBytes: number;
   /** Bytes held for a frame not yet complete (bounded by the protocol's longest frame). */
   bufferedBytes: number;
+  /** Why the last connection failed or was dropped (kept after a new one opens). */
   lastError: string | null;
 }
 

@@ -29,7 +29,8 @@ async function scaleWith(...args: Parameters<typeof simulatedScale>) {
   return scale;
 }
 
-const SHORT = { timeoutMs: 300 };
+/** Long enough for tens of frames even on a busy machine: a refusal at the time-out has seen them. */
+const SHORT = { timeoutMs: 800 };
 const LONG = { timeoutMs: 10_000 };
 
 describe.each(PROTOCOLS)('TCP scale reader, $protocol (checksum: $hasChecksum)', (options) => {
@@ -158,7 +159,7 @@ describe('TCP scale reader', () => {
     const { reader, sim } = await scaleWith({ weightKg: 24_560 }, { silenceMs: 100 });
     await reader.readStable(LONG);
     sim.control.stall();
-    await expect(reader.readStable({ timeoutMs: 400 })).rejects.toBeInstanceOf(ScaleUnreachableError);
+    await expect(reader.readStable(SHORT)).rejects.toBeInstanceOf(ScaleUnreachableError);
     expect(reader.status().lastError).toContain('No data for 100 ms');
     sim.control.resume();
     await expect(reader.readStable(LONG)).resolves.toMatchObject({ grossKg: 24_560 });

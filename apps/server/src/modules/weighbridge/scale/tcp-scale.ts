@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { createFrameParser, type FrameParser, type ParsedFrame } from './frames.js';
+import { createFrameParser, type FrameParser, type InvalidFrame, type ParsedFrame } from './frames.js';
 import { type NetworkScaleConfig, SCALE_TIMINGS, type ScaleTimings } from './scale-config.js';
 import {
   type ReadStableOptions,
@@ -33,13 +33,14 @@ export function createTcpScaleReader(config: NetworkScaleConfig, options: TcpSca
 
 interface PendingRead {
   run: StableRun;
-  /** Bytes and readable frames received since the read began: what its time-out refusal is chosen by. */
+  /** Bytes and readable frames received on this connection since the read began: what a time-out is told by. */
   bytes: number;
   frames: number;
   finish(outcome: { reading: ScaleReading } | { error: unknown }): void;
 }
 
 const KEEP_ALIVE_MS = 10_000;
+const CONNECTION_LOST: InvalidFrame = Object.freeze({ state: 'invalid', reason: 'connection lost', raw: '' });
 
 class TcpScaleReader implements ScaleReader {
   readonly #config: NetworkScaleConfig;
@@ -137,8 +138,12 @@ class TcpScaleReader implements ScaleReader {
     }, connectTimeoutMs).unref();
     socket.once('connect', () => {
       this.#connection = 'connected';
-      this.#lastError = null;
       clearTimeout(connectTimer);
+      // A time-out speaks of the connection it ends on: what came over an earlier one does not count.
+      for (const read of this.#reads) {
+        read.bytes = 0;
+        read.frames = 0;
+      }
       const silence = setTimeout(() => socket.destroy(new Error(`No data for ${silenceMs} ms`)), silenceMs).unref();
       socket.on('data', (chunk: Buffer) => {
         silence.refresh();
@@ -153,6 +158,8 @@ class TcpScaleReader implements ScaleReader {
     socket.once('close', () => {
       clearTimeout(connectTimer);
       if (this.#socket !== socket) return;
+      // Frames on either side of a lost connection are not consecutive.
+      for (const read of this.#reads) read.run.push(CONNECTION_LOST);
       this.#socket = null;
       this.#reconnects++;
       this.#connection = 'connecting';
