@@ -24,3 +24,4 @@ export * from './transports.js';
 export * from './units.js';
 export * from './users.js';
 export * from './validation.js';
+export * from './weighbridge.js';

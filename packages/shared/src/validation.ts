@@ -37,6 +37,7 @@ export const V = {
   logoTooBig: 'logoTooBig',
   gmpCertificate: 'gmpCertificate',
   deductionsTwice: 'deductionsTwice',
+  scaleDivision: 'scaleDivision',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -6,6 +6,7 @@ export * from './allocations.js';
 export * from './business-days.js';
 export * from './contracts.js';
 export * from './quality.js';
+export * from './scale.js';
 export * from './settlements.js';
 export * from './tolerance.js';
 export * from './transports.js';
