@@ -144,7 +144,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed: FORBIDDEN, ACCESS_DENIED (password expired), USER_DISABLED',
   404: 'The record (or path) does not exist: NOT_FOUND or the entity *_NOT_FOUND code',
   409: 'Refused by a business rule (RULES.md): WRONG_STATUS, ALLOCATE_QUANTITY_IS_TO_BIG, ...',
-  413: 'The body is over 1 MB: PAYLOAD_TOO_LARGE',
+  413: "The body is over the route's limit (1 MB; a saved view 64 KB): PAYLOAD_TOO_LARGE",
   429: 'Too many attempts in the window: TOO_MANY_REQUESTS',
   500: 'Unexpected failure: INTERNAL_ERROR (logged)',
   503: 'The database does not answer: MISSING_DATABASE',
