@@ -1,9 +1,16 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError, retryLater } from './errors.js';
 
 /** The window of the sign-in and reset limits; also the window of at most one reset mail per address. */
 export const AUTH_RATE_WINDOW_MS = 60_000;
+
+/**
+ * The client a budget counts: its address, an IPv6 one by its /64 (the plugin's default), since one host holds a whole
+ * prefix and would otherwise get a fresh budget per address.
+ */
+const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
 
 /** Per-route limit for login and password-reset calls, keyed by client address and the e-mail tried. */
 export function authRateLimit(config: Config) {
@@ -12,7 +19,7 @@ export function authRateLimit(config: Config) {
     timeWindow: AUTH_RATE_WINDOW_MS,
     keyGenerator: (request: FastifyRequest) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
+      return `${clientOf(request)}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
     },
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
   };
@@ -28,7 +35,7 @@ export function addressRateLimit(app: FastifyInstance, config: Config) {
   const countAttempt = app.createRateLimit({
     max: config.authAddressRateLimit,
     timeWindow: AUTH_RATE_WINDOW_MS,
-    keyGenerator: (request: FastifyRequest) => `address|${request.ip}`,
+    keyGenerator: (request: FastifyRequest) => `address|${clientOf(request)}`,
   });
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const attempt = await countAttempt(request);

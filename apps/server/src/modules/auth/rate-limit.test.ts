@@ -130,6 +130,17 @@ describe('password spraying: one address over many e-mails (config authAddressRa
     );
   });
 
+  it('counts an IPv6 client by its /64: other addresses of the prefix share the budget, another prefix does not', async () => {
+    for (let i = 0; i < 50; i++) {
+      const address = `2001:db8:7:1::${(i + 1).toString(16)}`;
+      const response = await from(address, 'login', { email: `v6-${i}@example.com`, password: 'Spring2026!' });
+      expect(response.statusCode, `sign-in ${i + 1}`).toBe(401);
+    }
+    const login = { email: 'v6-x@example.com', password: 'Spring2026!' };
+    expect((await from('2001:db8:7:1:ffff::9', 'login', login)).statusCode).toBe(429);
+    expect((await from('2001:db8:7:2::1', 'login', login)).statusCode).toBe(401);
+  });
+
   it('counts reset requests from a fresh address towards the same budget as its sign-ins', async () => {
     for (let i = 0; i < 50; i++) {
       const response = await from('192.0.2.44', 'reset-password-request', { email: `reset${i}@example.com` });
