@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       adminEmail: DEFAULT_ADMIN_EMAIL,
       adminPassword: DEFAULT_ADMIN_PASSWORD,
       authRateLimit: 10,
+      authAddressRateLimit: 50,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 14,
       trustProxy: false,
@@ -38,8 +39,10 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mail:25',
       adminEmail: 'boss@example.com',
       authRateLimit: 5,
+      authAddressRateLimit: 25,
       accessTokenTtlSeconds: 60,
     });
+    expect(loadConfig({ ...base, AUTH_RATE_LIMIT: '5', AUTH_ADDRESS_RATE_LIMIT: '12' }).authAddressRateLimit).toBe(12);
   });
 
   it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
@@ -51,6 +54,7 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc'],
     ['AUTH_RATE_LIMIT', '-1'],
+    ['AUTH_ADDRESS_RATE_LIMIT', 'many'],
     ['ACCESS_TOKEN_TTL_SECONDS', '0'],
     ['ACCESS_TOKEN_TTL_SECONDS', '1.5'],
     ['REFRESH_TOKEN_TTL_DAYS', '0'],

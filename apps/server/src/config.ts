@@ -18,6 +18,11 @@ export interface Config {
   logLevel: string;
   /** Attempts per minute for login and reset calls, per client address and e-mail. */
   authRateLimit: number;
+  /**
+   * Attempts per minute for login and reset calls together, per client address over every e-mail (password spraying:
+   * one address trying many accounts). AUTH_ADDRESS_RATE_LIMIT, by default AUTH_ADDRESS_RATE_FACTOR × AUTH_RATE_LIMIT.
+   */
+  authAddressRateLimit: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   /**
@@ -32,8 +37,13 @@ export interface Config {
   workers: number;
 }
 
+/** The default per-address budget of the sign-in calls, in per-e-mail budgets: an office behind one address. */
+export const AUTH_ADDRESS_RATE_FACTOR = 5;
+
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin123!';
+/** The demo users' password (README Demo data); published, so never accepted as anyone's new password. */
+export const DEMO_PASSWORD = 'Demo123!x';
 
 function intFrom(value: string | undefined, fallback: number, name: string, min = 0): number {
   if (value === undefined || value === '') return fallback;
@@ -67,6 +77,7 @@ function workersFrom(value: string | undefined, databaseUrl: string | null, core
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+  const authRateLimit = intFrom(env.AUTH_RATE_LIMIT, 10, 'AUTH_RATE_LIMIT');
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -79,7 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     webDist: env.WEB_DIST === '' ? null : resolve(env.WEB_DIST || defaultWebDist),
     logLevel: env.LOG_LEVEL || 'info',
-    authRateLimit: intFrom(env.AUTH_RATE_LIMIT, 10, 'AUTH_RATE_LIMIT'),
+    authRateLimit,
+    authAddressRateLimit: intFrom(
+      env.AUTH_ADDRESS_RATE_LIMIT,
+      AUTH_ADDRESS_RATE_FACTOR * authRateLimit,
+      'AUTH_ADDRESS_RATE_LIMIT',
+    ),
     // A lifetime of 0 would sign access tokens without `exp`, valid forever.
     accessTokenTtlSeconds: intFrom(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS', 1),
     refreshTokenTtlDays: intFrom(env.REFRESH_TOKEN_TTL_DAYS, 14, 'REFRESH_TOKEN_TTL_DAYS', 1),

@@ -10,6 +10,8 @@ import {
   uniqueEmail,
 } from './support';
 
+const SHOTS = '../../.screens';
+
 test.describe('sign-in', () => {
   test('a wrong password is refused, the right one opens the positions page', async ({ page }) => {
     await page.goto('/login');
@@ -77,6 +79,45 @@ test('a new account must change its password before anything else loads', async 
   await expect(page.getByText('Hasło zostało zmienione')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Kontrahenci' })).toBeVisible();
   await expect.poll(() => countryCalls.length).toBeGreaterThan(0);
+});
+
+test('the forced change refuses the same password again and a common one, each under the new-password field', async ({
+  page,
+}) => {
+  const admin = await apiAs();
+  const email = uniqueEmail('fresh');
+  const first = 'Poczatek-Pracy7!';
+  const created = await admin.post('/api/profile/create', {
+    data: { email, first_name: 'Ola', last_name: 'Lis', role: 'USER', password: first },
+  });
+  expect(created.status()).toBe(200);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Hasło').fill(first);
+  await page.getByRole('button', { name: 'Zaloguj' }).click();
+  await expect(page.getByRole('heading', { name: 'Zmień hasło' })).toBeVisible();
+
+  const newPassword = page.getByLabel('Nowe hasło');
+  const change = async (value: string) => {
+    await page.getByLabel('Obecne hasło').fill(first);
+    await newPassword.fill(value);
+    await page.getByLabel('Powtórz hasło').fill(value);
+    await page.getByRole('button', { name: 'Zmień hasło' }).click();
+  };
+  // The same password: the shared form schema says so before any call.
+  await change(first);
+  await expect(newPassword).toHaveAccessibleDescription('Nowe hasło musi być inne niż obecne');
+  // The README's default: the server's common-password list refuses it on the field.
+  await change('Admin123!');
+  const common = 'To hasło jest zbyt popularne (jest na liście często używanych haseł). Wybierz inne';
+  await expect(newPassword).toHaveAccessibleDescription(common);
+  await expect(newPassword).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/forced-change-common-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/forced-change-common-390.png`, fullPage: true });
+
+  await change('Wlasne-Haslo-Oli8!');
+  await expect(page.getByText('Hasło zostało zmienione')).toBeVisible();
 });
 
 test('the whole password reset flow, with the code from the e-mail', async ({ page }) => {

@@ -1,6 +1,7 @@
+import { SAVED_VIEWS_PER_LIST_MAX } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, dialogViolations, showColumns, signIn } from './support';
+import { apiAs, createActiveUser, dialogViolations, showColumns, signIn } from './support';
 
 /**
  * Issue 17, saved views: a list's search, filters, sort and columns saved under a name on the server, listed
@@ -106,3 +107,32 @@ test.describe
       await expect(manage.getByTestId('saved-view-row')).toHaveCount(0);
     });
   });
+
+test('a list at its limit of saved views says so under the name, and the view is not saved', async ({ page }) => {
+  const user = await createActiveUser('USER');
+  const api = await apiAs(user.email, user.password);
+  for (let i = 1; i <= SAVED_VIEWS_PER_LIST_MAX; i++) {
+    const created = await api.post('/api/saved-view/create', {
+      data: { list_key: 'contractors', name: `Widok ${i}`, state: {} },
+    });
+    expect(created.status()).toBe(200);
+  }
+  await signIn(page, user.email, user.password);
+  await page.goto('/contractor-list');
+  await openViews(page);
+  await page.getByRole('menuitem', { name: 'Zapisz bieżący widok…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zapisz widok listy' });
+  const name = dialog.getByLabel('Nazwa widoku');
+  await name.fill('Jeden za dużo');
+  await dialog.getByRole('button', { name: 'Zapisz widok' }).click();
+  await expect(name).toHaveAccessibleDescription(
+    'Osiągnięto limit zapisanych widoków tej listy. Usuń niepotrzebny widok, aby zapisać nowy',
+  );
+  expect(await dialogViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENS}/saved-view-limit-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(name).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/saved-view-limit-390.png` });
+  const list = await api.get('/api/saved-view/list?list_key=contractors');
+  expect((await list.json()).list).toHaveLength(SAVED_VIEWS_PER_LIST_MAX);
+});

@@ -62,7 +62,7 @@ test.describe('users', () => {
     ]) {
       const response = await admin.post('/api/profile/create', {
         data: {
-          email: uniqueEmail(lastName.toLowerCase()),
+          email: uniqueEmail('sortowanie'),
           first_name: tag,
           last_name: lastName,
           role: 'USER',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { USER_ROLES } from './enums.js';
-import { emailField, MAX_STRING, passwordField, RESET_CODE_LENGTH, V } from './validation.js';
+import { emailField, MAX_STRING, passwordField, RESET_CODE_LENGTH, signInEmailField, V } from './validation.js';
 
 export const LoginRequestSchema = z.strictObject({
-  email: emailField,
+  email: signInEmailField,
   password: z.string({ error: V.required }).min(1, V.required).max(255, V.maxLength),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
@@ -40,10 +40,24 @@ export const ResetPasswordConfirmSchema = z.strictObject({
 });
 export type ResetPasswordConfirm = z.infer<typeof ResetPasswordConfirmSchema>;
 
-export const ChangePasswordRequestSchema = z.strictObject({
-  oldPassword: z.string({ error: V.required }).min(1, V.required).max(255, V.maxLength),
-  newPassword: passwordField,
-});
+/**
+ * A new password differs from the current one (compared as the hash compares them, NFKC): the forced change at first
+ * sign-in must not keep a password the admin or the README gave out. The old password is verified against the stored
+ * hash, so once it is right, "differs from old_password" is "differs from the current one".
+ */
+const isNewPasswordDifferent = ({ oldPassword, newPassword }: { oldPassword: unknown; newPassword: unknown }) =>
+  typeof oldPassword !== 'string' ||
+  typeof newPassword !== 'string' ||
+  newPassword === '' ||
+  oldPassword.normalize('NFKC') !== newPassword.normalize('NFKC');
+const newPasswordDiffers = { message: V.samePassword, path: ['newPassword'] };
+
+export const ChangePasswordRequestSchema = z
+  .strictObject({
+    oldPassword: z.string({ error: V.required }).min(1, V.required).max(255, V.maxLength),
+    newPassword: passwordField,
+  })
+  .refine(isNewPasswordDifferent, newPasswordDiffers);
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /** Form-side shapes with the repeat field (spec/1 section 5). */
@@ -53,6 +67,7 @@ export const ChangePasswordFormSchema = z
     newPassword: passwordField,
     repeatPassword: z.string().min(1, V.required),
   })
+  .refine(isNewPasswordDifferent, newPasswordDiffers)
   .refine((v) => v.newPassword === v.repeatPassword, { message: V.passwordRepeat, path: ['repeatPassword'] });
 
 export const NewPasswordFormSchema = z

@@ -40,6 +40,8 @@ export const MESSAGE_CODES = {
   // Duplicates
   DOCUMENT_NUMBER_IS_DUPLICATED: 409,
   NAME_IS_DUPLICATED: 409,
+  /** A user's saved views of one list are at SAVED_VIEWS_PER_LIST_MAX (RULES.md Transports, saved views). */
+  SAVED_VIEW_LIMIT_REACHED: 409,
   NIP_IS_DUPLICATED: 409,
   PESEL_IS_DUPLICATED: 409,
   COMPANY_EXIST: 409,

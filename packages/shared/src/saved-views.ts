@@ -21,8 +21,19 @@ export const SAVED_VIEW_LISTS = [
 ] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
-/** Enough for every list of the app; a user with more names them better. */
+/**
+ * Enough for every list of the app; a user with more names them better. With the state's cap below, one list of a
+ * user's views answers at most 50 × 16 KB (real views are under 2 KB: some 100 KB).
+ */
 export const SAVED_VIEWS_PER_LIST_MAX = 50;
+/** RULES.md Transports, saved views: a view's state is small, 16 KB at most as JSON in UTF-8 (a real one is under 2 KB). */
+export const SAVED_VIEW_STATE_MAX_BYTES = 16 * 1024;
+
+/** The state's size as the cap counts it: its JSON (as the schema makes it) in UTF-8 bytes. */
+export function savedViewStateBytes(state: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(state) ?? '').length;
+}
+export const isSavedViewStateSmall = (state: unknown) => savedViewStateBytes(state) <= SAVED_VIEW_STATE_MAX_BYTES;
 export const SAVED_VIEW_NAME_MAX = 100;
 export const ROW_DENSITIES = ['compact', 'comfortable'] as const;
 
@@ -34,37 +45,39 @@ const keyList = z.array(key).max(100, V.tooBig);
  * What a view restores. Filters are [name, value] pairs rather than an object, so that the wire's key case
  * conversion never touches the list's own filter names; a value is text or a list of texts (as in the URL).
  */
-export const SavedViewStateSchema = z.strictObject({
-  search: z.string({ error: V.wrongType }).max(VIEW_TEXT_MAX, V.maxLength).default(''),
-  orderBy: z.string({ error: V.wrongType }).max(100, V.maxLength).default(''),
-  limit: z
-    .number({ error: V.wrongType })
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), V.oneOf)
-    .nullish()
-    .transform((value) => value ?? null),
-  filter: z
-    .array(
-      z.tuple([
-        key,
-        z.union([
-          z.string().max(VIEW_TEXT_MAX, V.maxLength),
-          z.array(z.string().max(VIEW_TEXT_MAX, V.maxLength)).max(1_000, V.tooBig),
+export const SavedViewStateSchema = z
+  .strictObject({
+    search: z.string({ error: V.wrongType }).max(VIEW_TEXT_MAX, V.maxLength).default(''),
+    orderBy: z.string({ error: V.wrongType }).max(100, V.maxLength).default(''),
+    limit: z
+      .number({ error: V.wrongType })
+      .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), V.oneOf)
+      .nullish()
+      .transform((value) => value ?? null),
+    filter: z
+      .array(
+        z.tuple([
+          key,
+          z.union([
+            z.string().max(VIEW_TEXT_MAX, V.maxLength),
+            z.array(z.string().max(VIEW_TEXT_MAX, V.maxLength)).max(1_000, V.tooBig),
+          ]),
         ]),
-      ]),
-    )
-    .max(100, V.tooBig)
-    .default([]),
-  columns: z
-    .strictObject({
-      order: keyList.nullish().transform((value) => value ?? null),
-      hidden: keyList.nullish().transform((value) => value ?? null),
-      density: z
-        .enum(ROW_DENSITIES, { error: V.oneOf })
-        .nullish()
-        .transform((value) => value ?? null),
-    })
-    .default({ order: null, hidden: null, density: null }),
-});
+      )
+      .max(100, V.tooBig)
+      .default([]),
+    columns: z
+      .strictObject({
+        order: keyList.nullish().transform((value) => value ?? null),
+        hidden: keyList.nullish().transform((value) => value ?? null),
+        density: z
+          .enum(ROW_DENSITIES, { error: V.oneOf })
+          .nullish()
+          .transform((value) => value ?? null),
+      })
+      .default({ order: null, hidden: null, density: null }),
+  })
+  .refine(isSavedViewStateSmall, V.viewTooBig);
 export type SavedViewState = z.infer<typeof SavedViewStateSchema>;
 
 const nameField = requiredString(SAVED_VIEW_NAME_MAX);

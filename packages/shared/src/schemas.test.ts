@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ChangePasswordFormSchema,
+  ChangePasswordRequestSchema,
   LoginRequestSchema,
   NewPasswordFormSchema,
   ResetPasswordVerifySchema,
@@ -36,6 +37,25 @@ describe('auth schemas', () => {
       ChangePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'Secret123!', repeatPassword: 'other' })
         .success,
     ).toBe(false);
+  });
+
+  it('a new password must differ from the current one (as the hash compares them, NFKC)', () => {
+    const same = { oldPassword: 'Zboze-2026!', newPassword: 'Zboze-2026!' };
+    const issues = [{ path: ['newPassword'], message: V.samePassword }];
+    expect(ChangePasswordRequestSchema.safeParse(same).error?.issues).toMatchObject(issues);
+    expect(
+      ChangePasswordFormSchema.safeParse({ ...same, repeatPassword: same.newPassword }).error?.issues,
+    ).toMatchObject(issues);
+    const composed = { oldPassword: 'Zażółć-1x', newPassword: 'Zaz\u0307o\u0301\u0142c\u0301-1x' };
+    expect(ChangePasswordRequestSchema.safeParse(composed).error?.issues).toMatchObject(issues);
+    expect(ChangePasswordRequestSchema.safeParse({ ...same, newPassword: 'Zboze-2027!' }).success).toBe(true);
+  });
+
+  it('does not call an empty or missing pair the same password', () => {
+    const messages = (value: object) =>
+      ChangePasswordRequestSchema.safeParse(value).error?.issues.map((i) => i.message);
+    expect(messages({ oldPassword: '', newPassword: '' })).not.toContain(V.samePassword);
+    expect(messages({ newPassword: 'weak' })).toEqual([V.required, V.password]);
   });
 });
 

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import {
   amountRange,
   dateRange,
+  EMAIL_MAX,
   emailField,
   IdParamsSchema,
   INT_MAX,
+  isEmailAddress,
   isoDateField,
   isStrongPassword,
   MAX_STRING,
@@ -17,6 +19,7 @@ import {
   positiveId,
   refineDateOrder,
   requiredString,
+  signInEmailField,
   V,
 } from './validation.js';
 
@@ -66,10 +69,65 @@ describe('emailField', () => {
     },
   );
 
-  it('answers required for empty and missing, maxLength beyond 255', () => {
-    expect(codes(emailField, '')).toContain(V.required);
+  it('answers required for empty and missing, maxLength beyond 254 (RFC 5321)', () => {
+    expect(codes(emailField, '')).toEqual([V.required]);
     expect(codes(emailField, undefined)).toEqual([V.required]);
-    expect(codes(emailField, `${'a'.repeat(250)}@firma.pl`)).toContain(V.maxLength);
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.pl`;
+    expect(longest).toHaveLength(EMAIL_MAX);
+    expect(codes(emailField, longest)).toBe('ok');
+    expect(codes(emailField, `x${longest}`)).toEqual([V.maxLength]);
+    expect(codes(emailField, `${'a'.repeat(250)}@firma.pl`)).toEqual([V.maxLength]);
+  });
+
+  it.each([
+    'jan.kowalski@firma.pl',
+    "o'brien@firma.pl",
+    'jan+zboze@firma.com.pl',
+    'j_nowak-2@sub-domena.firma.pl',
+    'biuro@xn--zboe-4ya.pl',
+  ])('accepts %s', (value) => {
+    expect(codes(emailField, value)).toBe('ok');
+    expect(isEmailAddress(value)).toBe(true);
+  });
+
+  // What a mail server or header would read differently from what is stored (validation.ts `isEmailAddress`).
+  it.each([
+    ['a second recipient after a comma', 'a@b.pl,evil'],
+    ['a second recipient after a semicolon', 'a@b.pl;c@d.pl'],
+    ['an encoded word', '=?utf-8?q?x?=@x.pl'],
+    ['a pipe', 'a|b@x.pl'],
+    ['a brace', 'a{b}@x.pl'],
+    ['angle brackets', '<a@b.pl>'],
+    ['a display name', 'Jan <a@b.pl>'],
+    ['quotes', '"jan kowalski"@firma.pl'],
+    ['a tab inside', 'jan\t@firma.pl'],
+    ['a line break', 'jan@firma.pl\r\nBcc: x@y.pl'],
+    ['a NUL', 'jan\u0000@firma.pl'],
+    ['a DEL', 'jan\u007f@firma.pl'],
+    ['a backslash', 'jan\\x@firma.pl'],
+    ['a leading dot', '.jan@firma.pl'],
+    ['two dots', 'jan..nowak@firma.pl'],
+    ['an IP literal', 'jan@[127.0.0.1]'],
+    ['non-ASCII', 'żaneta@firma.pl'],
+    ['a one-letter top-level domain', 'jan@firma.p'],
+  ])('refuses %s with email', (_, value) => {
+    expect(codes(emailField, value)).toEqual([V.email]);
+    expect(codes(optionalEmail, value)).toEqual([V.email]);
+    expect(isEmailAddress(value)).toBe(false);
+  });
+});
+
+describe('signInEmailField', () => {
+  it('takes the loose shape only, so an address stored before the strict rule still signs in', () => {
+    expect(signInEmailField.parse(' Stary|Adres@Firma.pl ')).toBe('stary|adres@firma.pl');
+    expect(codes(signInEmailField, 'a@b.pl,evil')).toBe('ok');
+  });
+
+  it('refuses what is no address at all, empty and over 254 characters', () => {
+    expect(codes(signInEmailField, 'not-an-email')).toEqual([V.email]);
+    expect(codes(signInEmailField, 'jan kowalski@firma.pl')).toEqual([V.email]);
+    expect(codes(signInEmailField, '')).toEqual([V.required]);
+    expect(codes(signInEmailField, `${'a'.repeat(250)}@firma.pl`)).toEqual([V.maxLength]);
   });
 });
 

@@ -11,6 +11,10 @@ export const V = {
   email: 'email',
   password: 'password',
   passwordRepeat: 'passwordRepeat',
+  /** On the common-password list (checked by the server only: apps/server/src/lib/common-passwords.ts). */
+  commonPassword: 'commonPassword',
+  /** The new password is the one the account has now. */
+  samePassword: 'samePassword',
   positive: 'positive',
   nonNegative: 'nonNegative',
   tooBig: 'tooBig',
@@ -38,6 +42,7 @@ export const V = {
   gmpCertificate: 'gmpCertificate',
   deductionsTwice: 'deductionsTwice',
   scaleDivision: 'scaleDivision',
+  viewTooBig: 'viewTooBig',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];
@@ -73,23 +78,55 @@ export const optionalString = (max = MAX_STRING) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5321 4.5.3.1.3: a path holds at most 256 characters with its angle brackets, so an address at most 254. */
+export const EMAIL_MAX = 254;
 
+/**
+ * The one rule for an e-mail address we store and send mail to: zod's own pattern (`z.regexes.email`, zod 4 pinned:
+ * dot-separated atoms of ASCII letters, digits and _ ' + - in the local part, no leading, trailing or double dot;
+ * host labels of letters, digits and hyphens under a top-level domain of 2+ letters), at most EMAIL_MAX characters.
+ * It is stricter than the HTML living standard's pattern that browsers use, on purpose: it leaves out everything a
+ * mail server or a mail header would read differently from what we store — commas and semicolons (a second
+ * recipient), whitespace and control characters, quotes, angle brackets, encoded words (`=?…?=`), pipes and braces,
+ * IP literals and non-ASCII (an IDN domain goes in as its xn-- form).
+ */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= EMAIL_MAX && z.regexes.email.test(value);
+}
+
+/** The rule as a check of a trimmed text: empty and too long are answered by `required` / `maxLength` alone. */
+const isEmailOrOtherIssue = (value: string) => value === '' || value.length > EMAIL_MAX || isEmailAddress(value);
+
+/** Every e-mail field (users, contractors and their contacts, contracts' contacts and notification lists, company, reset). */
 export const emailField = z
   .string({ error: typeError })
   .trim()
   .min(1, V.required)
-  .max(MAX_STRING, V.maxLength)
-  .regex(EMAIL, V.email)
+  .max(EMAIL_MAX, V.maxLength)
+  .refine(isEmailOrOtherIssue, V.email)
   .transform((value) => value.toLowerCase());
 
 export const optionalEmail = z
   .string({ error: typeError })
   .trim()
-  .max(MAX_STRING, V.maxLength)
-  .refine((value) => value === '' || EMAIL.test(value), V.email)
+  .max(EMAIL_MAX, V.maxLength)
+  .refine(isEmailOrOtherIssue, V.email)
   .nullish()
   .transform((value) => (value ? value.toLowerCase() : null));
+
+/**
+ * The address of a sign-in: only the loose shape (local@host.tld without whitespace), not the rule above, so that an
+ * account stored before the rule still signs in; any address no account has answers WRONG_CREDENTIALS after the same
+ * hash as a wrong password, so the answer never tells which addresses exist.
+ */
+const SIGN_IN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const signInEmailField = z
+  .string({ error: typeError })
+  .trim()
+  .min(1, V.required)
+  .max(EMAIL_MAX, V.maxLength)
+  .refine((value) => value === '' || value.length > EMAIL_MAX || SIGN_IN_EMAIL.test(value), V.email)
+  .transform((value) => value.toLowerCase());
 
 /** spec/1 section 5: 8+ characters with an uppercase, a lowercase, a digit and a special character. */
 export function isStrongPassword(value: string): boolean {

@@ -89,6 +89,7 @@ const config = {
   adminEmail: 'bench@example.com',
   adminPassword: BENCH_PASSWORD,
   authRateLimit: 100_000,
+  authAddressRateLimit: 100_000,
 };
 await seed(db, config);
 await ensureDemoData(db);

@@ -16,7 +16,8 @@ import { allocations, contracts } from './schema.js';
  *
  * Issue 17 adds two that stand apart from the levels: a transport create, edit or redirect takes, after its row
  * locks, a transaction-scoped advisory lock per truck and driver key (sorted; transports/service/vehicle-clashes.ts);
- * a saved view write locks only its user's views of one list (ascending id) and touches nothing else.
+ * a saved view write takes an advisory lock of its user and list, then locks that user's views of the list (ascending
+ * id), and touches nothing else (saved-views/queries.ts `lockUserListViews`).
  *
  * A write that learns which rows to lock only by reading a later level (a transport's pair, a transaction's
  * contract) reads it first without a lock, locks the earlier levels, then locks the row and checks that what it

@@ -32,11 +32,38 @@ describe('seedFirstAdmin', () => {
     expect(response.json().message_code).toBe('ACCESS_DENIED');
   });
 
+  it('lets the default administrator sign in with the default once, then only change it to another uncommon one', async () => {
+    await emptyUsers();
+    await seedFirstAdmin(t.db, { adminEmail: 'boss@example.com', adminPassword: DEFAULT_ADMIN_PASSWORD });
+    const token = await t.login('boss@example.com', DEFAULT_ADMIN_PASSWORD);
+    const change = (newPassword: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/profile/change-password',
+        token,
+        payload: { old_password: DEFAULT_ADMIN_PASSWORD, new_password: newPassword },
+      });
+    const errorOf = async (newPassword: string) => (await change(newPassword)).json().errors;
+    expect(await errorOf(DEFAULT_ADMIN_PASSWORD)).toEqual([{ field: 'new_password', code: 'samePassword' }]);
+    expect(await errorOf('admin123!')).toEqual([{ field: 'new_password', code: 'password' }]);
+    expect(await errorOf('Admin2026!')).toEqual([{ field: 'new_password', code: 'commonPassword' }]);
+    expect((await change('Ziarno-Szef9!')).statusCode).toBe(200);
+    const me = await t.call({ method: 'GET', url: '/api/auth/me', token });
+    expect(me.json().password_expired).toBe(false);
+  });
+
   it('does not expire a password chosen through ADMIN_PASSWORD', async () => {
     await emptyUsers();
     await seedFirstAdmin(t.db, { adminEmail: 'boss@example.com', adminPassword: 'Chosen-pass1' });
     const [admin] = await t.db.select().from(users);
     expect(admin!.passwordExpired).toBe(false);
+  });
+
+  it('expires a common password chosen through ADMIN_PASSWORD too', async () => {
+    await emptyUsers();
+    await seedFirstAdmin(t.db, { adminEmail: 'boss@example.com', adminPassword: 'Password1!' });
+    const [admin] = await t.db.select().from(users);
+    expect(admin!.passwordExpired).toBe(true);
   });
 
   it('does nothing once any user exists', async () => {

@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { DEFAULT_ADMIN_PASSWORD } from '../config.js';
+import { isCommonPassword } from '../lib/common-passwords.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
 import { countryRows } from './countries.js';
@@ -44,7 +44,10 @@ export async function seedRawMaterials(db: Db): Promise<void> {
   );
 }
 
-/** RULES.md Users: the first start on an empty database creates an ADMIN; with the default password it must change it. */
+/**
+ * RULES.md Users: the first start on an empty database creates an ADMIN; with the default password (or another common
+ * one) it must change it.
+ */
 export async function seedFirstAdmin(db: Db, config: Pick<Config, 'adminEmail' | 'adminPassword'>): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
@@ -58,7 +61,8 @@ export async function seedFirstAdmin(db: Db, config: Pick<Config, 'adminEmail' |
       role: 'ADMIN',
       active: true,
       passwordHash,
-      passwordExpired: config.adminPassword === DEFAULT_ADMIN_PASSWORD,
+      // The default is on the common-password list (lib/common-passwords.ts), as is any other guessable choice.
+      passwordExpired: await isCommonPassword(config.adminPassword),
     })
     .onConflictDoNothing()
     .returning({ id: users.id });

@@ -1,13 +1,12 @@
 import { RATE_SCALE } from '@grain/shared';
 import { sql } from 'drizzle-orm';
+import { DEMO_PASSWORD } from '../config.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
 import { finalValueSql, lineValueSql, toPlnSql } from '../db/money-sql.js';
 import { hashPassword } from '../lib/passwords.js';
 import { qualityStep } from './quality.js';
 import { type DemoScale, quantityFactorOf } from './scales.js';
-
-export const DEMO_PASSWORD = 'Demo123!x';
 
 type Step = (db: Db, scale: DemoScale) => Promise<void>;
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.js';
+import { DEMO_PASSWORD, loadConfig } from '../config.js';
 import { openDatabase, rowsOf } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
-import { DEMO_PASSWORD, DEMO_STEPS, DEMO_TABLES } from './generate.js';
+import { DEMO_STEPS, DEMO_TABLES } from './generate.js';
 import { parseDemoArgs } from './scales.js';
 
 /**

@@ -5,6 +5,8 @@ export class AppError extends Error {
   readonly code: MessageCode;
   readonly statusCode: number;
   readonly errors?: FieldError[];
+  /** When to try again (a 429 or 503): the error plugin sends it as `Retry-After`. */
+  retryAfterSeconds?: number;
 
   constructor(code: MessageCode, message?: string, errors?: FieldError[]) {
     super(message ?? code);
@@ -12,6 +14,13 @@ export class AppError extends Error {
     this.statusCode = MESSAGE_CODES[code];
     this.errors = errors;
   }
+}
+
+/** A refusal that tells the client when to come back (RFC 9110 Retry-After, in whole seconds). */
+export function retryLater(code: MessageCode, seconds: number): AppError {
+  const error = new AppError(code);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+  return error;
 }
 
 /** 400 VALIDATION_ERROR with per-field errors (snake_case field paths, V codes), the one way to build it. */

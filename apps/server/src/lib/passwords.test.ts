@@ -1,6 +1,16 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, SCRYPT_PARAMS, verifyPassword } from './passwords.js';
+import { AppError } from './errors.js';
+import {
+  dummyPasswordHash,
+  HASHES_AT_ONCE,
+  HASHES_WAITING,
+  hashingStats,
+  hashPassword,
+  resetHashingStats,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from './passwords.js';
 
 describe('hashPassword', () => {
   it('stores scrypt$N$r$p$salt$hash with N=2^15, r=8, p=1, a 16-byte salt and a 64-byte key', async () => {
@@ -72,5 +82,29 @@ describe('dummyPasswordHash', () => {
     const stored = await first;
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await verifyPassword('', stored)).toBe(false);
+  });
+});
+
+describe('the hash gate', () => {
+  it('runs at most HASHES_AT_ONCE at a time, lets HASHES_WAITING wait and refuses the rest at once with 429', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('Old-pass1', salt, 32, { N: 1024, r: 8, p: 1 });
+    const stored = `scrypt$1024$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    resetHashingStats();
+    const outcomes = await Promise.all(
+      Array.from({ length: HASHES_AT_ONCE + HASHES_WAITING + 5 }, () =>
+        verifyPassword('Old-pass1', stored).catch((error: unknown) => error),
+      ),
+    );
+    const refused = outcomes.filter((outcome) => outcome instanceof AppError);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]).toMatchObject({ code: 'TOO_MANY_REQUESTS', statusCode: 429, retryAfterSeconds: 1 });
+    expect(outcomes.filter((outcome) => outcome === true)).toHaveLength(HASHES_AT_ONCE + HASHES_WAITING);
+    expect(hashingStats()).toEqual({ running: 0, waiting: 0, peakRunning: HASHES_AT_ONCE, refused: 5 });
+  });
+
+  it('lets the next hash in once one ends: a refused burst leaves the gate open', async () => {
+    expect(await verifyPassword('Secret123!', await hashPassword('Secret123!'))).toBe(true);
+    expect(hashingStats()).toMatchObject({ running: 0, waiting: 0 });
   });
 });

@@ -75,7 +75,10 @@ function frameworkCode(error: FastifyError): MessageCode | null {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.code, { message: error.message, errors: error.errors });
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return send(reply, error.code, { message: error.message, errors: error.errors });
+    }
     if (error instanceof RequestValidationError) {
       return send(reply, 'VALIDATION_ERROR', { message: 'Validation failed', errors: error.errors });
     }

@@ -11,6 +11,12 @@ import {
   users,
 } from '../db/schema.js';
 
+/** An address of a person's name for test bodies: ASCII, as the e-mail rule takes it (Wiśniewski writes wisniewski). */
+export function mailboxOf(name: string, domain: string): string {
+  const local = name.toLowerCase().replace(/ł/g, 'l').normalize('NFD').replace(/\p{M}/gu, '');
+  return `${local}@${domain}`;
+}
+
 /**
  * Rows written straight into the database for tests of modules that build on others (allocations need
  * contracts, transports need allocations). Derived counters are kept consistent the way the services keep them.

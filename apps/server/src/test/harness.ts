@@ -5,7 +5,7 @@ import type { UserRole } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
-import { type Config, loadConfig } from '../config.js';
+import { AUTH_ADDRESS_RATE_FACTOR, type Config, loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase, rowsOf } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { users } from '../db/schema.js';
@@ -13,7 +13,8 @@ import { seedReferenceData } from '../db/seed.js';
 import { hashPassword } from '../lib/passwords.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
-export const TEST_PASSWORD = 'Secret123!';
+/** Not on the common-password list (lib/common-passwords.ts), so tests may also set it through the API. */
+export const TEST_PASSWORD = 'Ziarno-Test7!';
 
 let shared: Promise<Database> | null = null;
 
@@ -70,11 +71,14 @@ export async function resetDatabase(db: Db): Promise<void> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(join(tmpdir(), 'grain-test-'));
+  const authRateLimit = overrides.authRateLimit ?? 1000;
   return {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256', WEB_DIST: '' }),
     // The database the app is given, as the server's own configuration names it (the export worker reads there).
     databaseUrl: process.env.TEST_DATABASE_URL || null,
-    authRateLimit: 1000,
+    authRateLimit,
+    // As loadConfig derives it, from the budget the test chose.
+    authAddressRateLimit: AUTH_ADDRESS_RATE_FACTOR * authRateLimit,
     ...overrides,
   };
 }

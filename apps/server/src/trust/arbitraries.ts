@@ -92,7 +92,8 @@ function stringFor(name: string, node: JsonSchema): fc.Arbitrary<string> {
   if (/post_?code/i.test(name)) return fc.constantFrom('60-001', '00-950');
   if (/country_?code$/i.test(name)) return fc.constantFrom('PL', 'DE');
   if (/e_?mail/i.test(name)) return fc.oneof(fc.emailAddress(), fc.constant('admin@example.com'));
-  if (/password/i.test(name)) return fc.constantFrom('Secret123!', 'Changed456?', 'short');
+  // A strong uncommon one (accepted), a strong common one (refused as common) and a weak one.
+  if (/password/i.test(name)) return fc.constantFrom('Ziarno-Test7!', 'Zmiana-Hasla8?', 'Secret123!', 'short');
   if (node.pattern) {
     try {
       return fc.stringMatching(new RegExp(node.pattern)).filter((text) => text.length <= max);

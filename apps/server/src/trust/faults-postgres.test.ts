@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { transports, unloadings } from '../db/schema.js';
 import { deliveredBody, type Pair, seedPair, transportBody } from '../modules/transports/fixtures.js';
-import { resetDatabase, testConfig } from '../test/harness.js';
+import { resetDatabase, TEST_PASSWORD, testConfig } from '../test/harness.js';
 import { invariantViolations } from './invariants.js';
 import { type OwnPostgres, postgresBinDir, startOwnPostgres } from './own-postgres.js';
 
@@ -56,7 +56,7 @@ describe.runIf(binaries)('PostgreSQL restarted during a write load', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'admin@example.com', password: 'Secret123!' },
+      payload: { email: 'admin@example.com', password: TEST_PASSWORD },
     });
     return response.json().token as string;
   }

@@ -152,33 +152,38 @@ async function setUp(server: ServerProcess): Promise<{ users: User[]; carrierId:
     );
     sales.push({ id: created.id as number, recipient });
   }
+  // The accounts one after another: each costs five password hashes, and the server hashes only a few at once and
+  // refuses more than it lets wait (lib/passwords.ts, the hash gate).
+  const sessionTokens: string[] = [];
+  for (let index = 0; index < USERS; index += 1) {
+    const email = `load${index}@example.com`;
+    await adminCall('POST', '/api/profile/create', {
+      email,
+      first_name: 'Obciążenie',
+      last_name: `Nr ${index}`,
+      role: 'USER',
+      password: 'Initial-pass1',
+    });
+    const first = mustBe200(
+      'user login',
+      await request(server, 'POST', '/api/auth/login', { body: { email, password: 'Initial-pass1' } }),
+    );
+    mustBe200(
+      'change',
+      await request(server, 'POST', '/api/profile/change-password', {
+        token: first.token as string,
+        body: { old_password: 'Initial-pass1', new_password: 'Load-user1' },
+      }),
+    );
+    const session = mustBe200(
+      'login',
+      await request(server, 'POST', '/api/auth/login', { body: { email, password: 'Load-user1' } }),
+    );
+    sessionTokens.push(session.token as string);
+  }
   const users = await Promise.all(
     Array.from({ length: USERS }, async (_, index) => {
-      const email = `load${index}@example.com`;
-      await adminCall('POST', '/api/profile/create', {
-        email,
-        first_name: 'Obciążenie',
-        last_name: `Nr ${index}`,
-        role: 'USER',
-        password: 'Initial-pass1',
-      });
-      const first = mustBe200(
-        'user login',
-        await request(server, 'POST', '/api/auth/login', { body: { email, password: 'Initial-pass1' } }),
-      );
-      mustBe200(
-        'change',
-        await request(server, 'POST', '/api/profile/change-password', {
-          token: first.token as string,
-          body: { old_password: 'Initial-pass1', new_password: 'Load-user1' },
-        }),
-      );
-      const session = mustBe200(
-        'login',
-        await request(server, 'POST', '/api/auth/login', { body: { email, password: 'Load-user1' } }),
-      );
-      const call: Call = (method, path, body) =>
-        request(server, method, path, { token: session.token as string, body });
+      const call: Call = (method, path, body) => request(server, method, path, { token: sessionTokens[index], body });
       const supplier = await contractor();
       const purchaseId = mustBe200(
         'purchase',

@@ -12,7 +12,7 @@ import { auditLog, users } from '../db/schema.js';
 import { purchaseBody, salesBody } from '../modules/contracts/fixtures.js';
 import { insertDeliveredTransport } from '../modules/settlements/fixtures.js';
 import { insertContractor } from '../test/fixtures.js';
-import { createTestApp, type TestApp, testConfig, testDatabase } from '../test/harness.js';
+import { createTestApp, TEST_PASSWORD, type TestApp, testConfig, testDatabase } from '../test/harness.js';
 import { type JsonSchema, plausible, wireJsonSchema } from './arbitraries.js';
 import { tableCounts } from './invariants.js';
 import { apiRoutes, urlOf } from './route-table.js';
@@ -187,7 +187,7 @@ describe('mass assignment', () => {
       method: 'POST',
       url: '/api/profile/change-password',
       token: user.token,
-      payload: { old_password: 'Secret123!', new_password: 'Climb-high1', role: 'ADMIN', id: 1 },
+      payload: { old_password: TEST_PASSWORD, new_password: 'Climb-high1', role: 'ADMIN', id: 1 },
     });
     expect(response.statusCode).toBe(400);
     const me = await t.call({ method: 'GET', url: '/api/auth/me', token: user.token });

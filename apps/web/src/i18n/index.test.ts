@@ -1,5 +1,7 @@
+import { V } from '@grain/shared';
 import { describe, expect, it } from 'vitest';
 import { i18n, translate } from './index';
+import { pl } from './pl';
 
 describe('translate', () => {
   it('gives the texts i18next gives, with values and without, again on a second call', () => {
@@ -9,5 +11,12 @@ describe('translate', () => {
       expect(translate('transports.status.menu', { id: 7 })).toBe('Zmień status transportu #7');
       expect(translate('transports.status.menu', { id: 8 })).toBe('Zmień status transportu #8');
     }
+  });
+});
+
+describe('validation texts', () => {
+  it('has a Polish text for every validation key the shared schemas and the server answer', () => {
+    const missing = Object.values(V).filter((key) => !(key in pl.validation));
+    expect(missing).toEqual([]);
   });
 });

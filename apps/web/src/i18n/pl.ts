@@ -38,6 +38,7 @@ const messageCode: Record<MessageCode, string> = {
   REQUEST_TOO_LARGE: 'Adres lub nagłówki zapytania są zbyt długie',
   DOCUMENT_NUMBER_IS_DUPLICATED: 'Podany numer umowy już istnieje',
   NAME_IS_DUPLICATED: 'Podana nazwa już istnieje',
+  SAVED_VIEW_LIMIT_REACHED: 'Osiągnięto limit zapisanych widoków tej listy. Usuń niepotrzebny widok, aby zapisać nowy',
   NIP_IS_DUPLICATED: 'Kontrahent z tym numerem NIP już istnieje',
   PESEL_IS_DUPLICATED: 'Kontrahent z tym numerem PESEL już istnieje',
   COMPANY_EXIST: 'Firma już istnieje',
@@ -114,6 +115,8 @@ export const pl = {
     email: 'Podaj poprawny adres e-mail',
     password: 'Hasło musi mieć co najmniej 8 znaków, wielką i małą literę, cyfrę i znak specjalny',
     passwordRepeat: 'Hasła muszą być takie same',
+    commonPassword: 'To hasło jest zbyt popularne (jest na liście często używanych haseł). Wybierz inne',
+    samePassword: 'Nowe hasło musi być inne niż obecne',
     positive: 'Wartość musi być większa od 0',
     nonNegative: 'Wartość nie może być ujemna',
     tooBig: 'Wartość jest za duża',
@@ -143,6 +146,8 @@ export const pl = {
     redirectOverTolerance:
       'Ten kontrakt sprzedaży nie przyjmie całego transportu: przekroczyłby górny limit tolerancji',
     redirectSaleStatus: 'Na ten kontrakt sprzedaży nie można teraz alokować (status)',
+    viewTooBig:
+      'Widok jest za duży, by go zapisać (najwyżej 16 KB). Usuń część filtrów albo skróć wyszukiwanie i spróbuj ponownie',
     gmpCertificate: 'Certyfikat GMP+ kontrahenta wygasł lub go brak — wpisz uzasadnienie (co najmniej 10 znaków)',
     deductionsTwice: 'Potrącenia zakupu podano dwa razy, z różnymi kwotami',
     scaleDivision: 'Masa musi być wielokrotnością działki wagi',

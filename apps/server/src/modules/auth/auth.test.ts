@@ -75,6 +75,24 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('the e-mail of a sign-in (validation.ts signInEmailField)', () => {
+  it.each(['a@b.pl,evil', '=?utf-8?q?x?=@x.pl', 'nobody|here@firma.pl', 'no{body}@firma.pl'])(
+    'answers %s, which the strict rule refuses and no account has, WRONG_CREDENTIALS as any unknown address',
+    async (email) => {
+      const response = await login({ email, password: 'Wrong123!' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message_code).toBe('WRONG_CREDENTIALS');
+    },
+  );
+
+  it('still signs in an account whose address was stored before the strict rule', async () => {
+    const { id } = await t.userWithRole('USER', 'legacy|account@firma.pl');
+    const response = await login({ email: 'Legacy|Account@Firma.pl', password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    await deactivate(id);
+  });
+});
+
 describe('request validation (login as the example)', () => {
   it('answers 400 VALIDATION_ERROR with per-field errors', async () => {
     const response = await login({ email: 'not-an-email', password: '' });

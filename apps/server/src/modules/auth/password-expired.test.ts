@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const INITIAL_PASSWORD = 'Initial123!';
-const NEW_PASSWORD = 'Changed456?';
+const INITIAL_PASSWORD = 'Pierwsze-Haslo4!';
+const NEW_PASSWORD = 'Zmienione-Haslo5?';
 let counter = 0;
 
 /** A user made by an admin through the API, logged in with the password the admin gave. */
@@ -135,6 +135,37 @@ describe('POST /api/profile/change-password', () => {
       message_code: 'VALIDATION_ERROR',
       errors: [{ field: 'new_password', code: 'password' }],
     });
+  });
+
+  it.each(['Admin123!', 'Password1!', 'Qwerty123!'])(
+    'refuses the common new password %s with VALIDATION_ERROR commonPassword and keeps the old one',
+    async (common) => {
+      const user = await createdByAdmin();
+      const response = await changePassword(user.token, { old_password: INITIAL_PASSWORD, new_password: common });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message_code: 'VALIDATION_ERROR',
+        errors: [{ field: 'new_password', code: 'commonPassword' }],
+      });
+      expect(await t.login(user.email, INITIAL_PASSWORD)).toEqual(expect.any(String));
+      const me = await t.call({ method: 'GET', url: '/api/auth/me', token: user.token });
+      expect(me.json().password_expired).toBe(true);
+    },
+  );
+
+  it('refuses the same password again at the forced change with samePassword on new_password', async () => {
+    const user = await createdByAdmin();
+    const response = await changePassword(user.token, {
+      old_password: INITIAL_PASSWORD,
+      new_password: INITIAL_PASSWORD,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message_code: 'VALIDATION_ERROR',
+      errors: [{ field: 'new_password', code: 'samePassword' }],
+    });
+    const me = await t.call({ method: 'GET', url: '/api/auth/me', token: user.token });
+    expect(me.json().password_expired).toBe(true);
   });
 
   it('records the change in the audit log without the password', async () => {

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { PublicCtx } from '../../lib/context.js';
-import { authRateLimit, sessionRateLimit } from '../../lib/rate-limit.js';
+import { addressRateLimit, authRateLimit, sessionRateLimit } from '../../lib/rate-limit.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import * as auth from './service.js';
 
@@ -23,11 +23,16 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicCtx = (request: FastifyRequest): PublicCtx => ({ db, config, log: request.log, ip: request.ip });
   const limited = { public: true, rateLimit: authRateLimit(config) };
+  const perAddress = addressRateLimit(app, config);
   const tags = ['auth'];
 
   r.post(
     '/auth/login',
-    { config: limited, schema: { tags, body: LoginRequestSchema, response: { 200: TokensResponseSchema } } },
+    {
+      config: limited,
+      preHandler: perAddress,
+      schema: { tags, body: LoginRequestSchema, response: { 200: TokensResponseSchema } },
+    },
     (request) => auth.login(publicCtx(request), app.jwt, request.body),
   );
 
@@ -57,7 +62,11 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   r.post(
     '/auth/reset-password-request',
-    { config: limited, schema: { tags, body: ResetPasswordRequestSchema, response: { 200: EmptyResponseSchema } } },
+    {
+      config: limited,
+      preHandler: perAddress,
+      schema: { tags, body: ResetPasswordRequestSchema, response: { 200: EmptyResponseSchema } },
+    },
     async (request) => {
       // Answered before the account is even looked up, so the answer's timing says nothing about the e-mail.
       const ctx = publicCtx(request);
@@ -69,7 +78,11 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   r.post(
     '/auth/reset-password-verify-code',
-    { config: limited, schema: { tags, body: ResetPasswordVerifySchema, response: { 200: EmptyResponseSchema } } },
+    {
+      config: limited,
+      preHandler: perAddress,
+      schema: { tags, body: ResetPasswordVerifySchema, response: { 200: EmptyResponseSchema } },
+    },
     async (request) => {
       await auth.verifyResetCode(publicCtx(request), request.body.email, request.body.code);
       return {};
@@ -78,7 +91,11 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   r.post(
     '/auth/reset-password-confirm',
-    { config: limited, schema: { tags, body: ResetPasswordConfirmSchema, response: { 200: EmptyResponseSchema } } },
+    {
+      config: limited,
+      preHandler: perAddress,
+      schema: { tags, body: ResetPasswordConfirmSchema, response: { 200: EmptyResponseSchema } },
+    },
     async (request) => {
       await auth.confirmPasswordReset(publicCtx(request), request.body);
       return {};

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
+import { assertNotCommonPassword } from '../../lib/common-passwords.js';
 import type { Ctx, PublicCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -78,6 +79,9 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordRequest): Pr
   if (!user || !(await verifyPassword(input.oldPassword, user.passwordHash))) {
     throw new AppError('OLD_PASSWORD_IS_INVALID');
   }
+  // After the old password: a stolen session learns nothing from this refusal. "Differs from the current one" is the
+  // request schema's (ChangePasswordRequestSchema), true once the old password is.
+  await assertNotCommonPassword(input.newPassword, 'new_password');
   const passwordHash = await hashPassword(input.newPassword);
   await withWriteTransaction(ctx.db, async (tx) => {
     await q.updatePassword(tx, user.id, passwordHash);
@@ -143,6 +147,8 @@ export async function verifyResetCode(ctx: PublicCtx, email: string, code: strin
 }
 
 export async function confirmPasswordReset(ctx: PublicCtx, input: ResetPasswordConfirm): Promise<void> {
+  // Before the code is checked, so a refused password costs no try of the code (the list is public knowledge).
+  await assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   await checkResetCode(ctx, input.email, input.code, async (tx, reset) => {
     await q.markPasswordResetUsed(tx, reset.id);

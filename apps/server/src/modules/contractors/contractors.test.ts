@@ -188,6 +188,17 @@ describe('POST /api/dictionary/contractor/create', () => {
     expect(fieldCodes(country)).toEqual(['accounting_address.country_code:chooseItem']);
   });
 
+  // validation.ts `isEmailAddress`: a second recipient, an encoded word, pipes and braces are refused, on the
+  // contractor and on each contact.
+  it.each(['a@b.pl,evil', 'a@b.pl; c@d.pl', '=?utf-8?q?x?=@x.pl', 'biuro|x@firma.pl', 'biuro{x}@firma.pl'])(
+    'refuses the e-mail %s on the contractor and on a contact',
+    async (email) => {
+      const response = await create(contractorBody({ email, contact_list: [contact('Kowalski', { email })] }));
+      expect(response.statusCode).toBe(400);
+      expect(fieldCodes(response)).toEqual(['email:email', 'contact_list.0.email:email']);
+    },
+  );
+
   it('accepts an empty optional e-mail and no accounting address', async () => {
     const response = await create(contractorBody({ email: '', accounting_address: undefined }));
     expect(response.statusCode).toBe(200);

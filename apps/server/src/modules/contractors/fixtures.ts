@@ -1,3 +1,5 @@
+import { mailboxOf } from '../../test/fixtures.js';
+
 /** Request bodies (snake_case, as on the wire) shared by the contractor tests. */
 export type Body = Record<string, unknown>;
 
@@ -22,7 +24,7 @@ export const contact = (lastName: string, extra: Body = {}): Body => ({
   first_name: 'Jan',
   last_name: lastName,
   phone_number: '500 000 000',
-  email: `${lastName.toLowerCase()}@agro.pl`,
+  email: mailboxOf(lastName, 'agro.pl'),
   gender: 'male',
   ...extra,
 });

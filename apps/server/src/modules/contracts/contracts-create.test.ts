@@ -296,6 +296,16 @@ describe('validation of the contract form (spec/1 section 5)', () => {
       ['additional_cargo_option.0.price:positive'],
     ],
     ['an invalid notification e-mail', { email_notification_list: ['nope'] }, ['email_notification_list.0:email']],
+    [
+      'notification e-mails a mail server reads differently (validation.ts isEmailAddress)',
+      { email_notification_list: ['ok@firma.pl', 'a@b.pl,evil', '=?utf-8?q?x?=@x.pl', 'a|b@x.pl'] },
+      ['email_notification_list.1:email', 'email_notification_list.2:email', 'email_notification_list.3:email'],
+    ],
+    [
+      'a contact e-mail with a brace',
+      { contact_list: [{ last_name: 'Kowalski', email: 'kowal{ski}@firma.pl' }] },
+      ['contact_list.0.email:email'],
+    ],
     ['a freight that does not exist', { freight: 'EXW' }, ['freight:oneOf']],
     ['an unknown field', { extra: 1 }, ['extra:unknownField']],
     [

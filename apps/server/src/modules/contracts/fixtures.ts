@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { transportCopies } from '../../db/copies.js';
 import { transports } from '../../db/schema.js';
-import { insertContractor } from '../../test/fixtures.js';
+import { insertContractor, mailboxOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 
 /** Request bodies (snake_case, as on the wire) and direct inserts shared by the contract tests. */
@@ -53,7 +53,7 @@ export const contact = (lastName: string, extra: Body = {}): Body => ({
   first_name: 'Jan',
   last_name: lastName,
   phone_number: '600 100 200',
-  email: `${lastName.toLowerCase()}@example.com`,
+  email: mailboxOf(lastName, 'example.com'),
   ...extra,
 });
 

@@ -16,8 +16,13 @@ export function listSavedViewRows(db: Db, userId: number, listKey: SavedViewList
     .orderBy(asc(savedViews.name), asc(savedViews.id));
 }
 
-/** db/locks.ts: a user's views of one list, FOR UPDATE in ascending id (the default moves among them). */
+/**
+ * db/locks.ts: a user's views of one list, FOR UPDATE in ascending id (the default moves among them), after a
+ * transaction-scoped advisory lock of the (user, list) pair: row locks do not cover the rows a parallel create is about
+ * to insert, and the count cap (SAVED_VIEWS_PER_LIST_MAX) must hold for creates sent at the same moment.
+ */
 export async function lockUserListViews(db: Db, userId: number, listKey: SavedViewList): Promise<SavedViewRow[]> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved_views|${userId}|${listKey}`}))`);
   return db.select().from(savedViews).where(ofUserList(userId, listKey)).orderBy(asc(savedViews.id)).for('update');
 }
 

@@ -1,5 +1,6 @@
 import {
   IdParamsSchema,
+  SAVED_VIEW_STATE_MAX_BYTES,
   SavedViewCreateRequestSchema,
   SavedViewListRequestSchema,
   SavedViewListResponseSchema,
@@ -14,6 +15,12 @@ import { createSavedView, listSavedViews, removeSavedView, updateSavedView } fro
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['saved-views'];
 const viewAnswer = { 200: SavedViewSchema };
+/**
+ * A view's body: a state at the cap (16 KB as UTF-8 JSON, RULES.md) still fits with every non-ASCII character escaped
+ * (`\uXXXX`, at most 3 bytes of the wire per byte of UTF-8) and its name; anything larger is 413 PAYLOAD_TOO_LARGE
+ * before it is parsed, rather than a megabyte parsed to be refused.
+ */
+export const SAVED_VIEW_BODY_LIMIT = 4 * SAVED_VIEW_STATE_MAX_BYTES;
 
 /** Issue 17: each user's saved views of the lists. */
 export function savedViewRoutes(app: FastifyInstance) {
@@ -28,13 +35,18 @@ export function savedViewRoutes(app: FastifyInstance) {
   );
   r.post(
     '/saved-view/create',
-    { config: ANY_ROLE, schema: { tags, body: SavedViewCreateRequestSchema, response: viewAnswer } },
+    {
+      config: ANY_ROLE,
+      bodyLimit: SAVED_VIEW_BODY_LIMIT,
+      schema: { tags, body: SavedViewCreateRequestSchema, response: viewAnswer },
+    },
     (request) => createSavedView(request.ctx, request.body),
   );
   r.put(
     '/saved-view/update/:id',
     {
       config: ANY_ROLE,
+      bodyLimit: SAVED_VIEW_BODY_LIMIT,
       schema: { tags, params: IdParamsSchema, body: SavedViewUpdateRequestSchema, response: viewAnswer },
     },
     (request) => updateSavedView(request.ctx, request.params.id, request.body),

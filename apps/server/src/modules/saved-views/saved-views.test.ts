@@ -1,5 +1,8 @@
+import { SAVED_VIEW_STATE_MAX_BYTES, SAVED_VIEWS_PER_LIST_MAX, savedViewStateBytes } from '@grain/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { savedViews } from '../../db/schema.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { SAVED_VIEW_BODY_LIMIT } from './routes.js';
 
 /** Issue 17: saved views of the lists, per user. */
 let t: TestApp;
@@ -82,6 +85,64 @@ describe('saved views', () => {
     expect(await fields(view({ state: { ...STATE, extra: 1 } }))).toEqual(['state.extra']);
     expect((await call('GET', 'list?list_key=nope')).statusCode).toBe(400);
     expect((await call('GET', 'list?list_key=logistics', undefined, '')).statusCode).toBe(401);
+  });
+});
+
+/** A state whose JSON is about `bytes` long: one search text and filter values of up to 1000 letters. */
+function stateOfAbout(bytes: number) {
+  const values = Array.from({ length: Math.ceil(bytes / 1_003) }, () => 'x'.repeat(1_000));
+  return { search: '', filter: [['tekst', values]] };
+}
+
+describe('size budget (RULES.md: a view is small, 16 KB at most; SAVED_VIEWS_PER_LIST_MAX per user and list)', () => {
+  it('refuses a state over 16 KB with VALIDATION_ERROR viewTooBig on state, on create and on update', async () => {
+    const big = stateOfAbout(SAVED_VIEW_STATE_MAX_BYTES + 500);
+    expect(savedViewStateBytes(big)).toBeGreaterThan(SAVED_VIEW_STATE_MAX_BYTES);
+    const created = await call('POST', 'create', view({ state: big }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({
+      message_code: 'VALIDATION_ERROR',
+      errors: [{ field: 'state', code: 'viewTooBig' }],
+    });
+    const id = await createId(view());
+    const updated = await call('PUT', `update/${id}`, { state: big });
+    expect(updated.json()).toMatchObject({ errors: [{ field: 'state', code: 'viewTooBig' }] });
+    expect((await listOf('logistics'))[0]!.state).toEqual(STATE);
+  });
+
+  it('accepts a state just under 16 KB', async () => {
+    const large = stateOfAbout(SAVED_VIEW_STATE_MAX_BYTES - 1_500);
+    expect(savedViewStateBytes(large)).toBeLessThanOrEqual(SAVED_VIEW_STATE_MAX_BYTES);
+    expect((await call('POST', 'create', view({ state: large }))).statusCode).toBe(200);
+  });
+
+  it('answers a body over the route limit 413 PAYLOAD_TOO_LARGE without parsing it', async () => {
+    const huge = { ...view(), state: { search: 'x'.repeat(SAVED_VIEW_BODY_LIMIT) } };
+    const response = await call('POST', 'create', huge);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ message_code: 'PAYLOAD_TOO_LARGE' });
+    const id = await createId(view());
+    expect((await call('PUT', `update/${id}`, { state: huge.state })).statusCode).toBe(413);
+  });
+
+  it(`refuses view ${SAVED_VIEWS_PER_LIST_MAX + 1} of a list with 409 SAVED_VIEW_LIMIT_REACHED; other lists and users are free`, async () => {
+    for (let i = 1; i <= SAVED_VIEWS_PER_LIST_MAX; i++) await createId(view({ name: `Widok ${i}` }));
+    const refused = await call('POST', 'create', view({ name: 'Jeden za dużo' }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message_code: 'SAVED_VIEW_LIMIT_REACHED' });
+    expect(await listOf('logistics')).toHaveLength(SAVED_VIEWS_PER_LIST_MAX);
+    await createId(view({ name: 'Jeden za dużo', list_key: 'statement' }));
+    await createId(view({ name: 'Jeden za dużo' }), (await t.userWithRole('USER')).token);
+  });
+
+  it('holds the count for creates sent at the same moment', async () => {
+    for (let i = 1; i <= SAVED_VIEWS_PER_LIST_MAX - 3; i++) await createId(view({ name: `Widok ${i}` }));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call('POST', 'create', view({ name: `Równoległy ${i}` }))),
+    );
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(3);
+    expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(5);
+    expect(await t.db.select({ id: savedViews.id }).from(savedViews)).toHaveLength(SAVED_VIEWS_PER_LIST_MAX);
   });
 });
 

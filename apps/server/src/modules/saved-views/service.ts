@@ -5,12 +5,11 @@ import {
   type SavedViewListRequest,
   type SavedViewListResponse,
   type SavedViewUpdateRequest,
-  V,
 } from '@grain/shared';
 import { withWriteTransaction } from '../../db/locks.js';
 import { audit, diff } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
-import { AppError, isUniqueViolation, validationError } from '../../lib/errors.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import * as queries from './queries.js';
 
 /** Issue 17: saved views of the lists, each user's own (another user's view is NOT_FOUND). */
@@ -43,11 +42,14 @@ export async function listSavedViews(ctx: Ctx, input: SavedViewListRequest): Pro
   return { list: rows.map(toSavedView) };
 }
 
-/** POST /saved-view/create: a default view takes the place of the list's previous default. */
+/**
+ * POST /saved-view/create: a default view takes the place of the list's previous default. At most
+ * SAVED_VIEWS_PER_LIST_MAX per user and list (SAVED_VIEW_LIMIT_REACHED); the state's size is the request schema's.
+ */
 export function createSavedView(ctx: Ctx, input: SavedViewCreateRequest): Promise<SavedView> {
   return withWriteTransaction(ctx.db, async (tx) => {
     const existing = await queries.lockUserListViews(tx, ctx.user.id, input.listKey);
-    if (existing.length >= SAVED_VIEWS_PER_LIST_MAX) throw validationError({ field: 'list_key', code: V.tooBig });
+    if (existing.length >= SAVED_VIEWS_PER_LIST_MAX) throw new AppError('SAVED_VIEW_LIMIT_REACHED');
     if (input.isDefault) await queries.clearDefault(tx, ctx.user.id, input.listKey);
     const row = await queries.insertSavedView(tx, { ...input, userId: ctx.user.id }).catch(rethrowDuplicateName);
     await audit(tx, ctx.user.id, 'saved_view', row.id, 'create', { listKey: row.listKey, name: row.name });

@@ -51,6 +51,12 @@ describe('PUT /api/settings/company', () => {
     expect(response.json().errors).toEqual([{ field: 'nip', code: 'nipChecksum' }]);
   });
 
+  it('refuses a company e-mail that names a second recipient (validation.ts isEmailAddress)', async () => {
+    const response = await put({ ...COMPANY, email: 'biuro@firma.pl,evil@x.pl' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'email', code: 'email' }]);
+  });
+
   it('refuses a missing name and city, a logo that is not a PNG or JPEG data URL, and a logo over 200 KB', async () => {
     const missing = await put({ ...COMPANY, name: ' ', city: '' });
     expect(

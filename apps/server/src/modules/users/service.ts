@@ -2,6 +2,7 @@ import type { UserCreateRequest, UserListRequestSchema, UserResponse, UserUpdate
 import type { z } from 'zod';
 import { withWriteTransaction } from '../../db/locks.js';
 import { audit, diff } from '../../lib/audit.js';
+import { assertNotCommonPassword } from '../../lib/common-passwords.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -26,6 +27,7 @@ export async function getUser(ctx: Ctx, id: number): Promise<UserResponse> {
 
 /** RULES.md Users: accounts made by an admin start with an expired password. */
 export async function createUser(ctx: Ctx, input: UserCreateRequest): Promise<UserResponse> {
+  await assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const { password: _password, ...fields } = input;
   try {

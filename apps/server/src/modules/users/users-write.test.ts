@@ -14,6 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const FIRST_PASSWORD = 'Pierwsze-Haslo4!';
 let counter = 0;
 function newUser(overrides: object = {}) {
   counter += 1;
@@ -22,7 +23,7 @@ function newUser(overrides: object = {}) {
     first_name: 'Jan',
     last_name: `Kowalski${counter}`,
     role: 'USER',
-    password: 'Secret123!',
+    password: FIRST_PASSWORD,
     ...overrides,
   };
 }
@@ -103,6 +104,34 @@ describe('POST /api/profile/create', () => {
     expect(response.json()).toMatchObject({ message_code: 'VALIDATION_ERROR', errors: [{ field, code }] });
   });
 
+  // lib/common-passwords.ts: the list, the README's default and the demo users' password, in any letter case and
+  // with any digits and symbols added at the end.
+  it.each(['Admin123!', 'Demo123!x', 'Password1!', 'qWERTY123!', 'Zaq12wsx!', 'Haslo2026!'])(
+    'refuses the common password %s with VALIDATION_ERROR commonPassword and creates no one',
+    async (password) => {
+      const before = await t.db.select({ id: users.id }).from(users);
+      const response = await create(newUser({ password }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message_code: 'VALIDATION_ERROR',
+        errors: [{ field: 'password', code: 'commonPassword' }],
+      });
+      expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+    },
+  );
+
+  // validation.ts `isEmailAddress`: what a mail server would read differently from what is stored.
+  it.each(['a@b.pl,evil', '=?utf-8?q?x?=@x.pl', 'jan|kowalski@firma.pl', 'jan{x}@firma.pl', 'Jan <jan@firma.pl>'])(
+    'refuses the e-mail %s with VALIDATION_ERROR email',
+    async (email) => {
+      const response = await create(newUser({ email }));
+      expect(response.json()).toMatchObject({
+        message_code: 'VALIDATION_ERROR',
+        errors: [{ field: 'email', code: 'email' }],
+      });
+    },
+  );
+
   it('writes nothing when it refuses', async () => {
     const before = await t.db.select({ id: users.id }).from(users);
     await create(newUser({ email: ADMIN_EMAIL }));
@@ -118,7 +147,7 @@ describe('POST /api/profile/create', () => {
       .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, id), eq(auditLog.action, 'create')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: adminId, changes: { email: 'audited@example.com', role: 'USER' } });
-    expect(JSON.stringify(rows[0]!.changes)).not.toContain('Secret123!');
+    expect(JSON.stringify(rows[0]!.changes)).not.toContain(FIRST_PASSWORD);
   });
 });
 

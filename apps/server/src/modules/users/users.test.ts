@@ -317,7 +317,7 @@ describe('roles', () => {
     {
       method: 'POST',
       url: '/api/profile/create',
-      payload: { email: 'x@example.com', first_name: 'X', last_name: 'Y', role: 'ADMIN', password: 'Secret123!' },
+      payload: { email: 'x@example.com', first_name: 'X', last_name: 'Y', role: 'ADMIN', password: 'Ziarno-Nowe8!' },
     },
     { method: 'GET', url: '/api/profile/get/1' },
     {

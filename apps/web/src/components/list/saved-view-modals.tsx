@@ -1,14 +1,24 @@
-import { SAVED_VIEW_NAME_MAX, type SavedView, type SavedViewList } from '@grain/shared';
+import { isSavedViewStateSmall, SAVED_VIEW_NAME_MAX, type SavedView, type SavedViewList, V } from '@grain/shared';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validationText } from '../../i18n';
 import { confirmAction } from '../form/confirm';
 import { serverFieldErrors } from '../form/server-errors';
 import { useSavedViewWrites } from './saved-views-api';
 
 /** Issue 17: saving the current list state as a named view, and managing the saved ones. */
+
+/**
+ * The dialog has one field, so every refusal that names a field or the list's view limit is shown under it: the name
+ * (NAME_IS_DUPLICATED), the list (SAVED_VIEW_LIMIT_REACHED) or the state (too big).
+ */
+function saveRefusalText(failure: unknown): string | undefined {
+  const errors = serverFieldErrors(failure, { NAME_IS_DUPLICATED: 'name', SAVED_VIEW_LIMIT_REACHED: 'name' });
+  return errors.name ?? Object.values(errors)[0];
+}
 
 interface SaveViewModalProps {
   isOpen: boolean;
@@ -36,13 +46,18 @@ export function SaveViewModal({ isOpen, onClose, listKey, state, onSaved }: Save
       setError(t('validation.required'));
       return;
     }
+    // RULES.md: a view's state is 16 KB at most; the server refuses the same (VALIDATION_ERROR on `state`).
+    if (!isSavedViewStateSmall(state)) {
+      setError(validationText(V.viewTooBig));
+      return;
+    }
     try {
       const view = await create.mutateAsync({ listKey, name: name.trim(), state, isDefault });
       notifications.show({ color: 'green', message: t('savedViews.saved', { name: view.name }) });
       onSaved(view);
       close();
     } catch (failure) {
-      setError(serverFieldErrors(failure, { NAME_IS_DUPLICATED: 'name' }).name ?? t('list.error'));
+      setError(saveRefusalText(failure) ?? t('list.error'));
     }
   };
 
@@ -103,6 +118,10 @@ export function ManageViewsModal({ isOpen, onClose, listKey, views, currentState
   const { update, remove } = useSavedViewWrites(listKey);
 
   const overwrite = async (view: SavedView) => {
+    if (!isSavedViewStateSmall(currentState)) {
+      notifications.show({ color: 'red', message: validationText(V.viewTooBig) });
+      return;
+    }
     await update.mutateAsync({ id: view.id, body: { state: currentState } });
     notifications.show({ color: 'green', message: t('savedViews.saved', { name: view.name }) });
   };
