@@ -75,6 +75,7 @@ const messageCode: Record<MessageCode, string> = {
   MISSING_DATABASE: 'Baza danych jest niedostępna',
   SQL_ERROR: 'Błąd bazy danych',
   EXPORT_ERROR: 'Nie udało się wyeksportować pliku',
+  PDF_SERVICE_BUSY: 'Serwer przygotowuje teraz zbyt wiele plików PDF. Spróbuj ponownie za chwilę',
   SOMETHING_WENT_WRONG: 'Coś poszło nie tak',
   UNKNOWN: 'Nieznany błąd',
 };

@@ -17,12 +17,13 @@ export function transportOrderRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParamsSchema },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await getTransportOrderPdf(request.ctx, request.params.id);
+      const { fileName, pdf, renderMs } = await getTransportOrderPdf(request.ctx, request.params.id);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .header('Cache-Control', 'no-store')
-        .send(Buffer.from(pdf));
+        .header('Server-Timing', `pdf;dur=${renderMs.toFixed(2)}`)
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     },
   );
   r.get(
