@@ -148,5 +148,8 @@ export interface PdfDocument {
 export interface PdfRendered {
   bytes: Uint8Array;
   pages: number;
+  /** Wall-clock time of the render in the worker. */
   renderMs: number;
+  /** The worker thread's CPU time for it (10 ms resolution; null where the system does not tell). */
+  cpuMs: number | null;
 }

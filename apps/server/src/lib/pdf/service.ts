@@ -118,9 +118,10 @@ export function createPdfPool(options: PdfPoolOptions = PDF_POOL_DEFAULTS): PdfP
     thread.timer = null;
     thread.job = null;
     thread.worker.unref();
-    if (message.type === 'done')
-      job.resolve({ bytes: message.bytes, pages: message.pages, renderMs: message.renderMs });
-    else job.reject(new Error(message.message));
+    if (message.type === 'done') {
+      const { bytes, pages, renderMs, cpuMs } = message;
+      job.resolve({ bytes, pages, renderMs, cpuMs });
+    } else job.reject(new Error(message.message));
     dispatch();
   }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { PdfDocument } from './document.js';
 import { renderDocument } from './render.js';
@@ -13,18 +14,36 @@ export interface ToPdfWorker {
 }
 export type FromPdfWorker =
   | { id: 0; type: 'ready' }
-  | { id: number; type: 'done'; bytes: Uint8Array; pages: number; renderMs: number }
+  | { id: number; type: 'done'; bytes: Uint8Array; pages: number; renderMs: number; cpuMs: number | null }
   | { id: number; type: 'error'; message: string };
+
+/**
+ * This thread's CPU time in ms, from Linux's /proc/thread-self/stat (user + system time in clock ticks of 10 ms);
+ * null elsewhere. Unlike the wall-clock time it does not grow when other processes take the cores.
+ */
+function threadCpuMs(): number | null {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'latin1');
+    // The fields after the command name (which may hold spaces): state first, utime and stime 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 const port = parentPort;
 if (!port) throw new Error('lib/pdf/worker.ts runs as a worker thread');
 
 port.on('message', async ({ id, document }: ToPdfWorker) => {
   const started = performance.now();
+  const cpuBefore = threadCpuMs();
   let answer: FromPdfWorker;
   try {
     const { bytes, pages } = await renderDocument(document);
-    answer = { id, type: 'done', bytes, pages, renderMs: performance.now() - started };
+    const cpuAfter = threadCpuMs();
+    const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+    answer = { id, type: 'done', bytes, pages, renderMs: performance.now() - started, cpuMs };
   } catch (error) {
     answer = { id, type: 'error', message: error instanceof Error ? error.message : String(error) };
   }

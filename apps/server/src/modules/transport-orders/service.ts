@@ -57,14 +57,14 @@ async function renderOrder(ctx: Ctx, id: number) {
     carrier: carrierOfOrder(order.carrier),
     transport: order.transport,
   });
-  const { bytes, renderMs } = await renderPdf(document, ctx.log);
-  return { ...order, pdf: bytes, renderMs };
+  const { bytes, renderMs, cpuMs } = await renderPdf(document, ctx.log);
+  return { ...order, pdf: bytes, timing: { renderMs, cpuMs } };
 }
 
 /** GET /transport/order-pdf/{id}: the transport order as a PDF file, with the time its render took. */
 export async function getTransportOrderPdf(ctx: Ctx, id: number) {
-  const { pdf, orderNumber, renderMs } = await renderOrder(ctx, id);
-  return { fileName: orderFileName(orderNumber), pdf, renderMs };
+  const { pdf, orderNumber, timing } = await renderOrder(ctx, id);
+  return { fileName: orderFileName(orderNumber), pdf, timing };
 }
 
 async function orderInfo(db: Db, transport: TransportResponse, carrier: CarrierRow | null) {
