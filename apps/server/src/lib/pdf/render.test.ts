@@ -72,16 +72,20 @@ describe('renderDocument: page sizes', () => {
     expect(await sizes({ width: 300, height: 200 })).toEqual([[300, 200]]);
 
     const lines = Array.from({ length: 30 }, (_, index) => text(`Pozycja ${index + 1}: ${longWord('P', 60)}`));
+    const signature: PdfBlock = { kind: 'group', atPageBottom: true, blocks: [{ kind: 'rule' }, text('Podpis')] };
     const receipt = await renderDocument(
-      documentOf(lines, { page: { size: { width: mm(80), height: 'fit' }, margin: 8 } }),
+      documentOf([...lines, signature], { page: { size: { width: mm(80), height: 'fit' }, margin: 8 } }),
     );
     const [page, ...more] = await pdfLayout(receipt.bytes);
     expect(more).toEqual([]);
     expect(Math.round(page!.width)).toBe(227);
-    const lowest = Math.min(...page!.items.map((item) => item.y));
-    // The last line sits just above the bottom margin: the page is as tall as its content, not A4.
-    expect(lowest).toBeGreaterThan(8);
-    expect(lowest).toBeLessThan(8 + 20);
+    const lowest = page!.items.reduce((low, item) => (item.y < low.y ? item : low));
+    // The signature closes the receipt just above the bottom margin: the page is as tall as its content.
+    expect(lowest.text).toBe('Podpis');
+    expect(lowest.y).toBeGreaterThan(8);
+    expect(lowest.y).toBeLessThan(8 + 20);
+    const above = Math.min(...page!.items.filter((item) => item !== lowest).map((item) => item.y));
+    expect(above - lowest.y).toBeLessThan(30);
     expect(squeezed((await pdfText(receipt.bytes)).text)).toContain(squeezed(`Pozycja 30: ${longWord('P', 60)}`));
   });
 });

@@ -1,19 +1,8 @@
 import PDFDocument from 'pdfkit';
-import type {
-  PdfAlign,
-  PdfBlock,
-  PdfCell,
-  PdfColumnsBlock,
-  PdfDocument,
-  PdfFont,
-  PdfGroupBlock,
-  PdfImageBlock,
-  PdfTableBlock,
-  PdfTextStyle,
-  PdfWidth,
-} from './document.js';
-import { type LoadedFont, pdfFonts } from './fonts.js';
-import { printableText } from './printable.js';
+import type { PdfBlock, PdfColumnsBlock, PdfDocument, PdfGroupBlock, PdfImageBlock } from './document.js';
+import { pdfFonts } from './fonts.js';
+import { type Frame, line, newPage, prepare, resolveWidths, styleOf, textHeight } from './frame.js';
+import { drawTable, tableHeight } from './table.js';
 
 /**
  * The layout of a `PdfDocument` on pdfkit, which wraps the text itself (at line-break opportunities, and inside a
@@ -26,168 +15,9 @@ const PAGE_SIZES = { A4: [595.28, 841.89], A5: [419.53, 595.28] } as const;
 /** The tallest page a PDF may have (200 inches): the first pass of a page whose height fits its content. */
 const MAX_PAGE_HEIGHT = 14_400;
 const DEFAULT_FONT_SIZE = 10;
-/** Space between lines of a paragraph, as a share of the font size. */
-const LINE_GAP = 0.25;
 /** Space between the page header or footer and the body. */
 const BAND_GAP = 12;
-const DEFAULT_PADDING = { vertical: 3, horizontal: 4 };
 const DEFAULT_RULE = { color: '#bfbfbf', thickness: 0.6 };
-
-type Doc = PDFKit.PDFDocument;
-
-interface Frame {
-  doc: Doc;
-  fonts: Record<PdfFont, LoadedFont>;
-  fontSize: number;
-  left: number;
-  width: number;
-  /** The body's top and bottom on every page. */
-  top: number;
-  bottom: number;
-  y: number;
-  /** The options every page is added with (pdfkit continues a paragraph on a new page with the same). */
-  page: PDFKit.PDFDocumentOptions;
-  printed: Map<string, string>;
-}
-
-interface Style {
-  font: PdfFont;
-  size: number;
-  color: string;
-}
-
-const styleOf = (f: Frame, ...styles: (PdfTextStyle | undefined)[]): Style => {
-  const merged = Object.assign({}, ...styles) as PdfTextStyle;
-  return { font: merged.font ?? 'regular', size: merged.size ?? f.fontSize, color: merged.color ?? '#000000' };
-};
-
-/** The text as the font can draw it (`printable.ts`), with the font set for measuring (and the colour for drawing). */
-function prepare(f: Frame, style: Style, text: string, isDrawing = true) {
-  const key = `${style.font}\u0000${text}`;
-  let printed = f.printed.get(key);
-  if (printed === undefined) {
-    printed = printableText(text, f.fonts[style.font].hasGlyph);
-    f.printed.set(key, printed);
-  }
-  f.doc.font(style.font).fontSize(style.size);
-  if (isDrawing) f.doc.fillColor(style.color);
-  return { printed, lineGap: style.size * LINE_GAP };
-}
-
-function textHeight(f: Frame, style: Style, text: string, width: number, align: PdfAlign = 'left') {
-  const { printed, lineGap } = prepare(f, style, text, false);
-  return printed ? f.doc.heightOfString(printed, { width, lineGap, align }) : 0;
-}
-
-function resolveWidths(widths: PdfWidth[], total: number, gap: number): number[] {
-  const fixed = widths.reduce<number>((sum, width) => sum + (width === '*' ? 0 : width), 0);
-  const stars = widths.filter((width) => width === '*').length;
-  const share = stars ? Math.max(0, total - fixed - gap * (widths.length - 1)) / stars : 0;
-  return widths.map((width) => (width === '*' ? share : width));
-}
-
-const cellText = (cell: PdfCell) => (typeof cell === 'string' ? cell : cell.text);
-const cellAlign = (cell: PdfCell) => (typeof cell === 'string' ? undefined : cell.align);
-
-function cellStyle(f: Frame, table: PdfTableBlock, column: number, cell: PdfCell, isHeader: boolean) {
-  const { font, color } = table.columns[column] ?? {};
-  const own = typeof cell === 'string' ? {} : cell;
-  return styleOf(f, table, { font, color }, isHeader ? { font: 'bold' } : {}, own);
-}
-
-function rowHeight(f: Frame, table: PdfTableBlock, widths: number[], cells: PdfCell[], isHeader = false) {
-  const padding = table.padding ?? DEFAULT_PADDING;
-  let height = 0;
-  cells.forEach((cell, column) => {
-    const style = cellStyle(f, table, column, cell, isHeader);
-    const width = widths[column]! - 2 * padding.horizontal;
-    height = Math.max(height, textHeight(f, style, cellText(cell), width));
-  });
-  return height + 2 * padding.vertical;
-}
-
-function line(f: Frame, from: [number, number], to: [number, number], color: string, thickness: number) {
-  f.doc
-    .moveTo(...from)
-    .lineTo(...to)
-    .lineWidth(thickness)
-    .strokeColor(color)
-    .stroke();
-}
-
-function drawRow(
-  f: Frame,
-  table: PdfTableBlock,
-  at: { x: number; y: number; limit: number },
-  widths: number[],
-  row: { cells: PdfCell[]; height: number; isHeader: boolean },
-) {
-  const padding = table.padding ?? DEFAULT_PADDING;
-  const borderColor = table.borderColor ?? DEFAULT_RULE.color;
-  const width = widths.reduce((sum, w) => sum + w, 0);
-  const height = Math.min(row.height, at.limit - at.y);
-  if (row.isHeader && table.headerFill) f.doc.rect(at.x, at.y, width, height).fill(table.headerFill);
-  let x = at.x;
-  row.cells.forEach((cell, column) => {
-    const cellWidth = widths[column]!;
-    const style = cellStyle(f, table, column, cell, row.isHeader);
-    const align = cellAlign(cell) ?? table.columns[column]?.align ?? 'left';
-    const innerWidth = cellWidth - 2 * padding.horizontal;
-    const { printed, lineGap } = prepare(f, style, cellText(cell));
-    const room = height - 2 * padding.vertical;
-    if (printed && room > 0) {
-      const options = { width: innerWidth, lineGap, align, height: room + 1 };
-      f.doc.text(printed, x + padding.horizontal, at.y + padding.vertical, options);
-    }
-    if (table.borders === 'grid')
-      f.doc.rect(x, at.y, cellWidth, height).lineWidth(0.5).strokeColor(borderColor).stroke();
-    x += cellWidth;
-  });
-  if (table.borders === 'rows') line(f, [at.x, at.y + height], [at.x + width, at.y + height], borderColor, 0.5);
-}
-
-function newPage(f: Frame) {
-  f.doc.addPage(f.page);
-  f.y = f.top;
-}
-
-/**
- * A table at `f.y`. Flowing (the body): a row that does not fit starts a new page, which repeats the header; the
- * header never stays alone at a page's foot. Fixed (inside a box ending at `limit`): rows past the box are cut.
- */
-function drawTable(f: Frame, table: PdfTableBlock, x: number, width: number, limit: number | null) {
-  const widths = resolveWidths(
-    table.columns.map((column) => column.width),
-    width,
-    0,
-  );
-  const header = table.header ? { cells: table.header, height: rowHeight(f, table, widths, table.header, true) } : null;
-  const bottom = () => limit ?? f.bottom;
-  let isPageFresh = f.y <= f.top;
-  const drawHeader = () => {
-    if (!header) return;
-    drawRow(f, table, { x, y: f.y, limit: bottom() }, widths, { ...header, isHeader: true });
-    f.y += header.height;
-  };
-  const firstRow = table.rows[0];
-  const firstHeight = firstRow ? rowHeight(f, table, widths, firstRow) : 0;
-  if (limit === null && !isPageFresh && f.y + (header?.height ?? 0) + firstHeight > f.bottom) {
-    newPage(f);
-    isPageFresh = true;
-  }
-  drawHeader();
-  table.rows.forEach((cells, index) => {
-    const height = index === 0 ? firstHeight : rowHeight(f, table, widths, cells);
-    if (limit === null && index > 0 && f.y + height > f.bottom) {
-      newPage(f);
-      drawHeader();
-    }
-    drawRow(f, table, { x, y: f.y, limit: bottom() }, widths, { cells, height, isHeader: false });
-    f.y += height;
-  });
-  f.y += table.spaceAfter ?? 0;
-  return isPageFresh;
-}
 
 function measureBlocks(f: Frame, blocks: PdfBlock[], width: number): number {
   return blocks.reduce((sum, block) => sum + measure(f, block, width), 0);
@@ -210,16 +40,8 @@ function measure(f: Frame, block: PdfBlock, width: number): number {
       );
       return Math.max(0, ...block.columns.map((column, index) => measureBlocks(f, column.blocks, widths[index]!)));
     }
-    case 'table': {
-      const widths = resolveWidths(
-        block.columns.map((column) => column.width),
-        width,
-        0,
-      );
-      const rows = block.header ? [block.header, ...block.rows] : block.rows;
-      const heights = rows.map((cells, index) => rowHeight(f, block, widths, cells, !!block.header && index === 0));
-      return heights.reduce((sum, height) => sum + height, 0) + (block.spaceAfter ?? 0);
-    }
+    case 'table':
+      return tableHeight(f, block, width);
     case 'group':
       return measureBlocks(f, block.blocks, width);
   }
@@ -314,7 +136,7 @@ function drawBlock(f: Frame, block: PdfBlock, x: number, width: number, limit: n
 /** Where a group set on the page's foot starts: below what came before, else on a new page. */
 function placeAtBottom(f: Frame, group: PdfGroupBlock, height: number) {
   if (f.y + height > f.bottom) newPage(f);
-  f.y = Math.max(f.y, f.bottom - height);
+  if (!f.isFitting) f.y = Math.max(f.y, f.bottom - height);
   drawFixed(f, group.blocks, f.left, f.width, f.bottom);
 }
 
@@ -376,7 +198,7 @@ function pageSizeOf(description: PdfDocument): [number, number | 'fit'] {
 }
 
 /** Lays the document out on pages `height` tall; answers the document (not yet ended) and where its body ended. */
-function layOut(description: PdfDocument, width: number, height: number) {
+function layOut(description: PdfDocument, width: number, height: number, isFitting = false) {
   const { margin } = description.page;
   const fonts = pdfFonts();
   const { title, author, language } = description.info;
@@ -399,6 +221,7 @@ function layOut(description: PdfDocument, width: number, height: number) {
     bottom: height - margin,
     y: margin,
     page: {},
+    isFitting,
     printed: new Map(),
   };
   // The bands are measured with three-digit page numbers, so the body never runs under a wider footer.
@@ -430,7 +253,7 @@ function layOut(description: PdfDocument, width: number, height: number) {
 /** The document as PDF bytes (fonts embedded as subsets of the glyphs used). */
 export async function renderDocument(description: PdfDocument): Promise<{ bytes: Uint8Array; pages: number }> {
   const [width, height] = pageSizeOf(description);
-  let layout = layOut(description, width, height === 'fit' ? MAX_PAGE_HEIGHT : height);
+  let layout = layOut(description, width, height === 'fit' ? MAX_PAGE_HEIGHT : height, height === 'fit');
   if (height === 'fit') {
     // A receipt: one page as tall as its content.
     const fitted = Math.ceil(layout.bodyEnd + layout.footerHeight + description.page.margin);
