@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { companySettings, contractors, transports } from '../db/schema.js';
+import { watchEventLoop } from '../test/event-loop.js';
 import { round, type Timing, timingOf } from './stats.js';
 
 /**
@@ -86,21 +87,6 @@ async function seedLongOrder(db: Db) {
     else await db.delete(companySettings);
   };
   return { transportId: newTransport!.id, cleanUp };
-}
-
-/** The longest the event loop went without running a 5 ms timer, until the returned stop is called. */
-function watchEventLoop() {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  return () => {
-    clearInterval(timer);
-    return Math.max(longest, performance.now() - last);
-  };
 }
 
 export async function measurePdf(options: { db: Db; address: string; headers: Record<string, string>; calls: number }) {

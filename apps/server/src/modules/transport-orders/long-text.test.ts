@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companySettings, contractors, contracts, transports } from '../../db/schema.js';
+import { watchEventLoop } from '../../test/event-loop.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { pdfLayout, pdfText } from '../../test/pdf-text.js';
 import { saveCompany } from '../settings/fixtures.js';
@@ -110,25 +111,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pdfOf = () => t.call({ method: 'GET', url: `/api/transport/order-pdf/${transportId}`, token });
-/**
- * The longest the event loop went without running a 5 ms timer, from now until the returned stop is called. (The
- * histogram of perf_hooks' monitorEventLoopDelay starts at its first tick, and so misses a block that begins at
- * once, as an injected call's does.)
- */
-function watchEventLoop() {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  return () => {
-    clearInterval(timer);
-    return Math.max(longest, performance.now() - last);
-  };
-}
-
 /** The PDF worker thread's CPU time for an answer (its Server-Timing `pdf-cpu` metric): not inflated by a busy machine. */
 const workerCpuMsOf = (answer: Awaited<ReturnType<typeof pdfOf>>) =>
   Number(/pdf-cpu;dur=([\d.]+)/.exec(String(answer.headers['server-timing']))?.[1] ?? Number.NaN);
