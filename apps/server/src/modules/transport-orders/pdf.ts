@@ -131,7 +131,7 @@ const signatures: PdfBlock = {
   ],
 };
 
-/** Issue 17: the transport order (zlecenie transportowe) in Polish, on A4, as a document for the PDF service. */
+/** The transport order (zlecenie transportowe) in Polish, on A4, as a document for the PDF service. */
 export function transportOrderPdf(content: TransportOrderContent): PdfDocument {
   return {
     page: { size: 'A4', margin: 48 },
