@@ -188,6 +188,39 @@ test.describe
       await expect(page).toHaveURL(/\/contract\/sale-list\/form$/);
     });
 
+    // spec/1 section 5 Validation: optional strings max 255; the form marks the field before anything is sent.
+    // spec/1 section 4: a new contract starts as NEW, so the create form offers no status; spec/1 Inputs: 4 rows.
+    test('a comment of 256 characters is marked under the field and nothing is sent', async ({ page }) => {
+      const creates: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/contract/create-')) creates.push(request.url());
+      });
+      await page.goto('/contract/purchase-list/form');
+      const terms = region(page, 'Warunki umowy');
+      await expect(terms.getByRole('combobox', { name: 'Status umowy' })).toBeVisible();
+      await expect(terms.getByRole('combobox', { name: 'Status', exact: true })).toHaveCount(0);
+      await region(page, 'Dostawca').getByRole('combobox', { name: 'Dostawca' }).fill(supplierCode);
+      await page.getByRole('option', { name: new RegExp(supplierCode) }).click();
+      await terms.getByLabel('Odbiór do').fill(displayDate(30));
+      const cargo = region(page, 'Towar i ceny');
+      await cargo.getByRole('textbox', { name: 'Ilość', exact: true }).fill('10');
+      await cargo.getByLabel('Cena za t (PLN)').fill('900');
+      await chooseFirstQuality(page, cargo);
+      const comments = region(page, 'Uwagi').getByRole('textbox');
+      await expect(comments).toHaveAttribute('rows', '4');
+      await comments.fill('ż'.repeat(256));
+      await comments.blur();
+      await expect(region(page, 'Uwagi').getByText('Maksymalna długość to 255 znaków')).toBeVisible();
+      await page.getByRole('button', { name: 'Dodaj kontrakt zakupu' }).click();
+      await expect(comments).toBeFocused();
+      await expect(comments).toHaveAttribute('aria-invalid', 'true');
+      await expect(page).toHaveURL(/\/contract\/purchase-list\/form$/);
+      expect(creates).toEqual([]);
+      // One character less is a comment the form sends.
+      await comments.fill('ż'.repeat(255));
+      await expect(region(page, 'Uwagi').getByText('Maksymalna długość to 255 znaków')).toHaveCount(0);
+    });
+
     test('finds contracts by search and by a filter', async ({ page }) => {
       await page.goto('/contract/purchase-list');
       await search(page, purchaseNumber);

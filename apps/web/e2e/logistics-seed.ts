@@ -23,6 +23,9 @@ export interface LogisticsSeed {
   otherSaleNumber: string;
   overSaleId: number;
   overSaleNumber: string;
+  /** A sale in EUR (235,00 €/t) on the PLN purchase: each side's deduction in its own currency. */
+  eurSaleId: number;
+  eurSaleNumber: string;
 }
 
 export interface TransportAnswer {
@@ -117,11 +120,18 @@ export async function seedLogistics(api: APIRequestContext, tag: string): Promis
     { ...contractBody(me.id, qualityId, overSaleNumber, 96_500, false), cargo_quantity: 25_000 },
     otherRecipientId,
   );
+  const eurSaleNumber = `SP/${tag}/E`;
+  const eurSaleId = await sale(
+    api,
+    { ...contractBody(me.id, qualityId, eurSaleNumber, 23_500, false), currency: 'EUR' },
+    otherRecipientId,
+  );
   // Room for a dozen 25 t transports on the plain sale.
   await allocate(api, saleId, purchase.id, 400_000);
   await allocate(api, gmpSaleId, purchase.id, 150_000, 'Odbiorca zgodził się na towar bez GMP');
   await allocate(api, otherSaleId, purchase.id, 150_000);
   await allocate(api, overSaleId, purchase.id, 25_000);
+  await allocate(api, eurSaleId, purchase.id, 100_000);
   return {
     tag,
     qualityId,
@@ -139,6 +149,8 @@ export async function seedLogistics(api: APIRequestContext, tag: string): Promis
     otherSaleNumber,
     overSaleId,
     overSaleNumber,
+    eurSaleId,
+    eurSaleNumber,
   };
 }
 

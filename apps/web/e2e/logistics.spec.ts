@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { deliverTransport, driverOf, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
+import { mkdirSync } from 'node:fs';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { deliverTransport, driverOf, type LogisticsSeed, ok, seedLogistics, seedTransport } from './logistics-seed';
 import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
 
 /**
@@ -8,6 +9,8 @@ import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, sig
  */
 
 const tag = String(Date.now() % 100_000);
+/** Screenshots of the transport history for a person to look at (1440 and 390 px). */
+const SHOTS = process.env.E2E_SHOTS ?? '../../.screens/logistics';
 const NOTE = 'Odbiorca zgodził się na transport bez GMP';
 
 let api: APIRequestContext;
@@ -21,9 +24,13 @@ const ids = {
   gmp: 0,
   delivered: 0,
   toOverDeliver: 0,
+  toEurSale: 0,
 };
 
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
+/** The delivered form's deductions: one field per side, its currency in the label, under the legend "Potrącenia". */
+const deductionField = (modal: Locator, label: string) =>
+  modal.getByRole('group', { name: 'Potrącenia' }).getByLabel(label, { exact: true });
 const rowOf = (page: Page, id: number) =>
   page.getByRole('row').filter({ has: page.getByText(`#${id}`, { exact: true }) });
 
@@ -40,6 +47,19 @@ async function chooseStatus(page: Page, id: number, item: string) {
 async function openLogistics(page: Page, tab = 'all') {
   await page.goto(`/logistics/${tab}?search=${tag}`);
   await expect(page.getByTestId('result-count')).not.toHaveText('Wyniki: 0');
+}
+
+/** Screenshots with `part` in view at 1440 and 390 px (`<name>-1440.png`, `<name>-390.png`), back at 1440 after. */
+async function shotsAtBothWidths(page: Page, part: Locator, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 function isoInDays(days: number) {
@@ -62,6 +82,7 @@ test.describe
       ids.gmp = (await seedTransport(api, seed, { salesId: seed.gmpSaleId, extra: { confirmation_note: NOTE } })).id;
       ids.delivered = (await seedTransport(api, seed, { onTheWay: true })).id;
       ids.toOverDeliver = (await seedTransport(api, seed, { onTheWay: true, salesId: seed.overSaleId })).id;
+      ids.toEurSale = (await seedTransport(api, seed, { onTheWay: true, salesId: seed.eurSaleId })).id;
       await deliverTransport(api, ids.delivered, seed.qualityId);
     });
 
@@ -146,6 +167,30 @@ test.describe
       await expect(rowOf(page, ids.withDriver).getByRole('button', { name: /Przekieruj transport/ })).toBeEnabled();
     });
 
+    test("an edited transport's dialog shows its history: who changed which field from what to what", async ({
+      page,
+    }) => {
+      await openLogistics(page);
+      const editLabel = `Edytuj transport #${ids.withDriver}`;
+      await rowOf(page, ids.withDriver).getByRole('button', { name: editLabel, exact: true }).click();
+      const modal = dialogNamed(page, `Edycja transportu #${ids.withDriver}`);
+      await modal.getByLabel('Komentarz').fill(`Rampa 7 ${tag}`);
+      await modal.getByRole('button', { name: 'Zapisz zmiany' }).click();
+      await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
+      await expect(modal).toBeHidden();
+
+      await rowOf(page, ids.withDriver).getByRole('button', { name: editLabel, exact: true }).click();
+      const history = dialogNamed(page, `Edycja transportu #${ids.withDriver}`).getByTestId('transport-history');
+      const [edit, status] = [0, 1].map((index) => history.locator('.mantine-Timeline-item').nth(index));
+      await expect(edit!).toContainText('Zmiana danych');
+      await expect(edit!).toContainText(`Komentarz: — → Rampa 7 ${tag}`);
+      await expect(status!).toContainText('Zmiana statusu');
+      await expect(status!).toContainText('Status: Nowy → W drodze');
+      await expect(status!).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Administrator Systemu/);
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+      await shotsAtBothWidths(page, history, 'transport-history-edit');
+    });
+
     test('redirects a transport on the way to another sale', async ({ page }) => {
       await openLogistics(page);
       await expect(rowOf(page, ids.toDelete).getByRole('button', { name: /Przekier/ })).toBeDisabled();
@@ -191,7 +236,7 @@ test.describe
       await modal.getByRole('button', { name: 'Ilość z planu' }).click();
       await expect(modal.getByText('Sprawdź ilość dostarczoną')).toHaveCount(0);
       await modal.getByLabel('Ilość rzeczywista (t)').fill('24,46');
-      await modal.getByLabel('Potrącenia (PLN)').fill('95');
+      await deductionField(modal, 'Zakup (PLN)').fill('95');
       // Which price this is and where the deductions go (issue 13).
       await expect(modal.getByText(/Cena zakupu u dostawcy: trafia do wiersza zakupu/)).toBeVisible();
       await expect(modal.getByTestId('delivered-preview-purchase')).toContainText('Waga do zapłaty: 24,460 t');
@@ -223,7 +268,75 @@ test.describe
       await row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}`, exact: true }).click();
       const details = page.getByRole('dialog', { name: `Transport #${ids.toDeliver}`, exact: true });
       await expect(details.getByTestId('transport-summary')).toContainText('24,460 t');
-      expect(await dialogViolations(page)).toEqual([]);
+      // RULES.md "Everything that changes data": the details show the transport's history, newest first.
+      const history = details.getByTestId('transport-history');
+      const delivery = history.locator('.mantine-Timeline-item').first();
+      await expect(delivery).toContainText('Rozładunek');
+      await expect(delivery).toContainText('Status: W drodze → Dostarczony');
+      await expect(delivery).toContainText('Ilość rzeczywista: — → 24,460 t');
+      await expect(delivery).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Administrator Systemu/);
+      await expect(history.locator('.mantine-Timeline-item').last()).toContainText('Utworzenie transportu');
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+      await shotsAtBothWidths(page, history, 'transport-history-details');
+    });
+
+    test("takes each side's deduction in its own currency: a PLN purchase's never lands on the EUR sale", async ({
+      page,
+    }) => {
+      // RULES.md Invoices, VAT and KSeF: a free deduction belongs to one side, in that side's currency.
+      await openLogistics(page);
+      await chooseStatus(page, ids.toEurSale, 'Oznacz jako dostarczony');
+      const modal = dialogNamed(page, `Rozładunek transportu #${ids.toEurSale}`);
+      for (const name of ['Jakość z umowy', 'Cena z umowy', 'Ilość z planu']) {
+        await modal.getByRole('button', { name }).click();
+      }
+      const purchase = modal.getByTestId('delivered-preview-purchase');
+      const sales = modal.getByTestId('delivered-preview-sales');
+      await deductionField(modal, 'Zakup (PLN)').fill('500');
+      await expect(purchase).toContainText('Potrącenia: 500,00 zł');
+      // 25 t × 850,00 zł = 21 250,00 zł − 500,00 zł; the EUR sale keeps 25 t × 235,00 € = 5 875,00 €.
+      await expect(purchase).toContainText('Wartość: 20 750,00 zł');
+      await expect(sales).not.toContainText('Potrącenia');
+      await expect(sales).toContainText('Wartość: 5 875,00 €');
+      await deductionField(modal, 'Sprzedaż (EUR)').fill('40');
+      await expect(sales).toContainText('Potrącenia: 40,00 €');
+      await expect(sales).toContainText('Wartość: 5 835,00 €');
+      await expect(purchase).toContainText('Wartość: 20 750,00 zł');
+      await expect(modal.getByTestId('delivered-preview-transport')).toHaveCount(0);
+      await deductionField(modal, 'Transport (PLN)').fill('12');
+      // 25 t × 150,00 zł freight = 3 750,00 zł − 12,00 zł.
+      await expect(modal.getByTestId('delivered-preview-transport')).toContainText('Wartość: 3 738,00 zł');
+
+      mkdirSync(SHOTS, { recursive: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await deductionField(modal, 'Sprzedaż (EUR)').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/deductions-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await deductionField(modal, 'Sprzedaż (EUR)').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/deductions-390.png` });
+      await sales.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/deductions-preview-390.png` });
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      await modal.getByRole('button', { name: 'Zapisz rozładunek' }).click();
+      await confirm(page, 'Dostarczenie transportu', 'Zapisz rozładunek');
+      await expect(page.getByText(/dane rozładunku zapisane/)).toBeVisible();
+      const statement = await ok<{ list: { type: string; currency: string; deductions: number }[] }>(
+        await api.post('/api/settlement/transaction-list', { data: { filter: { transport_id: ids.toEurSale } } }),
+      );
+      const byType = Object.fromEntries(statement.list.map((row) => [row.type, [row.currency, row.deductions]]));
+      expect(byType).toEqual({ PURCHASE: ['PLN', 50_000], SALES: ['EUR', 4_000], TRANSPORT: ['PLN', 1_200] });
+
+      const row = rowOf(page, ids.toEurSale);
+      await showColumns(page, ['Potrącenia']);
+      await expect(row).toContainText('zakup 500,00 zł · sprzedaż 40,00 € · transport 12,00 zł');
+      await row.getByRole('button', { name: `Szczegóły transportu #${ids.toEurSale}`, exact: true }).click();
+      const summary = page.getByRole('dialog', { name: `Transport #${ids.toEurSale}`, exact: true });
+      const summaryRow = (side: string) => summary.getByRole('row', { name: new RegExp(`^Potrącenia – ${side}`) });
+      await expect(summaryRow('zakup')).toContainText('500,00 zł');
+      await expect(summaryRow('sprzedaż')).toContainText('40,00 €');
+      await expect(summaryRow('transport')).toContainText('12,00 zł');
     });
 
     test('asks for an over-delivery note when 27 t pass a 25 t sale, and its dashboard shows the over-delivery', async ({

@@ -32,7 +32,7 @@ async function contract(
 ) {
   const body: Record<string, unknown> = {
     user_id: userId,
-    status: 'ACTIVE',
+    status: 'NEW',
     freight: side === 'purchase' ? 'FCA' : 'CPT',
     date_of_receipt_from: '2026-12-01',
     date_of_receipt_to: '2027-02-28',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_ROLES } from './enums.js';
-import { emailField, passwordField, RESET_CODE_LENGTH, V } from './validation.js';
+import { emailField, MAX_STRING, passwordField, RESET_CODE_LENGTH, V } from './validation.js';
 
 export const LoginRequestSchema = z.strictObject({
   email: emailField,
@@ -11,7 +11,9 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const TokensResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokensResponse = z.infer<typeof TokensResponseSchema>;
 
-export const RefreshRequestSchema = z.strictObject({ refreshToken: z.string().min(1, V.required).max(512) });
+export const RefreshRequestSchema = z.strictObject({
+  refreshToken: z.string().min(1, V.required).max(MAX_STRING, V.maxLength),
+});
 
 export const MeResponseSchema = z.object({
   id: z.number(),

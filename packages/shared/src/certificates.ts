@@ -14,7 +14,7 @@ export const CertificateSchema = z
     number: requiredString(),
     validFrom: isoDateField.nullish().transform((value) => value ?? null),
     validTo: isoDateField,
-    scope: optionalString(1000),
+    scope: optionalString(),
   })
   .superRefine((value, ctx) => {
     if (value.validFrom && value.validTo < value.validFrom) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidNip } from './nip.js';
-import { optionalEmail, optionalString, requiredString, V } from './validation.js';
+import { MAX_STRING, optionalEmail, optionalString, requiredString, V } from './validation.js';
 
 /** Issue 17: our own company, the header of the transport order. Only ADMIN edits it. */
 
@@ -17,13 +17,18 @@ export function dataUrlBytes(dataUrl: string): number {
 
 const nipField = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.wrongType) })
+  .max(MAX_STRING, V.maxLength)
   .transform((value) => value.replace(/[\s-]/g, ''))
   .refine((value) => value.length > 0, V.required)
   .refine((value) => value.length === 0 || /^\d{10}$/.test(value), V.nationalId)
   .refine((value) => !/^\d{10}$/.test(value) || isValidNip(value), V.nipChecksum);
 
+/** The longest data URL of a logo within COMPANY_LOGO_MAX_BYTES (base64 takes 4 characters per 3 bytes). */
+const LOGO_DATA_URL_MAX = 'data:image/jpeg;base64,'.length + Math.ceil(COMPANY_LOGO_MAX_BYTES / 3) * 4;
+
 const logoField = z
   .string({ error: V.wrongType })
+  .max(LOGO_DATA_URL_MAX, V.logoTooBig)
   .nullish()
   .transform((value) => value || null)
   .refine((value) => value === null || LOGO_DATA_URL.test(value), V.logoFormat)

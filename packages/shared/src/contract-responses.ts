@@ -7,6 +7,7 @@ import {
   TOLERANCE_TYPES,
   TOLERANCE_UNITS,
 } from './enums.js';
+import { HistoryEntrySchema } from './history.js';
 import { listResponseSchema } from './list.js';
 import { QualitySummaryResponseSchema, QualityTermsResponseSchema } from './quality.js';
 
@@ -48,18 +49,6 @@ export const ContractContactResponseSchema = z.object({
   email: nullableText,
 });
 export type ContractContactResponse = z.infer<typeof ContractContactResponseSchema>;
-
-/** One audit entry of the contract (RULES.md: every change is shown as a history on the dashboard). */
-export const ContractHistoryEntrySchema = z.object({
-  id: z.number(),
-  action: z.string(),
-  changes: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  userId: z.number().nullable(),
-  userFirstName: nullableText,
-  userLastName: nullableText,
-});
-export type ContractHistoryEntry = z.infer<typeof ContractHistoryEntrySchema>;
 
 /** RULES.md Contracts, derived values (kilograms). */
 const figureFields = {
@@ -157,7 +146,7 @@ const detailFields = {
   hasOption: z.boolean(),
   contactList: z.array(ContractContactResponseSchema),
   emailNotificationList: z.array(z.string()),
-  history: z.array(ContractHistoryEntrySchema),
+  history: z.array(HistoryEntrySchema),
   /** RULES.md Transports, Delivered: kg delivered beyond this contract's upper tolerance limit, and the notes. */
   overDelivered: z.number(),
   overDeliveryNotes: z.array(z.string()),

@@ -4,7 +4,7 @@ import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from './enums.js';
 import { EmptyFilterSchema, listRequestSchema, listResponseSchema, OptionSchema } from './list.js';
 import { isValidNip } from './nip.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
-import { idList, optionalEmail, optionalString, positiveId, requiredString, V } from './validation.js';
+import { idList, MAX_STRING, optionalEmail, optionalString, positiveId, requiredString, V } from './validation.js';
 
 /** RULES.md Contractors and cargo: at most 10 contacts and 10 additional addresses per contractor. */
 export const MAX_CONTRACTOR_CONTACTS = 10;
@@ -21,6 +21,7 @@ const PESEL_LENGTH = 11;
 const digitsField = (length: number, message: string) =>
   z
     .string({ error: V.wrongType })
+    .max(MAX_STRING, V.maxLength)
     .nullish()
     .transform((value) => (value ?? '').replace(/[\s-]/g, ''))
     .refine((value) => value === '' || (value.length === length && /^\d+$/.test(value)), message)
@@ -35,6 +36,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 
 export const countryCodeField = z
   .string({ error: V.wrongType })
+  .max(MAX_STRING, V.maxLength)
   .trim()
   .toUpperCase()
   .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), V.chooseItem)

@@ -24,11 +24,13 @@ import {
 } from './list-filter-fields.js';
 import { QualityTermsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
+import { CONTRACT_CREATE_STATUS } from './rules/contracts.js';
 import { PERCENT_SCALE } from './rules/tolerance.js';
 import {
   emailField,
   idList,
   isoDateField,
+  MAX_STRING,
   nonNegativeAmount,
   optionalEmail,
   optionalString,
@@ -45,7 +47,8 @@ export const MAX_CONTRACT_CONTACTS = 10;
 export const MAX_ADDITIONAL_CARGO_OPTIONS = 10;
 export const MAX_NOTIFICATION_EMAILS = 50;
 export const DOCUMENT_NUMBER_MAX = 64;
-export const COMMENTS_MAX = 2000;
+/** spec/1 section 5 Validation: optional strings max 255, comments included. */
+export const COMMENTS_MAX = MAX_STRING;
 
 /** spec/1 Purchase and Sales contract list: sort keys; the default order is the newest first. */
 export type PurchaseSortKey =
@@ -184,8 +187,9 @@ const commonFields = {
     .transform((emails) => [...new Set(emails)]),
 };
 
+/** RULES.md Contracts: a create call naming another status than NEW is VALIDATION_ERROR on `status`. */
 const statusFields = {
-  status: z.enum(CONTRACT_STATUSES, { error: V.oneOf }).default('NEW'),
+  status: z.literal(CONTRACT_CREATE_STATUS, { error: V.oneOf }).default(CONTRACT_CREATE_STATUS),
   agreementStatus: z.enum(AGREEMENT_STATUSES, { error: V.oneOf }).default('EMPTY'),
 };
 

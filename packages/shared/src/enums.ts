@@ -50,6 +50,13 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const APP_VERSION = '0.0.37';
 
+/**
+ * spec/2 section 9: the status button's confirmation delay and the filter button's lock. The confirm button of a
+ * status change becomes active this long after its dialog opens, and a filter just applied cannot be applied again
+ * sooner, so a double click never does a thing twice.
+ */
+export const ACTION_LOCK_MS = 600;
+
 /** spec/1 General list behaviour: the page sizes a list offers. */
 export const PAGE_SIZES = [10, 25, 50] as const;
 

@@ -70,6 +70,19 @@ export const MESSAGE_CODES = {
   /** Issue 17: the truck or driver is on another NEW / ON_THE_WAY transport at the same time; a note decides. */
   VEHICLE_ALREADY_PLANNED: 409,
   WRONG_STATUS: 409,
+  // Weighbridge scale (issue 31, Scale integration): why a weight could not be taken from the indicator
+  /** No N consecutive stable frames agreeing within one division before the time-out: the truck still moves. */
+  SCALE_READING_UNSTABLE: 409,
+  /** The indicator reports overload, or a stable weight above the scale's capacity. */
+  SCALE_OVERLOAD: 409,
+  /** The indicator reports underload, or a stable weight below zero. */
+  SCALE_UNDERLOAD: 409,
+  /** The indicator outputs net weight (a tare is set on it); a ticket needs the gross weight. */
+  SCALE_NOT_GROSS: 409,
+  /** No connection to the indicator, or no data from it. */
+  SCALE_UNREACHABLE: 503,
+  /** Data arrives but no frame of the configured protocol can be read from it. */
+  SCALE_PROTOCOL_ERROR: 502,
   // Lookups
   NOT_FOUND: 404,
   PURCHASE_SUPPLIER_NOT_FOUND: 404,

@@ -48,10 +48,57 @@ describe('transport schemas', () => {
       realCargoPrice: 0,
       realCargoQuantity: 0,
       realCargoQualityId: null,
-      deductions: null,
+      purchaseDeductions: null,
+      salesDeductions: null,
+      transportDeductions: null,
       details: null,
       overDeliveryNote: null,
       labResults: null,
+    });
+  });
+
+  describe('deductions per side (RULES.md Invoices, VAT and KSeF: never copied to another side)', () => {
+    const base = { unloadingDate: '2026-03-05', realCargoPrice: 0, realCargoQuantity: 0 };
+    const sides = (body: object) => {
+      const { purchaseDeductions, salesDeductions, transportDeductions } = TransportDeliveredRequestSchema.parse({
+        ...base,
+        ...body,
+      });
+      return [purchaseDeductions, salesDeductions, transportDeductions];
+    };
+
+    it('takes each side on its own', () => {
+      expect(sides({ purchaseDeductions: 50_000, salesDeductions: 4_000, transportDeductions: 700 })).toEqual([
+        50_000, 4_000, 700,
+      ]);
+      expect(sides({ salesDeductions: 4_000 })).toEqual([null, 4_000, null]);
+    });
+
+    it("reads the spec's one deductions field as the purchase side's, never as the sale's", () => {
+      expect(sides({ deductions: 50_000 })).toEqual([50_000, null, null]);
+      expect(sides({ deductions: 50_000, salesDeductions: 4_000 })).toEqual([50_000, 4_000, null]);
+      expect(sides({ deductions: 50_000, purchaseDeductions: 50_000 })).toEqual([50_000, null, null]);
+      expect(sides({ deductions: null, purchaseDeductions: 50_000 })).toEqual([50_000, null, null]);
+    });
+
+    it('refuses deductions that contradict purchase_deductions, on the deductions field', () => {
+      const result = TransportDeliveredRequestSchema.safeParse({ ...base, deductions: 1, purchaseDeductions: 2 });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['deductions', 'deductionsTwice'],
+      ]);
+    });
+
+    it('refuses a negative or fractional deduction on its own side', () => {
+      const result = TransportDeliveredRequestSchema.safeParse({
+        ...base,
+        salesDeductions: -1,
+        transportDeductions: 1.5,
+      });
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+        'salesDeductions',
+        'transportDeductions',
+      ]);
     });
   });
 });

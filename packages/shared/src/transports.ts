@@ -8,6 +8,7 @@ import {
   type TransportStatus,
   type TransportTab,
 } from './enums.js';
+import { HistoryEntrySchema } from './history.js';
 import { listRequestSchema, listResponseSchema, OPTION_LIST_MAX, parseListFilter } from './list.js';
 import { LabResultsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
@@ -101,22 +102,56 @@ export const TransportStatusRequestSchema = z.strictObject({
 });
 export type TransportStatusRequest = z.infer<typeof TransportStatusRequestSchema>;
 
-/** PATCH /transport/set-status-delivered/{id}: spec/1 section 5 Delivered form. */
-export const TransportDeliveredRequestSchema = z.strictObject({
-  unloadingDate: isoDateField,
-  realCargoQualityId: positiveId.nullish().transform((value) => value ?? null),
-  realCargoPrice: nonNegativeAmount,
-  realCargoQuantity: nonNegativeAmount,
-  deductions: nonNegativeAmount.nullish().transform((value) => value ?? null),
-  details: optionalString(),
-  /** RULES.md Transports, Delivered: required (10+ characters) when the delivery passes a contract's tolerance. */
-  overDeliveryNote: optionalString(),
-  /**
-   * Issue 16: lab results (parameters of the raw material, hundredths of their unit). Given, each goods row is
-   * settled by its own contract's quality terms; left out or empty, the free deductions figure alone applies.
-   */
-  labResults: LabResultsSchema.nullish().transform((results) => results ?? null),
-});
+const deductionField = nonNegativeAmount.nullish().transform((value) => value ?? null);
+
+/**
+ * PATCH /transport/set-status-delivered/{id}: spec/1 section 5 Delivered form.
+ *
+ * Deductions (RULES.md Invoices, VAT and KSeF: a free deduction belongs to one side, in that side's currency, and is
+ * never copied to another side): `purchase_deductions`, `sales_deductions` and `transport_deductions`, each in minor
+ * units of its own side's currency (the purchase contract's, the sales contract's, the transport's). The spec's one
+ * `deductions` field (spec/2 section 7) is the purchase side's deduction: the delivered form's real figures are the
+ * purchase's (its one real price is the purchase price), and a figure typed once is never spread over rows whose
+ * currencies may differ. Sent together with `purchase_deductions`, the two must be equal (else VALIDATION_ERROR on
+ * `deductions`). The parsed request carries the three sides only.
+ */
+export const TransportDeliveredRequestSchema = z
+  .strictObject({
+    unloadingDate: isoDateField,
+    realCargoQualityId: positiveId.nullish().transform((value) => value ?? null),
+    realCargoPrice: nonNegativeAmount,
+    realCargoQuantity: nonNegativeAmount,
+    /** spec/2 section 7: the purchase side's deduction (see above). */
+    deductions: deductionField.optional().meta({
+      description: "spec/2 section 7: the purchase side's free deduction (as purchase_deductions; if both, equal)",
+    }),
+    purchaseDeductions: deductionField.meta({
+      description: "The purchase row's free deduction, minor units of the purchase contract's currency",
+    }),
+    salesDeductions: deductionField.meta({
+      description: "The sales row's free deduction, minor units of the sales contract's currency",
+    }),
+    transportDeductions: deductionField.meta({
+      description: "The transport row's free deduction, minor units of the transport's currency",
+    }),
+    details: optionalString(),
+    /** RULES.md Transports, Delivered: required (10+ characters) when the delivery passes a contract's tolerance. */
+    overDeliveryNote: optionalString(),
+    /**
+     * Issue 16: lab results (parameters of the raw material, hundredths of their unit). Given, each goods row is
+     * settled by its own contract's quality terms; left out or empty, each side's free deduction alone applies.
+     */
+    labResults: LabResultsSchema.nullish().transform((results) => results ?? null),
+  })
+  .superRefine((body, ctx) => {
+    const isContradicting =
+      body.deductions != null && body.purchaseDeductions !== null && body.deductions !== body.purchaseDeductions;
+    if (isContradicting) ctx.addIssue({ code: 'custom', path: ['deductions'], message: V.deductionsTwice });
+  })
+  .transform(({ deductions, ...body }) => ({
+    ...body,
+    purchaseDeductions: body.purchaseDeductions ?? deductions ?? null,
+  }));
 export type TransportDeliveredRequest = z.infer<typeof TransportDeliveredRequestSchema>;
 
 /**
@@ -278,7 +313,15 @@ export const TransportResponseSchema = z.object({
   /** The freight price once delivered (the transport's pricePerTon) and its value on the real quantity. */
   realTransportPrice: z.number().nullable(),
   realValue: z.number().nullable(),
+  /**
+   * RULES.md Invoices, VAT and KSeF: each side's free deduction entered at delivery, in minor units of that side's
+   * currency (purchase, sales, transport). `deductions` is the spec's name (spec/1 Transport `deduction`) for the
+   * purchase side's, as on set-status-delivered.
+   */
   deductions: z.number().nullable(),
+  purchaseDeductions: z.number().nullable(),
+  salesDeductions: z.number().nullable(),
+  transportDeductions: z.number().nullable(),
   details: z.string().nullable(),
   /** Issue 16: the lab results of the unloading and whether one passed a rejection limit ("do decyzji"). */
   labResults: z.array(z.object({ parameter: z.string(), value: z.number() })).nullable(),
@@ -287,6 +330,16 @@ export const TransportResponseSchema = z.object({
   updatedAt: z.string(),
 });
 export type TransportResponse = z.infer<typeof TransportResponseSchema>;
+
+/**
+ * GET /transport/details/{id}: the transport with its history (RULES.md "Everything that changes data"): its own
+ * audit entries (create, edit, status, redirect, delivery, order sent) and those of its statement rows
+ * (`entity` 'transaction', `entityKind` PURCHASE / SALES / TRANSPORT: invoice, settle, split, move), newest first.
+ */
+export const TransportDetailsResponseSchema = TransportResponseSchema.extend({
+  history: z.array(HistoryEntrySchema),
+});
+export type TransportDetailsResponse = z.infer<typeof TransportDetailsResponseSchema>;
 
 export const TransportListResponseSchema = listResponseSchema(TransportResponseSchema);
 
@@ -301,7 +354,7 @@ const transportUpdateFields = {
   salesId: positiveId.optional(),
 };
 /** What details answers besides the form (id, status, names, real values...): ignored when sent back (read-only.ts). */
-const TRANSPORT_READ_ONLY = readOnlyKeys(TransportResponseSchema, transportUpdateFields);
+const TRANSPORT_READ_ONLY = readOnlyKeys(TransportDetailsResponseSchema, transportUpdateFields);
 
 export const TransportUpdateRequestSchema = z
   .strictObject({ ...transportUpdateFields, ...readOnlyFields(TRANSPORT_READ_ONLY) })

@@ -36,6 +36,8 @@ export const V = {
   logoFormat: 'logoFormat',
   logoTooBig: 'logoTooBig',
   gmpCertificate: 'gmpCertificate',
+  deductionsTwice: 'deductionsTwice',
+  scaleDivision: 'scaleDivision',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];
@@ -105,7 +107,13 @@ export const passwordField = z
   .max(MAX_STRING, V.maxLength)
   .refine(isStrongPassword, V.password);
 
-export const isoDateField = z.string({ error: typeError }).refine(isValidIsoDate, V.date);
+/** YYYY-MM-DD: a longer text is no date, refused before it is read. */
+export const ISO_DATE_LENGTH = 10;
+
+export const isoDateField = z
+  .string({ error: typeError })
+  .max(ISO_DATE_LENGTH, { error: V.date, abort: true })
+  .refine(isValidIsoDate, V.date);
 
 export const positiveId = z
   .number({ error: (issue) => (issue.input === undefined ? V.required : V.chooseItem) })
@@ -166,6 +174,7 @@ export function refineDateOrder<T extends Record<string, unknown>>(
 export const IdParamsSchema = z.strictObject({
   id: z
     .string({ error: V.wrongType })
+    .max(10, { error: V.wrongType, abort: true })
     .regex(/^[1-9][0-9]{0,9}$/, V.wrongType)
     .transform(Number)
     .pipe(z.number().int().max(INT_MAX)),

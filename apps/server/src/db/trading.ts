@@ -406,7 +406,13 @@ export const unloadings = pgTable(
     realCargoQuantityKg: kg('real_cargo_quantity_kg').notNull(),
     realCargoPrice: minor('real_cargo_price').notNull(),
     realCargoQualityId: integer('real_cargo_quality_id').references(() => rawMaterialQualities.id),
-    deductions: minor('deductions'),
+    /**
+     * RULES.md Invoices, VAT and KSeF: each side's free deduction as entered, in minor units of that side's currency
+     * (purchase contract, sales contract, transport); never copied to another side (migration 0015).
+     */
+    purchaseDeductions: minor('purchase_deductions'),
+    salesDeductions: minor('sales_deductions'),
+    transportDeductions: minor('transport_deductions'),
     details: text('details'),
     /** RULES.md Transports, Delivered: why the delivery passed a contract's upper tolerance limit. */
     overDeliveryNote: text('over_delivery_note'),
@@ -424,7 +430,8 @@ export const unloadings = pgTable(
     uniqueIndex('unloadings_transport_key').on(t.transportId),
     check(
       'unloadings_figures_non_negative',
-      sql`real_cargo_quantity_kg >= 0 and real_cargo_price >= 0 and deductions >= 0`,
+      sql`real_cargo_quantity_kg >= 0 and real_cargo_price >= 0 and purchase_deductions >= 0
+        and sales_deductions >= 0 and transport_deductions >= 0`,
     ),
     check(
       'unloadings_over_delivered_non_negative',

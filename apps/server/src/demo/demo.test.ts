@@ -1,3 +1,4 @@
+import { finalValueOf, toPln } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
@@ -97,9 +98,13 @@ describe('demo data', () => {
         and exists (select 1 from quality_params p where p.quality_id = o.raw_material_quality_id and p.name = 'Wilgotność')) as without_terms,
       (select count(*)::int from unloadings where lab_results is not null) as with_lab,
       (select count(*)::int from transactions where quality_settlement is not null) as settled_rows,
-      (select count(*)::int from transactions where quality_settlement is not null and (
-        real_quantity_kg <> (quality_settlement->>'paidKg')::bigint
-        or real_value - deductions + surcharges <> (quality_settlement->>'value')::bigint)) as wrong_values,
+      -- The row's deductions are its side's free deduction plus the quality lines' discounts (rules/transports.ts).
+      (select count(*)::int from transactions x join unloadings u on u.id = x.unloading_id
+        where x.quality_settlement is not null and (
+        x.real_quantity_kg <> (x.quality_settlement->>'paidKg')::bigint
+        or x.real_value - x.deductions + x.surcharges
+          + coalesce(case x.kind when 'PURCHASE' then u.purchase_deductions else u.sales_deductions end, 0)
+          <> (x.quality_settlement->>'value')::bigint)) as wrong_values,
       (select count(*)::int from transactions where quality_settlement is not null and (
         jsonb_typeof(quality_settlement->'grossKg') <> 'number' or jsonb_typeof(quality_settlement->'paidKg') <> 'number'
         or jsonb_typeof(quality_settlement->'value') <> 'number')) as text_numbers`);
@@ -109,6 +114,57 @@ describe('demo data', () => {
     expect(row.wrong_values).toBe(0);
     // The answers' schema takes numbers only: bigint columns read as text once made the statement answer 500.
     expect(row.text_numbers).toBe(0);
+  });
+
+  it('settles every row as the app does: final value from the rounded line value, PLN from the final value', async () => {
+    // rules/settlements.ts: settling writes finalValueOf (the line value rounded to the grosz, less deductions, plus
+    // surcharges) and toPln of that final value. The demo once converted the unrounded value (471 of 719 EUR/USD
+    // rows 1-2 grosze off).
+    const settled = rowsOf<Record<string, string | number | null>>(
+      await t.db.execute(sql`select id, currency, final_quantity_kg, final_price, deductions, surcharges, final_value,
+        exchange_rate, pln_value from transactions where status = 'SETTLED' order by id`),
+    );
+    const drift = settled.filter((row) => {
+      const finalValue = finalValueOf({
+        quantityKg: Number(row.final_quantity_kg),
+        price: Number(row.final_price),
+        deductions: Number(row.deductions),
+        surcharges: Number(row.surcharges),
+      });
+      return (
+        Number(row.final_value) !== finalValue || Number(row.pln_value) !== toPln(finalValue, Number(row.exchange_rate))
+      );
+    });
+    expect(settled.filter((row) => row.currency !== 'PLN').length).toBeGreaterThan(50);
+    expect({ drifting: drift.length, first: drift.slice(0, 3) }).toEqual({ drifting: 0, first: [] });
+  });
+
+  it('makes the invariant checks fail on a settled PLN value one grosz off the rule', async () => {
+    const row = await one<{ id: number; pln_value: string }>(
+      sql`select id, pln_value from transactions where status = 'SETTLED' and currency <> 'PLN' order by id limit 1`,
+    );
+    await t.db.execute(sql`update transactions set pln_value = pln_value + 1 where id = ${row.id}`);
+    try {
+      const problems = await invariantViolations(t.db);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(`SETTLED transaction whose final or PLN value is not what settling computes`);
+      expect(problems[0]).toContain(`"id":${row.id}`);
+    } finally {
+      await t.db.execute(sql`update transactions set pln_value = ${row.pln_value} where id = ${row.id}`);
+    }
+  });
+
+  it("gives each side its own free deduction at delivery, never another side's (RULES.md Invoices, VAT and KSeF)", async () => {
+    const copied = await one<{ n: number; purchase: number; sales: number; transport: number }>(sql`
+      select count(*) filter (where x.quality_settlement is null and x.deductions <> coalesce(case x.kind
+          when 'PURCHASE' then u.purchase_deductions when 'SALES' then u.sales_deductions
+          else u.transport_deductions end, 0))::int as n,
+        count(*) filter (where x.kind = 'PURCHASE' and u.purchase_deductions > 0)::int as purchase,
+        count(*) filter (where x.kind = 'SALES' and u.sales_deductions > 0)::int as sales,
+        count(*) filter (where x.kind = 'TRANSPORT' and u.transport_deductions > 0)::int as transport
+      from transactions x join unloadings u on u.id = x.unloading_id`);
+    expect(copied.n).toBe(0);
+    expect(copied.purchase * copied.sales * copied.transport).toBeGreaterThan(0);
   });
 
   it('keeps planned transports of a pair within its allocation (RULES.md Transports)', async () => {

@@ -1,6 +1,8 @@
+import { RATE_SCALE } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
+import { finalValueSql, lineValueSql, toPlnSql } from '../db/money-sql.js';
 import { hashPassword } from '../lib/passwords.js';
 import { qualityStep } from './quality.js';
 import { type DemoScale, quantityFactorOf } from './scales.js';
@@ -261,12 +263,23 @@ const transportsStep: Step = async (db, scale) => {
   );
 };
 
-/** One unloading and three transactions per delivered transport (RULES.md Transports: Delivered). */
+const settledRate = (currency: string) =>
+  `case ${currency} when 'PLN' then ${RATE_SCALE} when 'EUR' then 43000 else 40000 end`;
+
+/**
+ * One unloading and three transactions per delivered transport (RULES.md Transports: Delivered), figures as the
+ * app writes them (rules/transports.ts deliveryTransactions, rules/settlements.ts finalValueOf and toPln) through
+ * their SQL twins (db/money-sql.ts): each row takes its own side's free deduction, in its own currency (RULES.md
+ * Invoices, VAT and KSeF: never copied to another side); a settled row's final value is the rounded line value less
+ * its deductions, and its PLN value that final value through the rate, rounded once.
+ */
 const deliveriesStep: Step = async (db) => {
   await db.execute(sql`
-    insert into unloadings (transport_id, unloading_date, real_cargo_quantity_kg, real_cargo_price, real_cargo_quality_id, deductions, created_at)
+    insert into unloadings (transport_id, unloading_date, real_cargo_quantity_kg, real_cargo_price, real_cargo_quality_id,
+      purchase_deductions, sales_deductions, transport_deductions, created_at)
     select t.id, t.unloading_date, t.real_cargo_quantity_kg, p.price, p.raw_material_quality_id,
-      case when t.id % 17 = 0 then 15000 end, t.date_unloading::timestamp + interval '15 hours'
+      case when t.id % 17 = 0 then 15000 end, case when t.id % 23 = 0 then 4000 end,
+      case when t.id % 29 = 0 then 2500 end, t.date_unloading::timestamp + interval '15 hours'
     from transports t join contracts p on p.id = t.purchase_id
     where t.status = 'DELIVERED'`);
   await db.execute(sql`
@@ -278,6 +291,8 @@ const deliveriesStep: Step = async (db) => {
         case kind.kind when 'PURCHASE' then p.currency when 'SALES' then s.currency else t.currency end as currency,
         case kind.kind when 'PURCHASE' then p.raw_material_quality_id when 'SALES' then s.raw_material_quality_id end as quality_id,
         case kind.kind when 'PURCHASE' then p.price when 'SALES' then s.price else t.price_per_ton end as price,
+        coalesce(case kind.kind when 'PURCHASE' then u.purchase_deductions when 'SALES' then u.sales_deductions
+          else u.transport_deductions end, 0) as deductions,
         t.cargo_quantity_kg as planned_kg, u.real_cargo_quantity_kg as real_kg, u.real_cargo_quality_id,
         t.date_unloading < current_date - 45 and t.id % 10 <> 0 as is_settled
       from transports t
@@ -285,11 +300,18 @@ const deliveriesStep: Step = async (db) => {
       join contracts p on p.id = t.purchase_id
       join contracts s on s.id = t.sales_id
       cross join (values ('PURCHASE'), ('SALES'), ('TRANSPORT')) as kind(kind)
+    ),
+    valued as (
+      select r.*, ${sql.raw(lineValueSql('r.planned_kg', 'r.price'))} as planned_value,
+        ${sql.raw(lineValueSql('r.real_kg', 'r.price'))} as real_value,
+        case when r.is_settled then ${sql.raw(finalValueSql('r.real_kg', 'r.price', 'r.deductions', '0'))} end as final_value,
+        case when r.currency = 'PLN' or r.is_settled then ${sql.raw(settledRate('r.currency'))} end as rate
+      from rows r
     )
     insert into transactions (kind, status, transport_id, unloading_id, contract_id, contractor_id, contractor_code,
       contractor_name, purchase_document_number, sales_document_number, registration_number, trailer_number, currency,
       planned_quality_id, real_quality_id, final_quality_id, planned_quantity_kg, real_quantity_kg, final_quantity_kg,
-      planned_price, real_price, final_price, planned_value, real_value, final_value, exchange_rate, pln_value,
+      planned_price, real_price, final_price, planned_value, real_value, final_value, deductions, exchange_rate, pln_value,
       invoice_number, invoice_date, payment_date, accounting_method, date_loading, date_unloading, settled_at, created_at, updated_at)
     select r.kind, case when r.is_settled then 'SETTLED' else 'TO_SETTLEMENT' end, r.transport_id, r.unloading_id, r.contract_id,
       r.contractor_id, c.code, c.name, r.purchase_document_number, r.sales_document_number, r.registration_number,
@@ -297,18 +319,16 @@ const deliveriesStep: Step = async (db) => {
       case when r.is_settled then coalesce(r.real_cargo_quality_id, r.quality_id) end,
       r.planned_kg, r.real_kg, case when r.is_settled then r.real_kg end,
       r.price, r.price, case when r.is_settled then r.price end,
-      round(r.planned_kg * r.price / 1000.0), round(r.real_kg * r.price / 1000.0),
-      case when r.is_settled then round(r.real_kg * r.price / 1000.0) end,
-      case when r.currency = 'PLN' then 10000 when r.is_settled and r.currency = 'EUR' then 43000 when r.is_settled then 40000 end,
-      case when r.currency = 'PLN' then round(r.real_kg * r.price / 1000.0)
-        when r.is_settled then round(r.real_kg * r.price / 1000.0 * (case when r.currency = 'EUR' then 4.3 else 4.0 end)) end,
+      r.planned_value, r.real_value, r.final_value, r.deductions, r.rate,
+      -- Settled: the final value through the rate. Open PLN rows keep their real value, as a delivery writes it.
+      case when r.is_settled then ${sql.raw(toPlnSql('r.final_value', 'r.rate'))} when r.currency = 'PLN' then r.real_value end,
       case when r.is_settled then 'FV/' || extract(year from r.date_unloading)::int || '/' || r.transport_id || '/' || left(r.kind, 1) end,
       case when r.is_settled then r.date_unloading + 3 end,
       case when r.is_settled then r.date_unloading + 17 end,
       c.accounting_method, r.date_loading, r.date_unloading,
       case when r.is_settled then (r.date_unloading + 20)::timestamp end,
       r.date_unloading::timestamp + interval '16 hours', r.date_unloading::timestamp + interval '16 hours'
-    from rows r join contractors c on c.id = r.contractor_id`);
+    from valued r join contractors c on c.id = r.contractor_id`);
 };
 
 /** The counters the services keep (RULES.md Contracts: derived values), computed once from the rows. */

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorBody, MESSAGE_CODES, type MessageCode } from '@grain/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-errors.js';
 import { AppError } from '../lib/errors.js';
 import { RequestValidationError } from './wire.js';
 
@@ -12,6 +13,8 @@ function errorBody(code: MessageCode, extra: Partial<ErrorBody> = {}): string {
 }
 
 function send(reply: FastifyReply, code: MessageCode, extra: Partial<ErrorBody> = {}) {
+  // An unreachable database is a moment, not a fault of the call: the client is told when to ask again.
+  if (code === 'MISSING_DATABASE') reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
   return reply.status(MESSAGE_CODES[code]).type('application/json; charset=utf-8').send(errorBody(code, extra));
 }
 
@@ -66,7 +69,10 @@ function frameworkCode(error: FastifyError): MessageCode | null {
   return null;
 }
 
-/** Every refusal as `{ message_code, message, errors? }`; unknown failures are logged and become INTERNAL_ERROR. */
+/**
+ * Every refusal as `{ message_code, message, errors? }`; a database that cannot be reached (restart, failover, a
+ * full pool) is 503 MISSING_DATABASE with Retry-After; other unknown failures are logged and become INTERNAL_ERROR.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return send(reply, error.code, { message: error.message, errors: error.errors });
@@ -75,6 +81,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const code = frameworkCode(error);
     if (code) return send(reply, code);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 'MISSING_DATABASE', { message: 'The database does not answer, try again shortly' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 'INTERNAL_ERROR', { message: 'Internal error' });
   });

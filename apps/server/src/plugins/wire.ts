@@ -147,17 +147,17 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'The body is over 1 MB: PAYLOAD_TOO_LARGE',
   429: 'Too many attempts in the window: TOO_MANY_REQUESTS',
   500: 'Unexpected failure: INTERNAL_ERROR (logged)',
-  503: 'The database does not answer: MISSING_DATABASE',
+  503: 'The database does not answer (a restart, a failover): MISSING_DATABASE, with Retry-After in seconds',
 };
 
 /** Which refusals a route can answer, from what it declares (roles, body, rate limit). */
 function errorStatuses(url: string, method: string, config: Record<string, unknown>): number[] {
   const isSessionCall = /\/api\/auth\/(login|refresh-token)$/.test(url);
-  const statuses = [400, 404, 500];
+  // Every route reads the database (the session check at least): 503 while it cannot be reached.
+  const statuses = [400, 404, 500, 503];
   if (!config.public || isSessionCall) statuses.push(401, 403);
   if (method !== 'GET' && method !== 'HEAD') statuses.push(409, 413);
   if (config.rateLimit) statuses.push(429);
-  if (url === '/api/health') statuses.push(503);
   return statuses.sort((a, b) => a - b);
 }
 

@@ -1,6 +1,7 @@
-import { toleranceUpperLimitKg } from '@grain/shared';
+import { RATE_SCALE, toleranceUpperLimitKg } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
+import { finalValueSql, toPlnSql } from '../db/money-sql.js';
 
 /**
  * The RULES.md invariants that must hold in the database whatever happened before (races, crashes, restarts):
@@ -36,6 +37,8 @@ export const allocationTotalsMismatch = sql`
       actual.delivered_kg)
     is distinct from (kept.allocation_count, kept.quantity_kg, kept.in_delivery_kg, kept.in_delivery_count,
       kept.delivered_kg)`;
+
+const settledFinalValue = finalValueSql('final_quantity_kg', 'final_price', 'deductions', 'surcharges');
 
 export async function invariantViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -188,6 +191,20 @@ export async function invariantViolations(db: Db): Promise<string[]> {
         db,
         sql`select entity_id, count(*)::int as n from audit_log where entity = 'transaction' and action = 'settle'
             group by entity_id having count(*) > 1`,
+      ),
+    ),
+    ...describeRows(
+      // RULES.md Settlements (rules/settlements.ts finalValueOf, toPln, through their proven SQL twins): what settling
+      // writes, the rounded line value less deductions plus surcharges, and that final value through the rate.
+      'SETTLED transaction whose final or PLN value is not what settling computes',
+      await rows(
+        db,
+        sql`select id, kind, currency, final_quantity_kg, final_price, deductions, surcharges, final_value,
+              exchange_rate, pln_value, ${sql.raw(settledFinalValue)} as rule_final_value,
+              ${sql.raw(toPlnSql(settledFinalValue, 'exchange_rate'))} as rule_pln_value
+            from transactions where status = 'SETTLED' and (final_value <> ${sql.raw(settledFinalValue)}
+              or pln_value is distinct from ${sql.raw(toPlnSql(settledFinalValue, 'exchange_rate'))}
+              or (currency = 'PLN' and exchange_rate <> ${RATE_SCALE}))`,
       ),
     ),
     ...describeRows(

@@ -89,7 +89,7 @@ function contractBody(kind: 'purchase' | 'sales', counterpartyId: number, quanti
     ...(documentNumber ? { document_number: documentNumber } : {}),
     [kind === 'purchase' ? 'purchase_supplier_id' : 'sales_recipient_id']: counterpartyId,
     user_id: 1,
-    status: 'ACTIVE',
+    status: 'NEW',
     freight: kind === 'purchase' ? 'FCA' : 'CPT',
     date_of_receipt_from: '2026-01-01',
     date_of_receipt_to: '2026-12-31',

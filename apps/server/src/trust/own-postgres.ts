@@ -14,6 +14,10 @@ export interface OwnPostgres {
   port: number;
   /** pg_ctl restart -m fast: every connection is cut, the server comes back on the same port. */
   restart: () => void;
+  /** pg_ctl stop -m fast, keeping the data: the port refuses connections until `start`. */
+  pause: () => void;
+  /** Starts a paused server again on the same port. */
+  start: () => void;
   stop: () => void;
 }
 
@@ -65,15 +69,24 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', ...args]);
   pgCtl('start');
   let isRunning = true;
+  let isPaused = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     restart: () => pgCtl('restart', '-m', 'fast'),
+    pause: () => {
+      pgCtl('stop', '-m', 'fast');
+      isPaused = true;
+    },
+    start: () => {
+      pgCtl('start');
+      isPaused = false;
+    },
     stop: () => {
       if (isRunning) {
         isRunning = false;
         try {
-          pgCtl('stop', '-m', 'immediate');
+          if (!isPaused) pgCtl('stop', '-m', 'immediate');
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }

@@ -51,7 +51,7 @@ async function seedRenamablePair() {
   const supplier = await createContractor();
   const recipient = await createContractor();
   const carrier = await createContractor();
-  const big = { cargo_quantity: 500_000, status: 'ACTIVE' };
+  const big = { cargo_quantity: 500_000 };
   const purchase = await contract.createPurchase(big, supplier.id);
   const sale = await contract.createSales(big, recipient.id);
   const allocated = await t.call({
@@ -89,7 +89,6 @@ describe('renames racing transport writes', () => {
           purchaseBody(round % 2 ? supplier.id : spare.id, {
             document_number: `ZK/RACE/${round}`,
             cargo_quantity: 500_000,
-            status: 'ACTIVE',
           }),
         ),
       );
@@ -97,7 +96,7 @@ describe('renames racing transport writes', () => {
         contract.call(
           'PUT',
           `update-sales/${sale.id}`,
-          salesBody(recipient.id, { document_number: `SP/RACE/${round}`, cargo_quantity: 500_000, status: 'ACTIVE' }),
+          salesBody(recipient.id, { document_number: `SP/RACE/${round}`, cargo_quantity: 500_000 }),
         ),
       );
       for (const who of [supplier, recipient, carrier]) {

@@ -1,5 +1,5 @@
 import { type FieldError, toCamelKeys } from '@grain/shared';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../components/toasts';
 import { i18n, messageCodeText } from '../i18n';
 import { takeEarlyAnswer, takeEarlyBody } from './early-answers';
 import { REQUEST_TIMEOUT_MS, type RequestShape, requestOf } from './request';
@@ -7,6 +7,9 @@ import { tokens } from './tokens';
 
 /** A refused or failed call: HTTP status (0 when no answer), catalogue code and per-field errors. */
 export class ApiError extends Error {
+  /** The client already told the user (the 404 page): no toast, no message under a field. */
+  isShownAsPage = false;
+
   constructor(
     readonly status: number,
     readonly messageCode: string,
@@ -24,8 +27,9 @@ export interface RequestOptions extends RequestShape {
   signal?: AbortSignal;
 }
 
-type Navigate = (path: string) => void;
-let navigate: Navigate = (path) => window.location.assign(path);
+type Navigate = (path: string, options?: { replace?: boolean }) => void;
+let navigate: Navigate = (path, options) =>
+  options?.replace ? window.location.replace(path) : window.location.assign(path);
 let onSignedOut: () => void = () => {};
 
 /** The router and session plug in here so the client can send people to /login or /404. */
@@ -83,6 +87,7 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 export function showErrorToast(error: unknown) {
+  if (error instanceof ApiError && error.isShownAsPage) return;
   const code = error instanceof ApiError ? error.messageCode : 'INTERNAL_ERROR';
   const title =
     code === 'TIMEOUT'
@@ -90,17 +95,65 @@ export function showErrorToast(error: unknown) {
       : code === 'NETWORK'
         ? i18n.t('errors.network')
         : messageCodeText(code);
-  notifications.show({ color: 'red', title, message: '', autoClose: 5000, withCloseButton: true });
+  showToast('error', { title });
+}
+
+/** The longest the client waits on a Retry-After before its one repeat of a GET; without one it waits a second. */
+export const MAX_RETRY_WAIT_MS = 5_000;
+const DEFAULT_RETRY_WAIT_MS = 1_000;
+
+function retryWaitMs(response: Response): number {
+  const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  if (!Number.isFinite(seconds) || seconds < 0) return DEFAULT_RETRY_WAIT_MS;
+  return Math.min(seconds * 1000, MAX_RETRY_WAIT_MS);
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError(0, 'ABORTED', []));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new ApiError(0, 'ABORTED', []));
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * A 503 (the database restarting, spec/2 MISSING_DATABASE) is a moment: a GET, which changes nothing, is asked once
+ * more after the server's Retry-After (at most MAX_RETRY_WAIT_MS). Writes are never repeated by the client.
+ */
+async function sendWithRetry(path: string, options: RequestOptions): Promise<Response> {
+  const response = await send(path, options);
+  if (response.status !== 503 || (options.method ?? 'GET') !== 'GET') return response;
+  await response.body?.cancel();
+  await wait(retryWaitMs(response), options.signal);
+  return send(path, options);
+}
+
+/**
+ * spec/2 section 7: "On 404 it goes to the 404 page", for every method. A GET that finds nothing stands for the
+ * screen that asked (the record is gone): the 404 page takes its place in the history. A refused write leaves the
+ * screen where it was made in the history, so the 404 page's back button returns to it.
+ */
+function showNotFoundPage(error: ApiError, options: RequestOptions) {
+  const isRead = (options.method ?? 'GET') === 'GET';
+  error.isShownAsPage = true;
+  navigate('/404', { replace: isRead });
 }
 
 /** The one HTTP client (spec/2 section 7, General rules). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    response = await send(path, options);
+    response = await sendWithRetry(path, options);
     const isAuthCall = path.startsWith('/auth/login') || path.startsWith('/auth/refresh-token');
     if (response.status === 401 && !isAuthCall) {
-      if (await refreshTokens()) response = await send(path, options);
+      if (await refreshTokens()) response = await sendWithRetry(path, options);
       if (response.status === 401) {
         signOutLocally();
         throw await errorOf(response);
@@ -108,7 +161,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     if (!response.ok) {
       const error = await errorOf(response);
-      if (response.status === 404 && !options.keepNotFound && (options.method ?? 'GET') === 'GET') navigate('/404');
+      if (response.status === 404 && !options.keepNotFound) showNotFoundPage(error, options);
       throw error;
     }
   } catch (error) {

@@ -6,7 +6,10 @@ import { SessionProvider } from './session';
 /** Inside the router so the session and the HTTP client can navigate. */
 export function RootLayout() {
   const routerNavigate = useNavigate();
-  const navigate = useCallback((path: string) => void routerNavigate(path), [routerNavigate]);
+  const navigate = useCallback(
+    (path: string, options?: { replace?: boolean }) => void routerNavigate(path, options),
+    [routerNavigate],
+  );
   return (
     <SessionProvider navigate={navigate}>
       <SessionGate>

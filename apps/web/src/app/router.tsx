@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/forbidden', ...page(() => import('../features/auth/pages/forbidden-page')) },
       { path: '/404', ...page(() => import('../features/auth/pages/not-found-page')) },
+      // spec/1 section 2: the component showcase, for guests and signed-in users alike, in a chunk of its own.
+      { path: '/sandbox', ...page(() => import('../features/sandbox/pages/sandbox-page')) },
       {
         element: <RequireAuth />,
         children: [

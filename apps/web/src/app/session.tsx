@@ -28,7 +28,13 @@ export function useSessionUserId(): number | null {
   return useContext(SessionContext)?.user?.id ?? null;
 }
 
-export function SessionProvider({ children, navigate }: { children: ReactNode; navigate: (path: string) => void }) {
+export function SessionProvider({
+  children,
+  navigate,
+}: {
+  children: ReactNode;
+  navigate: (path: string, options?: { replace?: boolean }) => void;
+}) {
   const [status, setStatus] = useState<SessionStatus>('init');
   const [user, setUser] = useState<Me | null>(null);
 

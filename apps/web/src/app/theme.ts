@@ -1,5 +1,8 @@
-import { type CSSVariablesResolver, createTheme, darken, type MantineTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken, type MantineTheme, Notification } from '@mantine/core';
 import { pl } from '../i18n/pl';
+
+/** spec/1 Inputs: "Text area has 4 rows by default". */
+export const TEXTAREA_ROWS = 4;
 
 export const theme = createTheme({
   primaryColor: 'green',
@@ -21,8 +24,16 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // spec/1 Inputs: a text area has 4 rows by default; set once here, so no component sets its own.
+    Textarea: { defaultProps: { rows: TEXTAREA_ROWS } },
     // WCAG 4.1.2: the dialogs' × button is named (axe button-name), in every modal.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': pl.common.closeDialog } } },
+    // WCAG 4.1.2: a toast's × button is named; WCAG 1.4.3: a toast's message under a title is Mantine's gray 6
+    // (3.3:1 on white), the dimmed ink instead.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': pl.common.close } },
+      styles: (_theme, props) => (props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {}),
+    }),
   },
 });
 

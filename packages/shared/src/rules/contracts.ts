@@ -29,10 +29,10 @@ export function isStatusBlockedByActiveTransport(to: ContractStatus): boolean {
 }
 
 /**
- * Statuses a contract may be created in: NEW (spec/1 section 4, the default) and those reachable from NEW
- * without passing through settlement or cancellation.
+ * spec/1 section 4 and RULES.md Contracts: a contract is created as NEW; every other status comes through the
+ * status calls. The create schemas accept this one status (or none).
  */
-export const CONTRACT_CREATE_STATUSES: readonly ContractStatus[] = ['NEW', 'NEXT_SEASON', 'ACTIVE'];
+export const CONTRACT_CREATE_STATUS = 'NEW' satisfies ContractStatus;
 
 export interface ContractCounters {
   cargoQuantityKg: number;

@@ -3,8 +3,11 @@
  * Integers only (kilograms, minor units, rates × 10 000); no I/O.
  */
 export * from './allocations.js';
+export * from './business-days.js';
 export * from './contracts.js';
 export * from './quality.js';
+export * from './scale.js';
 export * from './settlements.js';
 export * from './tolerance.js';
 export * from './transports.js';
+export * from './vat.js';

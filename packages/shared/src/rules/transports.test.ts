@@ -129,7 +129,9 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
       realCargoQuantityKg: 24_510,
       realCargoPrice: 101_050,
       realCargoQualityId: null,
-      deductions: null,
+      purchaseDeductions: null,
+      salesDeductions: null,
+      transportDeductions: null,
       details: null,
     },
     accountingMethodOf: (id) => (id === 11 ? 'RR' : 'VAT'),
@@ -156,16 +158,59 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
     expect([purchase!.accountingMethod, sales!.accountingMethod]).toEqual(['RR', 'VAT']);
   });
 
-  it('puts the real quality on both goods rows and the deductions on them only', () => {
-    const rows = deliveryTransactions({
-      ...input,
-      unloading: { ...input.unloading, realCargoQualityId: 8, deductions: 990 },
+  it('puts the real quality on both goods rows', () => {
+    const rows = deliveryTransactions({ ...input, unloading: { ...input.unloading, realCargoQualityId: 8 } });
+    expect(rows.map((row) => row.realQualityId)).toEqual([8, 8, null]);
+  });
+
+  describe('free deductions, each on its own side (RULES.md Invoices, VAT and KSeF)', () => {
+    const deductionsOf = (unloading: Partial<DeliveryInput['unloading']>, sale = input.sale) =>
+      deliveryTransactions({ ...input, sale, unloading: { ...input.unloading, ...unloading } }).map((row) => [
+        row.currency,
+        row.deductions,
+      ]);
+
+    it('leaves the EUR sale untouched by a PLN purchase deduction, and the PLN purchase by an EUR sale deduction', () => {
+      // 500,00 typed on a PLN purchase once became 500,00 EUR on the sales row.
+      expect(deductionsOf({ purchaseDeductions: 50_000 })).toEqual([
+        ['PLN', 50_000],
+        ['EUR', 0],
+        ['PLN', 0],
+      ]);
+      expect(deductionsOf({ salesDeductions: 4_000 })).toEqual([
+        ['PLN', 0],
+        ['EUR', 4_000],
+        ['PLN', 0],
+      ]);
+      expect(deductionsOf({ purchaseDeductions: 50_000, salesDeductions: 4_000, transportDeductions: 700 })).toEqual([
+        ['PLN', 50_000],
+        ['EUR', 4_000],
+        ['PLN', 700],
+      ]);
     });
-    expect(rows.map((row) => [row.realQualityId, row.deductions])).toEqual([
-      [8, 990],
-      [8, 990],
-      [null, 0],
-    ]);
+
+    it('never copies a deduction to another side of the same currency either', () => {
+      const plnSale = { ...input.sale, currency: 'PLN' as const };
+      expect(deductionsOf({ purchaseDeductions: 990 }, plnSale)).toEqual([
+        ['PLN', 990],
+        ['PLN', 0],
+        ['PLN', 0],
+      ]);
+      expect(deductionsOf({ transportDeductions: 300 }, plnSale)).toEqual([
+        ['PLN', 0],
+        ['PLN', 0],
+        ['PLN', 300],
+      ]);
+    });
+
+    it("takes a row's deduction off its value in its own currency: the value the statement shows", () => {
+      const [purchase, sales] = deliveryTransactions({
+        ...input,
+        unloading: { ...input.unloading, purchaseDeductions: 50_000, salesDeductions: 4_000 },
+      });
+      expect(valueAfterDeductions({ ...purchase!, value: purchase!.realValue })).toBe(2_476_736 - 50_000);
+      expect(valueAfterDeductions({ ...sales!, value: sales!.realValue })).toBe(575_985 - 4_000);
+    });
   });
 
   it('settles each goods row by its own contract terms when lab results are given (issue 16)', () => {
@@ -201,7 +246,8 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
       unloading: {
         ...input.unloading,
         realCargoQuantityKg: 25_000,
-        deductions: 100,
+        purchaseDeductions: 100,
+        salesDeductions: 40,
         labResults: [
           { parameter: 'Wilgotność', value: 1650 },
           { parameter: 'Białko', value: 1300 },
@@ -219,12 +265,16 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
     });
     expect(purchase!.qualitySettlement?.lines.map((line) => line.parameter)).toEqual(['Wilgotność', 'Białko']);
     // Sales: its own basis 15 %: 25 000 × 1,5 / 85 = 441,18 → 441 kg.
-    expect(sales).toMatchObject({ realQuantityKg: 24_559, deductions: 100, surcharges: 0 });
+    // Each side's free deduction next to its own lines.
+    expect(sales).toMatchObject({ realQuantityKg: 24_559, deductions: 40, surcharges: 0 });
     expect(sales!.qualitySettlement?.terms).toEqual([{ ...moisture, basis: 1500 }]);
     expect(transport).toMatchObject({ realQuantityKg: 25_000, qualitySettlement: null, surcharges: 0 });
-    for (const row of [purchase!, sales!]) {
+    for (const [row, free] of [
+      [purchase!, 100],
+      [sales!, 40],
+    ] as const) {
       expect(
-        valueAfterDeductions({ value: row.realValue, deductions: row.deductions - 100, surcharges: row.surcharges }),
+        valueAfterDeductions({ value: row.realValue, deductions: row.deductions - free, surcharges: row.surcharges }),
       ).toBe(row.qualitySettlement!.value);
     }
   });
@@ -233,11 +283,11 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
     const rows = deliveryTransactions({
       ...input,
       purchase: { ...input.purchase, qualityTerms: [] },
-      unloading: { ...input.unloading, deductions: 990, labResults: [] },
+      unloading: { ...input.unloading, purchaseDeductions: 990, salesDeductions: 120, labResults: [] },
     });
     expect(rows.map((row) => [row.realQuantityKg, row.deductions, row.surcharges, row.qualitySettlement])).toEqual([
       [24_510, 990, 0, null],
-      [24_510, 990, 0, null],
+      [24_510, 120, 0, null],
       [24_510, 0, 0, null],
     ]);
   });

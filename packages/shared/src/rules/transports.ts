@@ -219,15 +219,24 @@ export interface DeliveredContract {
   qualityTerms?: readonly QualityTerm[];
 }
 
-export interface Unloading {
+/**
+ * RULES.md Invoices, VAT and KSeF: a free deduction entered at delivery belongs to one side (purchase, sales or
+ * transport) and is in that side's currency (minor units); it is never copied to another side. Null: none.
+ */
+export interface DeliveryDeductions {
+  purchaseDeductions: number | null;
+  salesDeductions: number | null;
+  transportDeductions: number | null;
+}
+
+export interface Unloading extends DeliveryDeductions {
   id: number;
   unloadingDate: string;
   realCargoQuantityKg: number;
   realCargoPrice: number;
   realCargoQualityId: number | null;
-  deductions: number | null;
   details: string | null;
-  /** Issue 16: lab results at the scale; null or none keeps the one free deductions figure alone. */
+  /** Issue 16: lab results at the scale; null or none keeps each side's free deduction alone. */
   labResults?: readonly LabResult[] | null;
 }
 
@@ -270,8 +279,9 @@ export interface DeliveryInput {
  * RULES.md Transports, Delivered, and Settlements: PURCHASE (supplier, purchase price), SALES (recipient, sales
  * price), TRANSPORT (carrier, price per tonne), planned from the contracts and the transport, real from the
  * unloading. The delivered form has one real price: the purchase's (the sales row keeps its contract price,
- * the transport row its price per tonne). No real quality given means the planned one arrived. Deductions go to
- * the two goods rows, the details to all three. PLN rows get the rate 1 (10 000) and their PLN value now;
+ * the transport row its price per tonne). No real quality given means the planned one arrived. Each row takes its
+ * own side's free deduction, in its own currency, and no other (RULES.md Invoices, VAT and KSeF: never copied to
+ * another side); the details go to all three. PLN rows get the rate 1 (10 000) and their PLN value now;
  * EUR and USD wait for the rate at settlement. With lab results (issue 16) each goods row is settled by its own
  * contract's terms (rules/quality.ts): real kg = paid kg, its discounts and premiums added to its deductions and
  * surcharges, the lines stored; the transport row keeps the unloaded kg.
@@ -332,14 +342,13 @@ export function deliveryTransactions({
     planned: contract.rawMaterialQualityId,
     real: unloading.realCargoQualityId ?? contract.rawMaterialQualityId,
   });
-  const deductions = unloading.deductions ?? 0;
   return [
     row(
       'PURCHASE',
       { contractId: purchase.id, contractorId: purchase.counterpartyId, currency: purchase.currency },
       goodsQuality(purchase),
       { planned: purchase.price, real: unloading.realCargoPrice },
-      deductions,
+      unloading.purchaseDeductions ?? 0,
       purchase.qualityTerms ?? [],
     ),
     row(
@@ -347,7 +356,7 @@ export function deliveryTransactions({
       { contractId: sale.id, contractorId: sale.counterpartyId, currency: sale.currency },
       goodsQuality(sale),
       { planned: sale.price, real: sale.price },
-      deductions,
+      unloading.salesDeductions ?? 0,
       sale.qualityTerms ?? [],
     ),
     row(
@@ -355,7 +364,7 @@ export function deliveryTransactions({
       { contractId: null, contractorId: transport.carrierId, currency: transport.currency },
       { planned: null, real: null },
       { planned: transport.pricePerTon, real: transport.pricePerTon },
-      0,
+      unloading.transportDeductions ?? 0,
     ),
   ];
 }

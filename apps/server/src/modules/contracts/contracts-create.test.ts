@@ -178,13 +178,39 @@ describe('POST /api/contract/create-purchase', () => {
     expect(fieldCodes(country)).toEqual(['address.country_code:chooseItem']);
   });
 
-  it('creates in NEW, NEXT_SEASON or ACTIVE only (WRONG_STATUS otherwise)', async () => {
-    expect((await postPurchase({ status: 'ACTIVE' })).json().status).toBe('ACTIVE');
-    for (const status of ['TO_SETTLEMENT', 'CLOSED', 'CANCELLED']) {
-      const response = await postPurchase({ status });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message_code).toBe('WRONG_STATUS');
+  // spec/1 section 4, RULES.md Contracts: a new contract starts as NEW; other statuses come through the status calls.
+  it.each([
+    ['purchase', postPurchase],
+    ['sales', postSales],
+  ])('creates a %s contract as NEW: NEW or no status accepted, any other refused on status', async (_, post) => {
+    const sent = await post({ status: 'NEW' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().status).toBe('NEW');
+    const omitted = await post({ status: undefined }); // JSON leaves the key out
+    expect(omitted.statusCode, omitted.body).toBe(200);
+    expect(omitted.json().status).toBe('NEW');
+    for (const status of ['NEXT_SEASON', 'ACTIVE', 'TO_SETTLEMENT', 'CLOSED', 'CANCELLED', 'nonsense']) {
+      const response = await post({ status });
+      expect(response.statusCode, status).toBe(400);
+      expect(response.json().message_code).toBe('VALIDATION_ERROR');
+      expect(fieldCodes(response)).toEqual(['status:oneOf']);
     }
+    expect(await t.db.select().from(contracts)).toHaveLength(2);
+  });
+
+  // spec/1 section 5 Validation: optional strings max 255, the comments included.
+  it.each([
+    ['purchase', postPurchase],
+    ['sales', postSales],
+  ])('takes a %s comment of 255 characters and refuses one of 256 on comments', async (_, post) => {
+    const longest = await post({ comments: 'ż'.repeat(255) });
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(longest.json().comments).toHaveLength(255);
+    const tooLong = await post({ comments: 'ż'.repeat(256) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message_code).toBe('VALIDATION_ERROR');
+    expect(fieldCodes(tooLong)).toEqual(['comments:maxLength']);
+    expect(await t.db.select().from(contracts)).toHaveLength(1);
   });
 
   it('writes an audit entry and a notification e-mail in the same change', async () => {

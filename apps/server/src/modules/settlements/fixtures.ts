@@ -33,7 +33,8 @@ export interface DeliveryOptions {
   realQualityId?: number;
   transportPrice?: number;
   transportCurrency?: Currency;
-  deductions?: number;
+  /** The purchase side's free deduction: on the unloading and the PURCHASE row only (RULES.md Invoices). */
+  purchaseDeductions?: number;
   details?: string | null;
   registrationNumber?: string;
   trailerNumber?: string | null;
@@ -102,7 +103,7 @@ export async function insertDeliveredTransport(db: Db, options: DeliveryOptions 
       realCargoQuantityKg: realKg,
       realCargoPrice: options.realPrice ?? purchase.price,
       realCargoQualityId: realQualityId,
-      deductions: options.deductions ?? 0,
+      purchaseDeductions: options.purchaseDeductions ?? 0,
       details: options.details === undefined ? 'Wilgotność 14,2 %' : options.details,
     })
     .returning();
@@ -147,7 +148,7 @@ export async function insertDeliveredTransport(db: Db, options: DeliveryOptions 
         plannedQualityId: purchase.rawMaterialQualityId,
         plannedPrice: purchase.price,
         realPrice: unloading!.realCargoPrice,
-        deductions: unloading!.deductions ?? 0,
+        deductions: unloading!.purchaseDeductions ?? 0,
       }),
       line('SALES', {
         contractId: sale.id,

@@ -126,7 +126,12 @@ describe('POST /api/contract/settlement-purchase, -sales, -transport', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, d.purchaseTx.id), eq(auditLog.action, 'settle')));
-    expect(audit[0]!.changes).toMatchObject({ finalValue: 3_029_240, plnValue: 3_029_240 });
+    // The transport's history shows each settled figure from -> to (RULES.md "Everything that changes data").
+    expect(audit[0]!.changes).toMatchObject({
+      status: { from: 'TO_SETTLEMENT', to: 'SETTLED' },
+      finalValue: { from: null, to: 3_029_240 },
+      plnValue: { from: null, to: 3_029_240 },
+    });
   });
 
   it('takes final figures, deductions and surcharges: value = kg × price / 1000 − deductions + surcharges', async () => {

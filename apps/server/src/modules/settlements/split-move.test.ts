@@ -20,7 +20,7 @@ beforeEach(async () => {
     purchase: { price: 123_457 },
     plannedKg: 25_003,
     realKg: 24_537,
-    deductions: 1_001,
+    purchaseDeductions: 1_001,
   });
 });
 afterAll(() => t.close());

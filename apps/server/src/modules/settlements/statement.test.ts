@@ -25,7 +25,7 @@ describe('POST /api/settlement/transaction-list', () => {
       sale: { price: 140_000 },
       realKg: 24_537,
       plannedKg: 25_000,
-      deductions: 5_000,
+      purchaseDeductions: 5_000,
       registrationNumber: 'PO 12345',
       trailerNumber: 'PO 67890',
     });

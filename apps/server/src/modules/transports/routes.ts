@@ -7,6 +7,7 @@ import {
   SuccessResponseSchema,
   TransportCreateRequestSchema,
   TransportDeliveredRequestSchema,
+  TransportDetailsResponseSchema,
   TransportFilterOptionListRequestSchema,
   TransportFilterOptionListResponseSchema,
   TransportFilterOptionsResponseSchema,
@@ -71,7 +72,10 @@ export function transportRoutes(app: FastifyInstance) {
   );
   r.get(
     '/transport/details/:id',
-    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: transportAnswer } },
+    {
+      config: ANY_ROLE,
+      schema: { tags, params: IdParamsSchema, response: { 200: TransportDetailsResponseSchema } },
+    },
     (request) => getTransportDetails(request.ctx, request.params.id),
   );
 

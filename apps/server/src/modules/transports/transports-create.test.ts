@@ -126,6 +126,21 @@ describe('POST /api/transport/create', () => {
     expect(await t.db.select().from(transports)).toHaveLength(0);
   });
 
+  // spec/1 section 5 Validation: optional strings max 255 (the comment, the vehicle and driver fields, the notes).
+  it('takes free text of 255 characters and refuses 256 with the field marked', async () => {
+    const pair = await seedPair(t.db);
+    const fields = ['comment', 'registration_number', 'trailer_number', 'driver_name', 'phone_number'];
+    const longest = await api.create(transportBody(pair, Object.fromEntries(fields.map((f) => [f, 'x'.repeat(255)]))));
+    expect(longest.statusCode, longest.body).toBe(200);
+    for (const field of [...fields, 'driver_document_id', 'confirmation_note']) {
+      const response = await api.create(transportBody(pair, { [field]: 'x'.repeat(256) }));
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().message_code).toBe('VALIDATION_ERROR');
+      expect(fieldCodes(response)).toEqual([`${field}:maxLength`]);
+    }
+    expect(await t.db.select().from(transports)).toHaveLength(1);
+  });
+
   it('refuses a carrier that does not exist with carrier_id:chooseItem', async () => {
     const pair = await seedPair(t.db);
     const response = await api.create(transportBody(pair, { carrier_id: 9999 }));

@@ -120,7 +120,8 @@ describe('PATCH /api/transport/set-status-delivered/:id', () => {
         realValue: 575_985,
         exchangeRate: null,
         plnValue: null,
-        deductions: 1_250,
+        // The spec's deductions field is the PLN purchase side's: never copied onto the EUR row (RULES.md Invoices).
+        deductions: 0,
         accountingMethod: 'VAT',
       },
       {

@@ -142,10 +142,19 @@ describe('delivery with lab results (issue 16)', () => {
     expect(await positions({ is_paid_weight: true })).toMatchObject({ purchase: 100_000 - 585, sales: 100_000 - 816 });
   });
 
-  it('adds the free deductions figure on top of the quality lines', async () => {
-    await api.deliver(transportId, deliveredBody({ real_cargo_quantity: 25_000, deductions: 1_000, lab_results: LAB }));
+  it("adds each side's free deduction on top of its own quality lines", async () => {
+    await api.deliver(
+      transportId,
+      deliveredBody({
+        real_cargo_quantity: 25_000,
+        deductions: null,
+        purchase_deductions: 1_000,
+        sales_deductions: 400,
+        lab_results: LAB,
+      }),
+    );
     const rows = await t.db.select().from(transactions).orderBy(asc(transactions.id));
-    expect(rows.map((row) => row.deductions)).toEqual([10_766, 1_000, 0]);
+    expect(rows.map((row) => row.deductions)).toEqual([10_766, 400, 0]);
   });
 
   it('flags the unloading "do decyzji" when a lab result passes a rejection limit, and still records it', async () => {
@@ -159,12 +168,13 @@ describe('delivery with lab results (issue 16)', () => {
     expect(unloading).toMatchObject({ isToDecide: true, labResults: [{ parameter: 'Wilgotność', value: 1950 }] });
   });
 
-  it('keeps the current behaviour without lab results: unloaded kg and the same deductions on both rows', async () => {
+  it("keeps unloaded kg without lab results, each row with its own side's deduction only", async () => {
     await api.deliver(transportId, deliveredBody({ real_cargo_quantity: 25_000, deductions: 1_250 }));
     const rows = await t.db.select().from(transactions).orderBy(asc(transactions.id));
+    // RULES.md Invoices, VAT and KSeF: the spec's one deductions field is the purchase side's, never copied.
     expect(rows.map((row) => [row.realQuantityKg, row.deductions, row.surcharges, row.qualitySettlement])).toEqual([
       [25_000, 1_250, 0, null],
-      [25_000, 1_250, 0, null],
+      [25_000, 0, 0, null],
       [25_000, 0, 0, null],
     ]);
     const [unloading] = await t.db.select().from(unloadings);

@@ -32,7 +32,8 @@ const isMessageCode = (code: string) => /^[A-Z][A-Z0-9_]+$/.test(code);
 
 /** The refusal as Polish messages keyed by form path ("contacts.0.email"); empty when it names no field. */
 export function serverFieldErrors(error: unknown, fieldOfCode: Record<string, string> = {}): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
+  // A refusal the client answered with the 404 page has no field left to mark.
+  if (!(error instanceof ApiError) || error.isShownAsPage) return {};
   const errors: Record<string, string> = {};
   for (const fieldError of error.errors) {
     const path = camelPath(fieldError.field);

@@ -107,7 +107,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   let state: ReactNode = null;
   if (isError) state = t('list.error');
-  else if (!hasRows && isLoading) state = <Loader size="sm" aria-label={t('tableView.loadingResults')} />;
+  // Decorative: the footer's live result count says "Wczytywanie wyników…" meanwhile (a span may not carry a label).
+  else if (!hasRows && isLoading) state = <Loader size="sm" aria-hidden />;
   else if (!hasRows) state = isFiltering(list, list.defaults) ? t('list.noResults') : t('list.empty');
 
   return (

@@ -2,6 +2,7 @@ import { Badge, Button, Collapse, Group, Paper, SimpleGrid } from '@mantine/core
 import { IconFilter } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActionLock } from '../action-lock';
 import { useIsCardView } from './data-table';
 import type { FilterValues } from './list-state';
 
@@ -52,7 +53,9 @@ export function FilterPanel({ isOpen, value, defaults, onApply, validate, childr
 
   const setDraft = (change: FilterValues) => setDraftState((current) => ({ ...current, ...change }));
   const error = validate?.(draft) ?? null;
-  const canApply = !error && !isSameFilter(draft, value);
+  // spec/2 section 9: a filter just applied cannot be applied again for ACTION_LOCK_MS.
+  const applyLock = useActionLock();
+  const canApply = !error && !isSameFilter(draft, value) && !applyLock.isLocked;
   const canReset = !isSameFilter(draft, defaults) || !isSameFilter(value, defaults);
 
   return (
@@ -67,13 +70,14 @@ export function FilterPanel({ isOpen, value, defaults, onApply, validate, childr
             variant="default"
             disabled={!canReset}
             onClick={() => {
+              if (!applyLock.tryLock()) return;
               setDraftState(defaults);
               onApply(normalizeFilter(defaults));
             }}
           >
             {t('filters.reset')}
           </Button>
-          <Button disabled={!canApply} onClick={() => onApply(normalizeFilter(draft))}>
+          <Button disabled={!canApply} onClick={() => applyLock.tryLock() && onApply(normalizeFilter(draft))}>
             {t('filters.apply')}
           </Button>
         </Group>

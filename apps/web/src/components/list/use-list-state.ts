@@ -29,6 +29,15 @@ export function useListState(initialDefaults: Partial<ListState> = {}): ListStat
     [setParams, defaults],
   );
 
+  return listStateApi(state, defaults, update);
+}
+
+/** The list state's setters over one way of writing it: any change other than the page returns to the first page. */
+export function listStateApi(
+  state: ListState,
+  defaults: Partial<ListState>,
+  update: (change: Partial<ListState>) => void,
+): ListStateApi {
   return {
     ...state,
     defaults,

@@ -243,6 +243,19 @@ describe('contractFormSchema', () => {
     expect(errors['mainCargoOption.contractualQuality']).toBe('Pole jest wymagane');
   });
 
+  // spec/1 section 5 Validation: optional strings max 255; the form says so under the field before sending.
+  it.each([
+    ['purchase', PURCHASE_SIDE],
+    ['sales', SALES_SIDE],
+  ] as const)('marks a %s comment of 256 characters with the Polish max-length message', (_, side) => {
+    const sideSchema = contractFormSchema(side, 'create');
+    const values = { ...filledPurchase(), comments: 'x'.repeat(256) };
+    expect(zodErrors(sideSchema, values).comments).toBe('Maksymalna długość to 255 znaków');
+    expect(zodErrors(sideSchema, { ...values, comments: 'x'.repeat(255) }).comments).toBeUndefined();
+    const inEdit = zodErrors(contractFormSchema(side, 'edit'), values);
+    expect(inEdit.comments).toBe('Maksymalna długość to 255 znaków');
+  });
+
   it('keeps contact errors on the contact shown, also after an empty first one', () => {
     const values = filledPurchase();
     values.contactList = [emptyContractContact(), { ...emptyContractContact(), firstName: 'Jan', email: 'zły' }];

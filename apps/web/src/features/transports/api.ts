@@ -9,6 +9,7 @@ import {
   TRANSPORT_FILTER_OPTION_PAGE,
   type TransportCreateRequest,
   type TransportDeliveredRequest,
+  type TransportDetailsResponse,
   type TransportFilterOption,
   type TransportFilterOptionField,
   type TransportFilterOptionListResponse,
@@ -37,6 +38,7 @@ export const transportKeys = {
   filterOptions: () => [...transportKeys.all, 'filter-options'] as const,
   candidates: (transportId: number) => [...transportKeys.all, 'candidates', transportId] as const,
   vehicleClashes: (query: object | null) => [...transportKeys.all, 'vehicle-clashes', query] as const,
+  details: (transportId: number) => [...transportKeys.all, 'details', transportId] as const,
 };
 const DEPENDENT_KEYS = [transportKeys.all, ['contracts'], ['allocations']] as const;
 
@@ -138,6 +140,19 @@ export function usePairAllocationExists(purchaseId: number, sale: { id: number; 
         signal,
       }).then((answer) => answer.list.some((row) => row.salesId === sale?.id)),
     enabled: sale !== null,
+  });
+}
+
+/**
+ * GET /transport/details/{id}: the transport with its history (RULES.md "Everything that changes data"). Asked each
+ * time the details open (a statement row settled meanwhile belongs to it too), under 'transports' so that every
+ * transport write refreshes it.
+ */
+export function useTransportDetails(transportId: number) {
+  return useQuery({
+    queryKey: transportKeys.details(transportId),
+    queryFn: ({ signal }) => apiRequest<TransportDetailsResponse>(`/transport/details/${transportId}`, { signal }),
+    staleTime: 0,
   });
 }
 

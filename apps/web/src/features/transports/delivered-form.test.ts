@@ -1,6 +1,7 @@
 import { defaultQualityTerms, type TransportResponse } from '@grain/shared';
 import { describe, expect, it } from 'vitest';
 import { zodErrors } from '../../components/form/use-zod-form';
+import { deductionLines, deductionsText } from './deductions';
 import {
   contractualValues,
   defaultDeliveredValues,
@@ -8,6 +9,7 @@ import {
   deliveredQuantityWarning,
   isOverDeliveryNoteRequest,
   labResultRows,
+  previewRows,
   toDeliveredRequest,
 } from './delivered-form';
 
@@ -34,12 +36,13 @@ describe('delivered form', () => {
       realCargoQualityId: 2,
       realCargoQuantity: 24_540,
       realCargoPrice: 85_050,
-      deductions: null,
+      purchaseDeductions: null,
+      salesDeductions: null,
+      transportDeductions: null,
       details: null,
       overDeliveryNote: null,
       labResults: [],
     });
-    expect(toDeliveredRequest({ ...defaultDeliveredValues(), deductions: 120 }).deductions).toBe(12_000);
   });
 
   it('copies the contractual quality, the planned quantity and the purchase price', () => {
@@ -108,5 +111,94 @@ describe('lab results (issue 16)', () => {
     }));
     const errors = zodErrors(deliveredFormSchema, { ...defaultDeliveredValues(), labResults: rows });
     expect(Object.keys(errors)).toContain('labResults.1.value');
+  });
+});
+
+describe('deductions per side (RULES.md Invoices, VAT and KSeF: never copied to another side)', () => {
+  /** A PLN purchase at 850,00 zł/t, an EUR sale at 235,00 €/t, PLN freight at 150,00 zł/t, 25 t planned. */
+  const transport = {
+    id: 7,
+    purchaseId: 1,
+    salesId: 2,
+    carrierId: 3,
+    cargoQuantity: 25_000,
+    pricePerTon: 15_000,
+    currency: 'PLN',
+    dateLoading: '2026-04-02',
+    purchaseSupplier: { contractorId: 11 },
+    salesRecipient: { contractorId: 12 },
+    purchasePrice: 85_000,
+    purchaseCurrency: 'PLN',
+    purchaseQualityId: 5,
+    salesPrice: 23_500,
+    salesCurrency: 'EUR',
+    salesQualityId: 5,
+  } as TransportResponse;
+  const typed = (values: Partial<ReturnType<typeof defaultDeliveredValues>>) => ({
+    ...defaultDeliveredValues('2026-04-04'),
+    realCargoQuantity: 24.46,
+    realCargoPrice: 850,
+    ...values,
+  });
+  const previewOf = (values: Partial<ReturnType<typeof defaultDeliveredValues>>, of = transport) => {
+    const rows = previewRows(of, typed(values), { purchase: [], sales: [] })!;
+    return [rows.purchase, rows.sales, rows.transport].map((row) => [row.currency, row.deductions]);
+  };
+
+  it("sends each side's amount in minor units of its own currency, and never the spec's one deductions field", () => {
+    const body = toDeliveredRequest(typed({ purchaseDeductions: 95, salesDeductions: 40.5, transportDeductions: 12 }));
+    expect(body).toMatchObject({ purchaseDeductions: 9_500, salesDeductions: 4_050, transportDeductions: 1_200 });
+    expect(body).not.toHaveProperty('deductions');
+    expect(toDeliveredRequest(typed({ salesDeductions: 40 }))).toMatchObject({
+      purchaseDeductions: null,
+      salesDeductions: 4_000,
+      transportDeductions: null,
+    });
+  });
+
+  it('previews a PLN purchase deduction on the purchase row only, the EUR sale untouched, and the other way round', () => {
+    expect(previewOf({ purchaseDeductions: 500 })).toEqual([
+      ['PLN', 50_000],
+      ['EUR', 0],
+      ['PLN', 0],
+    ]);
+    expect(previewOf({ salesDeductions: 40 })).toEqual([
+      ['PLN', 0],
+      ['EUR', 4_000],
+      ['PLN', 0],
+    ]);
+    expect(previewOf({ transportDeductions: 25 })).toEqual([
+      ['PLN', 0],
+      ['EUR', 0],
+      ['PLN', 2_500],
+    ]);
+  });
+
+  it('never copies a deduction to the other goods row of the same currency either', () => {
+    const plnSale = { ...transport, salesCurrency: 'PLN', salesPrice: 97_500 } as TransportResponse;
+    expect(previewOf({ purchaseDeductions: 95 }, plnSale)).toEqual([
+      ['PLN', 9_500],
+      ['PLN', 0],
+      ['PLN', 0],
+    ]);
+  });
+
+  it('marks a negative amount on its own side', () => {
+    const errors = zodErrors(deliveredFormSchema, typed({ salesDeductions: -1 }));
+    expect(errors.salesDeductions).toBe('Wartość nie może być ujemna');
+    expect(errors.purchaseDeductions).toBeUndefined();
+  });
+
+  it('labels each side with its currency and shows the entered ones on one line', () => {
+    const t = (key: string) =>
+      ({ purchase: 'zakup', sales: 'sprzedaż', transport: 'transport' })[key.split('.').pop()!]!;
+    const delivered = { ...transport, purchaseDeductions: 9_500, salesDeductions: 4_000, transportDeductions: null };
+    expect(deductionLines(delivered, t).map((line) => [line.label, line.value])).toEqual([
+      ['zakup', '95,00\u00a0zł'],
+      ['sprzedaż', '40,00\u00a0€'],
+      ['transport', '—'],
+    ]);
+    expect(deductionsText(delivered, t)).toBe('zakup 95,00\u00a0zł · sprzedaż 40,00\u00a0€');
+    expect(deductionsText({ ...delivered, purchaseDeductions: null, salesDeductions: null }, t)).toBe('—');
   });
 });

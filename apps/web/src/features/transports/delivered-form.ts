@@ -28,8 +28,13 @@ export interface DeliveredFormValues extends Record<string, unknown> {
   realCargoPrice: number | null;
   /** Tonnes. */
   realCargoQuantity: number | null;
-  /** Major units. */
-  deductions: number | null;
+  /**
+   * RULES.md Invoices, VAT and KSeF: each side's free deduction in major units of its own currency (the purchase
+   * contract's, the sales contract's, the transport's), taken off that side's row only.
+   */
+  purchaseDeductions: number | null;
+  salesDeductions: number | null;
+  transportDeductions: number | null;
   details: string;
   /** RULES.md Transports, Delivered: asked for only when the server says the delivery passes a tolerance limit. */
   overDeliveryNote: string;
@@ -49,7 +54,9 @@ export function defaultDeliveredValues(today = todayIso()): DeliveredFormValues 
     realCargoQualityId: null,
     realCargoPrice: null,
     realCargoQuantity: null,
-    deductions: null,
+    purchaseDeductions: null,
+    salesDeductions: null,
+    transportDeductions: null,
     details: '',
     overDeliveryNote: '',
     labResults: [],
@@ -93,13 +100,17 @@ export function contractualValues(transport: TransportResponse) {
   } satisfies Partial<DeliveredFormValues>;
 }
 
+const minorOrNull = (major: number | null) => (major === null ? null : toMinorUnits(major));
+
 export function toDeliveredRequest(values: DeliveredFormValues): TransportDeliveredRequest {
   return {
     unloadingDate: values.unloadingDate as string,
     realCargoQualityId: values.realCargoQualityId,
     realCargoPrice: (values.realCargoPrice === null ? null : toMinorUnits(values.realCargoPrice)) as number,
     realCargoQuantity: (values.realCargoQuantity === null ? null : tonnesToKg(values.realCargoQuantity)) as number,
-    deductions: values.deductions === null ? null : toMinorUnits(values.deductions),
+    purchaseDeductions: minorOrNull(values.purchaseDeductions),
+    salesDeductions: minorOrNull(values.salesDeductions),
+    transportDeductions: minorOrNull(values.transportDeductions),
     details: values.details.trim() ? values.details.trim() : null,
     overDeliveryNote: values.overDeliveryNote.trim() ? values.overDeliveryNote.trim() : null,
     labResults: toLabResults(values.labResults),
@@ -108,7 +119,8 @@ export function toDeliveredRequest(values: DeliveredFormValues): TransportDelive
 
 /**
  * Issue 16: the statement rows the delivery will create, computed by the server's own rule (deliveryTransactions)
- * from what is typed, so the live paid weight, prices and lines are the ones the server will store.
+ * from what is typed, so the live paid weight, prices, lines and each side's own deduction are the ones the server
+ * will store.
  */
 export function previewRows(
   transport: TransportResponse,
@@ -117,7 +129,7 @@ export function previewRows(
 ) {
   if (values.realCargoQuantity === null) return null;
   const body = toDeliveredRequest(values);
-  const [purchase, sales] = deliveryTransactions({
+  const [purchase, sales, freight] = deliveryTransactions({
     transport: { ...transport, cargoQuantityKg: transport.cargoQuantity },
     purchase: {
       id: transport.purchaseId,
@@ -141,13 +153,20 @@ export function previewRows(
       realCargoQuantityKg: body.realCargoQuantity,
       realCargoPrice: body.realCargoPrice ?? transport.purchasePrice,
       realCargoQualityId: body.realCargoQualityId,
-      deductions: body.deductions,
+      purchaseDeductions: body.purchaseDeductions,
+      salesDeductions: body.salesDeductions,
+      transportDeductions: body.transportDeductions,
       details: null,
       labResults: body.labResults,
     },
     accountingMethodOf: () => null,
   });
-  return { purchase: purchase!, sales: sales!, isPurchasePriceTyped: values.realCargoPrice !== null };
+  return {
+    purchase: purchase!,
+    sales: sales!,
+    transport: freight!,
+    isPurchasePriceTyped: values.realCargoPrice !== null,
+  };
 }
 
 /**

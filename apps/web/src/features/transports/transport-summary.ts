@@ -1,5 +1,6 @@
 import type { TransportResponse } from '@grain/shared';
 import { formatDate, formatMoney, formatTonnes } from '../../lib/format';
+import { deductionLines } from './deductions';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -60,7 +61,11 @@ function unloadingLines(transport: TransportResponse, t: Translate): SummaryLine
     { label: s('realQuantity'), value: formatTonnes(transport.realCargoQuantity) },
     { label: s('realQuality'), value: transport.realCargoQualityTitle ?? '—' },
     { label: s('realPrice'), value: formatMoney(transport.realCargoPrice, transport.purchaseCurrency) },
-    { label: s('deductions'), value: formatMoney(transport.deductions ?? 0, transport.purchaseCurrency) },
+    // RULES.md Invoices, VAT and KSeF: each side's deduction in its own currency.
+    ...deductionLines(transport, t).map((line) => ({
+      label: t('transports.summary.deductionsOf', { side: line.label }),
+      value: line.value,
+    })),
   ];
   if (transport.details) lines.push({ label: s('details'), value: transport.details });
   return lines;

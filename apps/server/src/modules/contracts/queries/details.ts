@@ -3,7 +3,6 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client.js';
 import {
   allocations,
-  auditLog,
   contractContacts,
   contractors,
   contractPriceOptions,
@@ -131,25 +130,6 @@ export function contactsOf(db: Db, contractId: number) {
     .from(contractContacts)
     .where(eq(contractContacts.contractId, contractId))
     .orderBy(asc(contractContacts.id));
-}
-
-/** The contract's audit entries, newest first, with who made them. */
-export async function historyOf(db: Db, entity: string, entityId: number) {
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      changes: auditLog.changes,
-      createdAt: auditLog.createdAt,
-      userId: auditLog.userId,
-      userFirstName: users.firstName,
-      userLastName: users.lastName,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
-    .orderBy(desc(auditLog.id));
-  return rows.map((row) => ({ ...row, changes: (row.changes ?? {}) as Record<string, unknown> }));
 }
 
 /** Notes given when sales needing GMP or a certificate were allocated from this purchase. */

@@ -1,5 +1,5 @@
 import {
-  CONTRACT_CREATE_STATUSES,
+  CONTRACT_CREATE_STATUS,
   formatDocumentNumber,
   type PurchaseCreateRequest,
   type SalesCreateRequest,
@@ -34,9 +34,8 @@ export function rethrowDuplicateNumber(error: unknown): never {
 
 /** Writes the contract, its options and contacts, the audit entry and the mail in the caller's transaction. */
 async function insertContract(ctx: Ctx, tx: Db, kind: ContractKind, input: ContractInput): Promise<number> {
-  const status = input.status ?? 'NEW';
-  // spec/1 section 4: a new contract starts as NEW; NEXT_SEASON and ACTIVE are one step from it.
-  if (!CONTRACT_CREATE_STATUSES.includes(status)) throw new AppError('WRONG_STATUS');
+  // spec/1 section 4: a new contract starts as NEW (the create schemas refuse any other status).
+  const status = CONTRACT_CREATE_STATUS;
   await assertReferences(tx, input);
   // db/locks.ts: the counterparty (copied onto the contract) held against a rename until the insert commits.
   await shareLockContractors(tx, [input.counterpartyId]);

@@ -1,5 +1,6 @@
 import type {
   ContractorCreateRequest,
+  ContractStatus,
   PurchaseCreateRequest,
   PurchaseUpdateRequest,
   SalesCreateRequest,
@@ -14,7 +15,8 @@ export type ContractInput = Omit<
   CommonRequest,
   'purchaseSupplierId' | 'purchaseSupplier' | 'salesRecipientId' | 'salesRecipient' | 'status' | 'agreementStatus'
 > & {
-  status?: CommonRequest['status'];
+  /** NEW on create (the create schemas allow no other); any status on update. */
+  status?: ContractStatus;
   agreementStatus?: CommonRequest['agreementStatus'];
   counterpartyId: number | null;
   newCounterparty: ContractorCreateRequest | null;

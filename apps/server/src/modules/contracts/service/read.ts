@@ -14,6 +14,7 @@ import {
   toleranceUpperLimitKg,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
+import { historyOf } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { allQualityOptions } from '../../cargo/service.js';
@@ -106,7 +107,7 @@ async function loadDetails(db: Db, type: 'PURCHASE' | 'SALES', id: number) {
   const [options, contacts, history] = [
     await details.priceOptionsOf(db, id),
     await details.contactsOf(db, id),
-    await details.historyOf(db, kind.auditEntity, id),
+    await historyOf(db, kind.auditEntity, id),
   ];
   const [mainOption, ...additional] = options;
   if (!mainOption?.isMainOption) throw new Error(`Contract ${id} has no main price option`);

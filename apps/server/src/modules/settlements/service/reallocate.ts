@@ -47,6 +47,10 @@ async function moveTransaction(
     await q.updateTransaction(tx, row.id, { ...values, ...ownSideDocumentNumber(type, target.id) });
     await audit(tx, ctx.user.id, 'transaction', row.id, 'move', {
       contractId: { from: row.contractId, to: values.contractId },
+      documentNumber: {
+        from: type === 'PURCHASE' ? row.purchaseDocumentNumber : row.salesDocumentNumber,
+        to: target.documentNumber,
+      },
       plannedQualityId: { from: row.plannedQualityId, to: values.plannedQualityId },
       plannedPrice: { from: row.plannedPrice, to: values.plannedPrice },
       plannedValue: { from: row.plannedValue, to: values.plannedValue },

@@ -11,7 +11,7 @@ import {
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { withWriteTransaction } from '../../../db/locks.js';
-import { audit } from '../../../lib/audit.js';
+import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries/transactions.js';
@@ -71,7 +71,11 @@ export async function settleInTx(
     plnValue: toPln(finalValue, exchange.rate),
   };
   await q.settleTransaction(tx, row.id, values);
-  await audit(tx, ctx.user.id, 'transaction', row.id, 'settle', values);
+  // The history (the transport's, RULES.md "Everything that changes data") shows each figure from -> to.
+  await audit(tx, ctx.user.id, 'transaction', row.id, 'settle', {
+    status: { from: row.status, to: 'SETTLED' },
+    ...diff(row, values),
+  });
 }
 
 /** The single settle calls: one row of the path's kind, in its own transaction. */

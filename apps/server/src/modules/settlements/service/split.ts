@@ -1,6 +1,6 @@
 import { type SplitRequest, type SplitResponse, splitFigures, TRANSACTION_KINDS, V } from '@grain/shared';
 import { withWriteTransaction } from '../../../db/locks.js';
-import { audit } from '../../../lib/audit.js';
+import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import * as q from '../queries/transactions.js';
@@ -28,8 +28,7 @@ export function splitTransaction(ctx: Ctx, input: SplitRequest): Promise<SplitRe
     await audit(tx, ctx.user.id, 'transaction', row.id, 'split', {
       splitOffId: createdId,
       quantityKg: input.quantity,
-      before: pickFigures(row),
-      after: figures.original,
+      ...diff(pickFigures(row), { ...figures.original }),
     });
     await audit(tx, ctx.user.id, 'transaction', createdId, 'create', { splitFromId: row.id, ...figures.created });
     const [original, created] = await transactionRows(tx, [row.id, createdId]);

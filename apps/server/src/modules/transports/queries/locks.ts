@@ -75,10 +75,15 @@ export async function counterpartiesOf(db: Db, ids: number[]): Promise<Map<numbe
   return new Map(rows.map((row) => [row.id, row.counterpartyId]));
 }
 
-/** Contractors by id with what the delivery transactions copy (accounting method). */
+/** Contractors by id with what the delivery transactions copy (accounting method) and what a history names. */
 export async function contractorsByIds(db: Db, ids: number[]) {
   const rows = await db
-    .select({ id: contractors.id, accountingMethod: contractors.accountingMethod })
+    .select({
+      id: contractors.id,
+      code: contractors.code,
+      name: contractors.name,
+      accountingMethod: contractors.accountingMethod,
+    })
     .from(contractors)
     .where(inArray(contractors.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
@@ -86,7 +91,11 @@ export async function contractorsByIds(db: Db, ids: number[]) {
 
 export async function qualityOf(db: Db, id: number) {
   const [row] = await db
-    .select({ id: rawMaterialQualities.id, rawMaterialId: rawMaterialQualities.rawMaterialId })
+    .select({
+      id: rawMaterialQualities.id,
+      rawMaterialId: rawMaterialQualities.rawMaterialId,
+      title: rawMaterialQualities.title,
+    })
     .from(rawMaterialQualities)
     .where(eq(rawMaterialQualities.id, id));
   return row ?? null;

@@ -15,7 +15,7 @@ import {
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { withWriteTransaction } from '../../../db/locks.js';
-import { audit } from '../../../lib/audit.js';
+import { assigned, audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation, validationError } from '../../../lib/errors.js';
 import { labParametersOf } from '../../cargo/service.js';
@@ -118,11 +118,9 @@ export async function setTransportDelivered(
       if (transport.status !== 'ON_THE_WAY') throw new AppError('WRONG_STATUS');
       assertUnloadingNotBeforeLoading('unloading_date', transport.dateLoading, input.unloadingDate);
 
-      if (input.realCargoQualityId !== null) {
-        const quality = await qualityOf(tx, input.realCargoQualityId);
-        if (quality?.rawMaterialId !== pair.purchase.rawMaterialId) {
-          throw new AppError('RAW_MATERIAL_QUALITY_RELATION_NOT_FOUND');
-        }
+      const realQuality = input.realCargoQualityId === null ? null : await qualityOf(tx, input.realCargoQualityId);
+      if (input.realCargoQualityId !== null && realQuality?.rawMaterialId !== pair.purchase.rawMaterialId) {
+        throw new AppError('RAW_MATERIAL_QUALITY_RELATION_NOT_FOUND');
       }
       await assertLabResults(tx, pair.purchase.rawMaterialId, input.labResults);
       const over = await growAllocationForDelivery(tx, ctx.user.id, pair, id, input);
@@ -134,7 +132,11 @@ export async function setTransportDelivered(
         realCargoQuantityKg: input.realCargoQuantity,
         realCargoPrice: input.realCargoPrice,
         realCargoQualityId: input.realCargoQualityId,
-        deductions: input.deductions,
+        // RULES.md Invoices, VAT and KSeF: each side's own deduction, in its own currency (the request schema reads
+        // the spec's one `deductions` as the purchase side's).
+        purchaseDeductions: input.purchaseDeductions,
+        salesDeductions: input.salesDeductions,
+        transportDeductions: input.transportDeductions,
         details: input.details,
         labResults: input.labResults?.length ? input.labResults : null,
       };
@@ -170,12 +172,14 @@ export async function setTransportDelivered(
           countersOf('DELIVERED', transport.cargoQuantityKg, input.realCargoQuantity),
         ),
       );
+      // The history shows what the delivery recorded, each figure from nothing to its value.
+      const { transportId: _transportId, ...recorded } = unloading;
       await audit(tx, ctx.user.id, 'transport', id, 'deliver', {
         status: { from: transport.status, to: 'DELIVERED' },
         unloadingId,
-        ...unloading,
-        ...over,
-        ...(isToDecide ? { isToDecide } : {}),
+        ...assigned({ ...recorded, realCargoQuality: realQuality?.title, isToDecide: isToDecide || null }),
+        // An over-delivery only when there was one (0 kg over on both sides is the usual case).
+        ...assigned(over.overDeliveryNote ? over : {}),
       });
       return loadTransport(tx, id);
     });

@@ -4,12 +4,12 @@ import {
   type PurchaseToReallocateRequest,
   type ReallocateCandidate,
   type SalesToReallocateRequest,
+  type TransportDetailsResponse,
   type TransportFilterOptionListRequest,
   type TransportFilterOptionListResponse,
   type TransportFilterOptionsResponse,
   type TransportListRequest,
   type TransportListResponse,
-  type TransportResponse,
   toleranceUpperLimitKg,
   V,
 } from '@grain/shared';
@@ -17,12 +17,17 @@ import type { Ctx } from '../../../lib/context.js';
 import { AppError, validationError } from '../../../lib/errors.js';
 import { type CandidateRow, contractKindAndMaterial, listCandidates } from '../queries/candidates.js';
 import { transportFilterOptionPage } from '../queries/filter-option-list.js';
+import { transportHistory } from '../queries/history.js';
 import { listTransportRows, transportFilterOptions } from '../queries/list.js';
 import { loadTransport, toTransportResponse } from './response.js';
 
-/** GET /transport/details/{id}. */
-export function getTransportDetails(ctx: Ctx, id: number): Promise<TransportResponse> {
-  return loadTransport(ctx.db, id);
+/**
+ * GET /transport/details/{id}: the transport and its history (RULES.md "Everything that changes data"), its own
+ * audit entries with those of its statement rows, in one statement however long it is.
+ */
+export async function getTransportDetails(ctx: Ctx, id: number): Promise<TransportDetailsResponse> {
+  const transport = await loadTransport(ctx.db, id);
+  return { ...transport, history: await transportHistory(ctx.db, id) };
 }
 
 /** GET|POST /transport/list: the logistics table and the contract dashboards' transport tabs. */

@@ -115,13 +115,15 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
       doubleBookingNote,
     };
     await updateTransport(tx, transport.id, changes);
+    // The history shows every field from -> to; the sale also by its number, as people know it.
     await audit(tx, ctx.user.id, 'transport', transport.id, 'reallocate', {
       salesId: { from: transport.salesId, to: input.newSalesId },
+      salesDocumentNumber: { from: oldPair.sale.documentNumber, to: newSale.documentNumber },
       allocationId: { from: oldAllocation.id, to: newAllocationId },
       dateUnloading: { from: transport.dateUnloading, to: input.dateUnloading },
       pricePerTon: { from: transport.pricePerTon, to: input.pricePerTon },
-      comment: changes.comment,
-      confirmationNote: changes.confirmationNote,
+      comment: { from: transport.comment, to: changes.comment },
+      confirmationNote: { from: transport.confirmationNote, to: changes.confirmationNote },
       doubleBookingNote: { from: transport.doubleBookingNote, to: doubleBookingNote },
     });
     return loadTransport(tx, transport.id);

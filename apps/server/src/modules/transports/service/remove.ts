@@ -1,6 +1,6 @@
 import { counterChange, countersOf, isRemovableTransport, NO_COUNTERS } from '@grain/shared';
 import { withWriteTransaction } from '../../../db/locks.js';
-import { audit } from '../../../lib/audit.js';
+import { audit, removed } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { deleteTransport } from '../queries/writes.js';
@@ -18,7 +18,7 @@ export function removeTransport(ctx: Ctx, id: number): Promise<{ success: true }
       pair,
       counterChange(countersOf(transport.status, transport.cargoQuantityKg), NO_COUNTERS),
     );
-    await audit(tx, ctx.user.id, 'transport', id, 'delete', transport);
+    await audit(tx, ctx.user.id, 'transport', id, 'delete', removed(transport));
     return { success: true as const };
   });
 }

@@ -1,4 +1,5 @@
 import {
+  contractorLabel,
   counterChange,
   countersOf,
   isEditableTransport,
@@ -6,12 +7,13 @@ import {
   type TransportUpdateRequest,
   V,
 } from '@grain/shared';
+import type { Db } from '../../../db/client.js';
 import { withWriteTransaction } from '../../../db/locks.js';
 import { audit, diff } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
 import { assertGmpCertificateNote } from '../../certificates/service.js';
-import type { LockedTransport } from '../queries/locks.js';
+import { contractorsByIds, type LockedTransport } from '../queries/locks.js';
 import { updateTransport as writeTransport } from '../queries/writes.js';
 import { transportValues } from './create.js';
 import {
@@ -45,6 +47,17 @@ function assertSameTransportAndPair(id: number, before: LockedTransport, input: 
   }
 }
 
+/** A changed carrier as the history names it (code – name), besides its id. */
+async function carrierChange(tx: Db, fromId: number, toId: number) {
+  if (fromId === toId) return {};
+  const carriers = await contractorsByIds(tx, [fromId, toId]);
+  const label = (id: number) => {
+    const carrier = carriers.get(id);
+    return carrier ? contractorLabel(carrier) : null;
+  };
+  return { carrier: { from: label(fromId), to: label(toId) } };
+}
+
 /**
  * PUT /transport/update/{id}: the form again, while NEW or ON_THE_WAY (RULES.md Transports). The pair stays:
  * a NEW transport is re-planned by deleting it, an ON_THE_WAY one is redirected. A changed quantity is checked
@@ -75,7 +88,10 @@ export function updateTransport(ctx: Ctx, id: number, input: TransportUpdateRequ
       pair,
       counterChange(countersOf(before.status, before.cargoQuantityKg), countersOf(before.status, input.cargoQuantity)),
     );
-    await audit(tx, ctx.user.id, 'transport', id, 'update', diff(before, values));
+    await audit(tx, ctx.user.id, 'transport', id, 'update', {
+      ...diff(before, values),
+      ...(await carrierChange(tx, before.carrierId, input.carrierId)),
+    });
     return loadTransport(tx, id);
   });
 }

@@ -32,7 +32,6 @@ export function AllocationMismatchStep({
         label={t('allocations.noteLabel')}
         placeholder={t('allocations.notePlaceholder')}
         withAsterisk
-        rows={3}
       />
     </Stack>
   );

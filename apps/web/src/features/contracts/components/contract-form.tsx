@@ -21,7 +21,8 @@ interface ContractFormProps {
   side: ContractSide;
   mode: 'create' | 'edit';
   initialValues: ContractFormValues;
-  statuses: readonly ContractStatus[];
+  /** The edit form's status choices (the create form offers none: a contract starts as NEW). */
+  statuses?: readonly ContractStatus[];
   isSaving: boolean;
   onSave: (values: ContractFormValues) => Promise<unknown>;
   onCancel: () => void;
@@ -81,7 +82,7 @@ export function ContractForm(props: ContractFormProps) {
           />
         </FormSection>
         <FormSection title={t('contracts.form.terms')}>
-          <TermsSection form={form} statuses={statuses} isCreate={isCreate} />
+          <TermsSection form={form} statuses={statuses ?? []} isCreate={isCreate} />
         </FormSection>
         <FormSection title={t('contracts.form.freight')}>
           <FreightSection side={side} form={form} partyAddresses={partyAddresses} />
@@ -93,7 +94,7 @@ export function ContractForm(props: ContractFormProps) {
           <ToleranceSection form={form} />
         </FormSection>
         <FormSection title={t('contracts.fields.comments')}>
-          <Textarea aria-label={t('contracts.fields.comments')} rows={4} {...form.getInputProps('comments')} />
+          <Textarea aria-label={t('contracts.fields.comments')} {...form.getInputProps('comments')} />
         </FormSection>
         <FormSection title={t('contractors.contactsSection')}>
           <ContactsSection form={form} />

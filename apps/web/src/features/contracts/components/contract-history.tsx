@@ -1,77 +1,50 @@
-import type { ContractHistoryEntry, Currency } from '@grain/shared';
-import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import type { Currency, HistoryEntry } from '@grain/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatMoney, formatTonnes } from '../../../lib/format';
-import { type HistoryChange, historyAuthor, historyChanges } from '../history';
+import type { HistoryFormats } from '../../../components/history/history';
+import { HistoryTimeline } from '../../../components/history/history-timeline';
 
-function useValueText(currency: Currency) {
-  const { t } = useTranslation();
-  return (change: HistoryChange, value: unknown): string => {
-    if (value === null || value === undefined || value === '') return '—';
-    switch (change.format) {
-      case 'tonnes':
-        return formatTonnes(Number(value));
-      case 'money':
-        return formatMoney(Number(value), currency);
-      case 'date':
-        return formatDate(String(value));
-      case 'flag':
-        return value ? t('common.yes') : t('common.no');
-      case 'status':
-        return t(`status.contract.${value}`);
-      case 'agreement':
-        return t(`status.agreement.${value}`);
-      default:
-        return String(value);
-    }
-  };
-}
+/** How a contract's changed fields read; ids, price options, contacts and e-mail lists are named without values. */
+export const CONTRACT_HISTORY_FORMATS: HistoryFormats = {
+  cargoQuantityKg: 'tonnes',
+  price: 'money',
+  minPrice: 'money',
+  dateOfReceiptFrom: 'date',
+  dateOfReceiptTo: 'date',
+  isFor: 'flag',
+  isCert: 'flag',
+  isGmp: 'flag',
+  isTolerance: 'flag',
+  status: 'enum:status.contract',
+  agreementStatus: 'enum:status.agreement',
+  documentNumber: 'text',
+  currency: 'text',
+  freight: 'text',
+  street: 'text',
+  buildingNumber: 'text',
+  postCode: 'text',
+  city: 'text',
+  countryCode: 'text',
+  countyCode: 'text',
+  comments: 'text',
+  toleranceType: 'text',
+  toleranceUnit: 'text',
+};
 
-/** Who changed what and when (the dashboard answer's history, newest first). */
-export function ContractHistory({ history, currency }: { history: ContractHistoryEntry[]; currency: Currency }) {
+/** The contract dashboard's history (the dashboard answer's audit entries, newest first). */
+export function ContractHistory({ history, currency }: { history: HistoryEntry[]; currency: Currency }) {
   const { t, i18n } = useTranslation();
-  const valueText = useValueText(currency);
-  const fieldLabel = (field: string) =>
-    i18n.exists(`contracts.history.fields.${field}`) ? t(`contracts.history.fields.${field}`) : field;
   const actionLabel = (action: string) =>
     i18n.exists(`contracts.history.actions.${action}`) ? t(`contracts.history.actions.${action}`) : action;
-
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-      <Title order={4} mb="md">
-        {t('contracts.history.title')}
-      </Title>
-      {history.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('contracts.history.empty')}
-        </Text>
-      ) : (
-        <Timeline bulletSize={14} lineWidth={2} data-testid="contract-history">
-          {history.map((entry) => (
-            <Timeline.Item
-              key={entry.id}
-              title={
-                <Text size="sm" fw={600}>
-                  {actionLabel(entry.action)}
-                </Text>
-              }
-            >
-              <Text size="xs" c="dimmed">
-                {formatDateTime(entry.createdAt)} · {historyAuthor(entry) ?? t('contracts.history.system')}
-              </Text>
-              <Stack gap={0} mt={4}>
-                {historyChanges(entry).map((change) => (
-                  <Text key={change.field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {fieldLabel(change.field)}
-                    {change.format !== 'none' &&
-                      `: ${valueText(change, change.from)} → ${valueText(change, change.to)}`}
-                  </Text>
-                ))}
-              </Stack>
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      )}
-    </Paper>
+    <HistoryTimeline
+      history={history}
+      testId="contract-history"
+      viewOf={(entry) => ({
+        title: actionLabel(entry.action),
+        formats: CONTRACT_HISTORY_FORMATS,
+        fields: 'contracts.history.fields',
+        currencyOf: () => currency,
+      })}
+    />
   );
 }

@@ -89,6 +89,7 @@ export function useContractStatusChoice({
           to: t(`status.contract.${to}`),
         }),
         isDanger: true,
+        isStatusChange: true,
       });
       if (!confirmed) return;
     }

@@ -7,7 +7,7 @@ import { type ContractFormApi, valueInputProps } from './form-types';
 
 interface TermsSectionProps {
   form: ContractFormApi;
-  /** The statuses the select offers: the create statuses, or the current one and its allowed successors. */
+  /** The statuses the edit form's select offers: the current one and its allowed successors. */
   statuses: readonly ContractStatus[];
   isCreate: boolean;
 }
@@ -25,13 +25,16 @@ export function TermsSection({ form, statuses, isCreate }: TermsSectionProps) {
         placeholder={isCreate ? t('contracts.form.documentNumberAuto') : undefined}
         {...form.getInputProps('documentNumber')}
       />
-      <Select
-        label={t('contracts.fields.status')}
-        withAsterisk
-        allowDeselect={false}
-        data={statuses.map((status) => ({ value: status, label: t(`status.contract.${status}`) }))}
-        {...form.getInputProps('status')}
-      />
+      {/* spec/1 section 4: a new contract starts as NEW, so the create form offers no status. */}
+      {!isCreate && (
+        <Select
+          label={t('contracts.fields.status')}
+          withAsterisk
+          allowDeselect={false}
+          data={statuses.map((status) => ({ value: status, label: t(`status.contract.${status}`) }))}
+          {...form.getInputProps('status')}
+        />
+      )}
       <Select
         label={t('contracts.fields.agreementStatus')}
         withAsterisk

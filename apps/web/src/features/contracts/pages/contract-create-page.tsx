@@ -1,4 +1,4 @@
-import { CONTRACT_CREATE_STATUSES, todayIso } from '@grain/shared';
+import { todayIso } from '@grain/shared';
 import { Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
@@ -37,7 +37,6 @@ function NewContractForm({ side, emails }: { side: ContractSide; emails: string[
       side={side}
       mode="create"
       initialValues={initialValues}
-      statuses={CONTRACT_CREATE_STATUSES}
       isSaving={create.isPending}
       onCancel={() => navigate(side.listPath)}
       onSave={async (values) => {

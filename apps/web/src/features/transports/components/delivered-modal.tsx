@@ -22,6 +22,7 @@ import {
   previewRows,
   toDeliveredRequest,
 } from '../delivered-form';
+import { DeductionFields } from './deduction-fields';
 import { DeliveredRowsPreview } from './delivered-rows-preview';
 import { LabResultsFields } from './lab-results-fields';
 import { useIsPhone } from './use-is-phone';
@@ -79,6 +80,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
       title: t('transports.delivered.confirmTitle'),
       message: t('transports.delivered.confirm', { id: transport.id, quantity: formatTonnes(body.realCargoQuantity) }),
       confirmLabel: t('transports.delivered.submit'),
+      isStatusChange: true,
     });
     if (!confirmed) return;
     try {
@@ -171,21 +173,14 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
               value={form.values.realCargoPrice}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberField
-              label={t('transports.delivered.deductions', { currency })}
-              description={t('transports.delivered.deductionsHint')}
-              decimals={2}
-              min={0}
-              {...form.getInputProps('deductions')}
-              value={form.values.deductions}
-            />
+          <Grid.Col span={12}>
+            <DeductionFields form={form} transport={transport} />
           </Grid.Col>
           <Grid.Col span={12}>
             <LabResultsFields form={form} />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Textarea label={t('transports.delivered.details')} rows={3} {...form.getInputProps('details')} />
+            <Textarea label={t('transports.delivered.details')} {...form.getInputProps('details')} />
           </Grid.Col>
         </Grid>
         {isNoteAsked && (
@@ -199,7 +194,6 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
               <Textarea
                 label={t('transports.delivered.overDeliveryNote')}
                 withAsterisk
-                rows={2}
                 data-autofocus
                 {...form.getInputProps('overDeliveryNote')}
               />

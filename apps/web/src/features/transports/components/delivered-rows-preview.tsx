@@ -3,12 +3,14 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QualityLines } from '../../../components/quality-lines';
 import { formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
+import type { DeductionSide } from '../deductions';
 import type { previewRows } from '../delivered-form';
 
 /**
  * What the delivery will put on the statement (RULES.md Transports, Delivered; issue 16): each goods row as the
  * server's own rule computes it: the paid weight, the price after discounts and premiums, each quality line's
- * effect and the value the statement will show (the same value function as the statement).
+ * effect, its own side's deduction in its own currency and the value the statement will show (the same value
+ * function as the statement). The transport row shows once a deduction is typed for it.
  */
 export function DeliveredRowsPreview({ rows }: { rows: NonNullable<ReturnType<typeof previewRows>> }) {
   const { t } = useTranslation();
@@ -21,13 +23,14 @@ export function DeliveredRowsPreview({ rows }: { rows: NonNullable<ReturnType<ty
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {rows.isPurchasePriceTyped && <SidePreview side="purchase" row={rows.purchase} />}
           <SidePreview side="sales" row={rows.sales} />
+          {rows.transport.deductions > 0 && <SidePreview side="transport" row={rows.transport} />}
         </SimpleGrid>
       </Stack>
     </Paper>
   );
 }
 
-function SidePreview({ side, row }: { side: 'purchase' | 'sales'; row: DeliveryTransaction }) {
+function SidePreview({ side, row }: { side: DeductionSide; row: DeliveryTransaction }) {
   const { t } = useTranslation();
   const settlement = row.qualitySettlement;
   const value = valueAfterDeductions({ value: row.realValue, deductions: row.deductions, surcharges: row.surcharges });

@@ -176,13 +176,12 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
                     : 'transports.redirect.noteHintCert',
                 )}
                 withAsterisk
-                rows={3}
                 {...form.getInputProps('confirmationNote')}
               />
             </Grid.Col>
           )}
           <Grid.Col span={12}>
-            <Textarea label={t('transports.form.comment')} rows={2} {...form.getInputProps('comment')} />
+            <Textarea label={t('transports.form.comment')} {...form.getInputProps('comment')} />
           </Grid.Col>
         </Grid>
         <VehicleClashFields clashes={clashes} form={form} />

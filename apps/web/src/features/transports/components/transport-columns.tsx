@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, useListDensity } from '../../../components/list/data-table';
 import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { ContractorCode } from '../../contractors/components/contractor-code';
+import { deductionsText } from '../deductions';
 import { ContractFlagsCell, TransportGmpCell } from './gmp-cells';
 import { RealPlanned, TwoLines } from './real-planned';
 
@@ -204,9 +205,10 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
       isHiddenByDefault: true,
       title: c('deductions'),
       align: 'right',
+      // RULES.md Invoices, VAT and KSeF: each side's own deduction, in its own currency.
       render: (row) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {row.deductions === null ? '—' : formatMoney(row.deductions, row.purchaseCurrency)}
+          {deductionsText(row, t)}
         </Text>
       ),
     },

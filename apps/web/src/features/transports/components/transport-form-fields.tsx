@@ -116,13 +116,12 @@ export function TransportFormFields({ form, saleRequiresGmp }: FieldsProps) {
             label={t('transports.form.confirmationNote')}
             description={t('transports.form.confirmationNoteHint')}
             withAsterisk
-            rows={3}
             {...form.getInputProps('confirmationNote')}
           />
         </Grid.Col>
       )}
       <Grid.Col span={12}>
-        <Textarea label={t('transports.form.comment')} rows={3} {...form.getInputProps('comment')} />
+        <Textarea label={t('transports.form.comment')} {...form.getInputProps('comment')} />
       </Grid.Col>
     </Grid>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TransportOrderPanel } from '../../transport-orders/transport-order-panel';
 import type { TransportFormContext } from '../transport-form';
 import { TransportForm } from './transport-form';
+import { TransportHistory } from './transport-history';
 import { useIsPhone } from './use-is-phone';
 
 export interface TransportFormModalProps {
@@ -56,6 +57,12 @@ export function TransportFormModal({
           onSaved={(saved) => (onSaved ? onSaved(saved) : onClose())}
           onCancel={onClose}
         />
+      )}
+      {/* RULES.md "Everything that changes data": an edited transport's details show its history too. */}
+      {transport && !isStartOnTheWay && (
+        <Box mt="lg">
+          <TransportHistory transport={transport} />
+        </Box>
       )}
     </Modal>
   );

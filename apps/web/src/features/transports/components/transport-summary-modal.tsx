@@ -2,13 +2,22 @@ import type { TransportResponse } from '@grain/shared';
 import { Button, Group, Modal, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TransportOrderPanel } from '../../transport-orders/transport-order-panel';
 import { summaryLines, summaryText } from '../transport-summary';
+import { TransportHistory } from './transport-history';
 import { useIsPhone } from './use-is-phone';
 
+interface TransportSummaryProps {
+  transport: TransportResponse;
+  onClose: () => void;
+  /** Shown above the buttons (the details' history). */
+  children?: ReactNode;
+}
+
 /** The key data of a transport with "copy to clipboard" (spec/1 Allocations page: the summary after create). */
-export function TransportSummary({ transport, onClose }: { transport: TransportResponse; onClose: () => void }) {
+export function TransportSummary({ transport, onClose, children }: TransportSummaryProps) {
   const { t } = useTranslation();
   const lines = summaryLines(transport, t);
 
@@ -36,6 +45,7 @@ export function TransportSummary({ transport, onClose }: { transport: TransportR
         </Table.Tbody>
       </Table>
       <TransportOrderPanel transport={transport} />
+      {children}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           {t('common.close')}
@@ -71,7 +81,12 @@ export function TransportSummaryModal({ transport, onClose, variant = 'details' 
           : ''
       }
     >
-      {transport && <TransportSummary transport={transport} onClose={onClose} />}
+      {transport && (
+        <TransportSummary transport={transport} onClose={onClose}>
+          {/* RULES.md "Everything that changes data": the details show the transport's history. */}
+          {variant === 'details' && <TransportHistory transport={transport} />}
+        </TransportSummary>
+      )}
     </Modal>
   );
 }

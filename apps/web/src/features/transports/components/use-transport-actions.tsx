@@ -64,6 +64,7 @@ export function useTransportActions() {
       }),
       confirmLabel: t(`transports.status.to.${choice.status}`),
       isDanger: choice.status === 'CANCELLED',
+      isStatusChange: true,
     });
 
   const changeStatus = async (row: TransportResponse, choice: StatusChoice) => {

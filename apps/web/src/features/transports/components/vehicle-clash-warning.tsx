@@ -68,7 +68,6 @@ export function VehicleClashFields({ clashes, form }: { clashes: VehicleClash[];
           label={t('transports.form.doubleBookingNote')}
           description={t('transports.form.doubleBookingNoteHint')}
           withAsterisk
-          rows={2}
           {...form.getInputProps('doubleBookingNote')}
         />
       )}

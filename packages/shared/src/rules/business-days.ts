@@ -1,0 +1,90 @@
+/**
+ * The Polish business-day calendar behind KSeF offline deadlines (RULES.md Invoices, VAT and KSeF; KSeF docs
+ * `tryby-offline.md`: an offline24 invoice goes to KSeF "by the next business day after its issue date").
+ *
+ * A business day is Monday to Friday and not a public holiday of the Act on public holidays (ustawa o dniach wolnych
+ * od pracy): 1 January, 6 January, Easter Sunday and Monday, 1 May, 3 May, Pentecost Sunday, Corpus Christi,
+ * 15 August, 1 November, 11 November, 24 December (from 2025), 25 and 26 December. Saturdays are not business days
+ * (a tax deadline falling on one moves to the next day, Ordynacja podatkowa art. 12 § 5).
+ *
+ * Dates are `YYYY-MM-DD` strings in the Polish calendar; the arithmetic runs on UTC midnights, so no time zone or
+ * daylight-saving change can shift a day.
+ */
+
+const DAY_MS = 86_400_000;
+
+function toUtc(isoDate: string): Date {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+function toIso(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function addDays(isoDate: string, days: number): string {
+  return toIso(new Date(toUtc(isoDate).getTime() + days * DAY_MS));
+}
+
+/** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm of Meeus, Jones and Butcher). */
+export function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Christmas Eve became a public holiday by the amendment of 2024, from 2025 on. */
+const CHRISTMAS_EVE_FROM_YEAR = 2025;
+
+/** The public holidays of a year, sorted, as `YYYY-MM-DD`. */
+export function polishPublicHolidays(year: number): string[] {
+  const fixed = ['01-01', '01-06', '05-01', '05-03', '08-15', '11-01', '11-11', '12-25', '12-26'];
+  if (year >= CHRISTMAS_EVE_FROM_YEAR) fixed.push('12-24');
+  const easter = easterSunday(year);
+  const movable = [easter, addDays(easter, 1), addDays(easter, 49), addDays(easter, 60)];
+  return [...fixed.map((monthDay) => `${year}-${monthDay}`), ...movable].sort();
+}
+
+const holidaysByYear = new Map<number, ReadonlySet<string>>();
+
+export function isPolishPublicHoliday(isoDate: string): boolean {
+  const year = Number(isoDate.slice(0, 4));
+  let holidays = holidaysByYear.get(year);
+  if (!holidays) {
+    holidays = new Set(polishPublicHolidays(year));
+    holidaysByYear.set(year, holidays);
+  }
+  return holidays.has(isoDate);
+}
+
+export function isBusinessDay(isoDate: string): boolean {
+  const weekday = toUtc(isoDate).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !isPolishPublicHoliday(isoDate);
+}
+
+/** The first business day strictly after `isoDate`. */
+export function nextBusinessDay(isoDate: string): string {
+  let day = addDays(isoDate, 1);
+  while (!isBusinessDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/**
+ * The last day an offline24 invoice may reach KSeF (KSeF `tryby-offline.md`, art. 106nda of the VAT Act): the next
+ * business day after its issue date (P_1), to the end of that day.
+ */
+export function offline24Deadline(issueDate: string): string {
+  return nextBusinessDay(issueDate);
+}
