@@ -1,7 +1,16 @@
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../../plugins/errors.js';
 import { pdfText } from '../../test/pdf-text.js';
 import type { PdfDocument } from './document.js';
-import { createPdfPool, PDF_POOL_DEFAULTS, type PdfPool, type PdfPoolOptions, renderPdf } from './service.js';
+import {
+  createPdfPool,
+  PDF_BUSY_RETRY_AFTER_SECONDS,
+  PDF_POOL_DEFAULTS,
+  type PdfPool,
+  type PdfPoolOptions,
+  renderPdf,
+} from './service.js';
 
 const FAULTY_WORKER = new URL('../../test/pdf-worker-faults.mjs', import.meta.url);
 const documentTitled = (title: string, text = 'Zlecenie'): PdfDocument => ({
@@ -50,6 +59,15 @@ describe('createPdfPool: bounded, timed, and restarted', () => {
       statusCode: 503,
     });
     expect(busy.state()).toEqual({ threads: 1, rendering: 1, waiting: 1 });
+    // As the API answers it: 503 with a Retry-After, which the web client waits before it asks once more.
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/pdf', () => busy.render(documentTitled('Przez API')));
+    const answer = await app.inject({ method: 'GET', url: '/pdf' });
+    await app.close();
+    expect([answer.statusCode, answer.json().message_code]).toEqual([503, 'PDF_SERVICE_BUSY']);
+    expect(answer.headers['retry-after']).toBe(String(PDF_BUSY_RETRY_AFTER_SECONDS));
+
     const closed = [expect(hanging).rejects.toThrow('closed'), expect(waiting).rejects.toThrow('closed')];
     await busy.close();
     await Promise.all(closed);

@@ -39,6 +39,9 @@ export const PDF_POOL_DEFAULTS: PdfPoolOptions = {
   entry: new URL('./worker-entry.mjs', import.meta.url),
 };
 
+/** A full queue clears in about this long (16 renders of about 0,1 s on 2 threads): the refusal's Retry-After. */
+export const PDF_BUSY_RETRY_AFTER_SECONDS = 2;
+
 interface Job {
   id: number;
   document: PdfDocument;
