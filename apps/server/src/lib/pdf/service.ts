@@ -93,8 +93,8 @@ export function createPdfPool(options: PdfPoolOptions = PDF_POOL_DEFAULTS): PdfP
     worker.on('message', (message: FromPdfWorker) => finish(thread, message));
     worker.on('error', (error) => lose(thread, error));
     worker.on('exit', (code) => lose(thread, new Error(`PDF worker exited (${code})`)));
-    // Idle, a thread does not keep the process alive; while it renders, it does.
-    worker.unref();
+    // While it starts and while it renders, a thread keeps the process alive (a script awaiting a render would
+    // otherwise end first); idle, it does not.
     threads.push(thread);
     return thread;
   }
@@ -113,7 +113,9 @@ export function createPdfPool(options: PdfPoolOptions = PDF_POOL_DEFAULTS): PdfP
     if (message.type === 'ready') {
       thread.isReady = true;
       for (const resolve of whenReady.splice(0)) resolve();
-      return dispatch();
+      dispatch();
+      if (!thread.job) thread.worker.unref();
+      return;
     }
     const { job } = thread;
     if (!job || job.id !== message.id) return;
