@@ -101,6 +101,8 @@ export const MESSAGE_CODES = {
   MISSING_DATABASE: 503,
   SQL_ERROR: 500,
   EXPORT_ERROR: 500,
+  /** Every PDF render thread is busy and the renders waiting fill the queue: try again in a moment. */
+  PDF_SERVICE_BUSY: 503,
   SOMETHING_WENT_WRONG: 500,
   UNKNOWN: 500,
 } as const;

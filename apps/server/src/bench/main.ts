@@ -18,20 +18,21 @@ import { prepareExportWorker } from '../lib/xlsx/export.js';
 import { CapturingPool } from './capture.js';
 import { LIST_BENCHES } from './lists.js';
 import { withCpuSplit } from './machine-cpu.js';
+import { measurePdf } from './pdf.js';
 import { round, type Timing, timed, timingOf } from './stats.js';
 import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | web]`:
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web]`:
  * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
- * lists, dashboards, writes, the export, throughput and the web app. Prints a table and writes bench/results/*.json.
+ * lists, dashboards, writes, the export, the transport order PDF, throughput and the web app. Prints a table and writes bench/results/*.json.
  */
 const args = process.argv.slice(2);
 const isEmbedded = args.includes('--embedded');
 const scaleName = flagValue('--scale') ?? 'large';
 const calls = Number(flagValue('--calls') ?? 30);
-/** `--only <text>`: only the lists whose name holds it (`export`, `web`: that part alone), nothing else, no result file. */
+/** `--only <text>`: only the lists whose name holds it (`export`, `pdf`, `web`: that part alone), nothing else, no result file. */
 const only = flagValue('--only');
 const scale = SCALES[scaleName];
 if (!scale) throw new Error(`Unknown scale ${scaleName}`);
@@ -226,9 +227,10 @@ if (belowFloor.length) {
 }
 
 if (only) {
-  // A look at some lists only (with `--only export` or `--only web`, at the export or the web app alone): nothing
+  // A look at some lists only (with `--only export`, `pdf` or `web`, at that part alone): nothing
   // else is measured and no result is written.
   if (only === 'export') await measureExportInterference();
+  if (only === 'pdf') await measurePdf({ db, address, headers, calls });
   if (only === 'web') await measureWeb();
   await app.close();
   await database.close();
@@ -341,6 +343,7 @@ async function listTimings(count: number) {
 }
 
 await measureExportInterference();
+results.pdf = await measurePdf({ db, address, headers, calls });
 
 /** The 100 000-row export: its time and memory, and another user's transport list idle and while it runs. */
 async function measureExportInterference() {

@@ -4,6 +4,7 @@ import { type ErrorBody, MESSAGE_CODES, type MessageCode } from '@grain/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-errors.js';
 import { AppError } from '../lib/errors.js';
+import { PDF_BUSY_RETRY_AFTER_SECONDS } from '../lib/pdf/service.js';
 import { RequestValidationError } from './wire.js';
 
 function errorBody(code: MessageCode, extra: Partial<ErrorBody> = {}): string {
@@ -12,9 +13,15 @@ function errorBody(code: MessageCode, extra: Partial<ErrorBody> = {}): string {
   return JSON.stringify(body);
 }
 
+/** Refusals that are a moment, not a fault of the call: the client is told when to ask again. */
+const RETRY_AFTER_SECONDS: Partial<Record<MessageCode, number>> = {
+  MISSING_DATABASE: DATABASE_RETRY_AFTER_SECONDS,
+  PDF_SERVICE_BUSY: PDF_BUSY_RETRY_AFTER_SECONDS,
+};
+
 function send(reply: FastifyReply, code: MessageCode, extra: Partial<ErrorBody> = {}) {
-  // An unreachable database is a moment, not a fault of the call: the client is told when to ask again.
-  if (code === 'MISSING_DATABASE') reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  const retryAfter = RETRY_AFTER_SECONDS[code];
+  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
   return reply.status(MESSAGE_CODES[code]).type('application/json; charset=utf-8').send(errorBody(code, extra));
 }
 

@@ -6,6 +6,7 @@ const arrivedAt = new WeakMap<FastifyRequest, number>();
 /**
  * `Server-Timing: app;dur=…` on every answer: the time from the request's arrival to its serialized answer, shown
  * by the browser's network panel and read by the benchmark as the server time of a call (without the client).
+ * A route's own metric (`pdf;dur=…`, the PDF worker's render) follows it.
  */
 export function registerServerTiming(app: FastifyInstance): void {
   // Callback hooks, not async ones: every request passes them, and a promise each is measurable (issue 15).
@@ -15,7 +16,11 @@ export function registerServerTiming(app: FastifyInstance): void {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const started = arrivedAt.get(request);
-    if (started !== undefined) reply.header('server-timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
+    if (started !== undefined) {
+      const own = reply.getHeader('server-timing');
+      const app = `app;dur=${(performance.now() - started).toFixed(2)}`;
+      reply.header('server-timing', own ? `${app}, ${own}` : app);
+    }
     done(null, payload);
   });
 }

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { type CompanySettingsResponse, isoToDisplayDate, lineValue, type TransportResponse } from '@grain/shared';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
 
 /** What the transport order shows besides the transport itself. */
 export interface TransportOrderContent {
@@ -13,21 +10,10 @@ export interface TransportOrderContent {
   transport: TransportResponse;
 }
 
-const require = createRequire(import.meta.url);
-/** DejaVu Sans has every Polish letter (ąćęłńóśźż); read once per process. */
-let fontBytes: { regular: Buffer; bold: Buffer } | null = null;
-function fonts() {
-  fontBytes ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fontBytes;
-}
-
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const GREY = '#595959';
+const FONT_SIZE = 9.5;
 const LABEL_WIDTH = 150;
-const GREY = rgb(0.35, 0.35, 0.35);
-const LINE = rgb(0.75, 0.75, 0.75);
+const LOGO = { width: 110, height: 56 };
 
 const tonnes = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const money = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -36,166 +22,157 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 export const formatTonnes = (kg: number) => plain(`${tonnes.format(kg / 1000)} t`);
 export const formatMoney = (minor: number, currency: string) => plain(`${money.format(minor / 100)} ${currency}`);
 
-interface Writer {
-  page: PDFPage;
-  regular: PDFFont;
-  bold: PDFFont;
-  y: number;
-}
-
-/** Splits text into lines that fit `width` at `size`, breaking at spaces (or inside a word too long for a line). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(' ')) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = word;
-      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-function row(w: Writer, label: string, value: string, size = 9.5) {
-  const valueWidth = PAGE.width - 2 * PAGE.margin - LABEL_WIDTH;
-  const lines = wrap(value || '—', w.regular, size, valueWidth);
-  w.page.drawText(label, { x: PAGE.margin, y: w.y, size, font: w.bold, color: GREY });
-  for (const line of lines) {
-    w.page.drawText(line, { x: PAGE.margin + LABEL_WIDTH, y: w.y, size, font: w.regular });
-    w.y -= size + 4;
-  }
-  w.y -= 2;
-}
-
-function section(w: Writer, title: string) {
-  w.y -= 6;
-  w.page.drawText(title.toUpperCase(), { x: PAGE.margin, y: w.y, size: 10, font: w.bold });
-  w.y -= 5;
-  w.page.drawLine({
-    start: { x: PAGE.margin, y: w.y },
-    end: { x: PAGE.width - PAGE.margin, y: w.y },
-    thickness: 0.6,
-    color: LINE,
-  });
-  w.y -= 13;
-}
-
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
 
-async function embedLogo(doc: PDFDocument, dataUrl: string | null): Promise<PDFImage | null> {
-  if (!dataUrl) return null;
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  try {
-    return dataUrl.startsWith('data:image/png') ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
-  } catch {
-    // A logo the library cannot read leaves the header without it rather than failing the order.
-    return null;
-  }
+/** A titled section: label and value rows, the value wrapped beside its label. */
+function section(title: string, rows: [label: string, value: string][]): PdfBlock[] {
+  return [
+    { kind: 'text', text: title.toUpperCase(), font: 'bold', size: 10, keepWithNext: true },
+    { kind: 'rule', spaceBefore: 3, spaceAfter: 6, keepWithNext: true },
+    {
+      kind: 'table',
+      columns: [{ width: LABEL_WIDTH, font: 'bold', color: GREY }, { width: '*' }],
+      rows: rows.map(([label, value]) => [label, value || '—']),
+      padding: { vertical: 1.5, horizontal: 0 },
+      spaceAfter: 8,
+    },
+  ];
 }
 
-function header(w: Writer, content: TransportOrderContent, logo: PDFImage | null) {
+function logoOf(dataUrl: string | null): PdfBlock[] {
+  if (!dataUrl) return [];
+  const data = new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+  // A logo the library cannot read leaves the header without it rather than failing the order.
+  return [{ kind: 'image', data, ...LOGO, whenUnreadable: 'skip' }];
+}
+
+/** Our company on the left (wrapped in its column), the date of issue on the right: they never run into each other. */
+function letterhead(content: TransportOrderContent): PdfBlock {
   const { company } = content;
-  const top = PAGE.height - PAGE.margin;
-  let textX = PAGE.margin;
-  if (logo) {
-    const scaled = logo.scaleToFit(110, 56);
-    w.page.drawImage(logo, { x: PAGE.margin, y: top - scaled.height, width: scaled.width, height: scaled.height });
-    textX = PAGE.margin + scaled.width + 14;
-  }
   const lines = [
     joined(company.street, [company.postCode, company.city].filter(Boolean).join(' ')),
     `NIP: ${company.nip}`,
     joined(company.email, company.phoneNumber && `tel. ${company.phoneNumber}`),
   ].filter(Boolean);
-  w.page.drawText(company.name, { x: textX, y: top - 11, size: 12, font: w.bold });
-  lines.forEach((line, index) => {
-    w.page.drawText(line, { x: textX, y: top - 26 - index * 12, size: 9, font: w.regular, color: GREY });
-  });
-  const issued = `Data wystawienia: ${isoToDisplayDate(content.issuedOn)}`;
-  const issuedWidth = w.regular.widthOfTextAtSize(issued, 9);
-  w.page.drawText(issued, { x: PAGE.width - PAGE.margin - issuedWidth, y: top - 11, size: 9, font: w.regular });
-  w.y = top - Math.max(70, 26 + lines.length * 12 + 10);
-  const title = `ZLECENIE TRANSPORTOWE nr ${content.orderNumber}`;
-  const titleWidth = w.bold.widthOfTextAtSize(title, 15);
-  w.page.drawText(title, { x: (PAGE.width - titleWidth) / 2, y: w.y, size: 15, font: w.bold });
-  w.y -= 26;
-}
-
-function body(w: Writer, content: TransportOrderContent) {
-  const { transport: t, carrier } = content;
-  section(w, 'Przewoźnik');
-  row(w, 'Nazwa', carrier.name);
-  row(w, 'Adres', carrier.address);
-  row(w, 'NIP', carrier.nip ?? '—');
-  row(w, 'Kontakt', joined(carrier.email, carrier.phoneNumber && `tel. ${carrier.phoneNumber}`) || '—');
-
-  section(w, 'Pojazd i kierowca');
-  row(w, 'Nr rejestracyjny', t.registrationNumber ?? '—');
-  row(w, 'Naczepa', t.trailerNumber ?? '—');
-  row(w, 'Kierowca', joined(t.driverName, t.phoneNumber && `tel. ${t.phoneNumber}`) || '—');
-  row(w, 'Dokument kierowcy', t.driverDocumentId ?? '—');
-
-  section(w, 'Trasa');
-  row(w, 'Miejsce załadunku', t.loadingAddressFull ?? '—');
-  row(w, 'Data załadunku', isoToDisplayDate(t.dateLoading));
-  row(w, 'Miejsce rozładunku', t.unloadingAddressFull ?? '—');
-  row(w, 'Data rozładunku', isoToDisplayDate(t.dateUnloading));
-
-  section(w, 'Ładunek i fracht');
-  row(w, 'Towar', joined(t.rawMaterial, t.purchaseQualityTitle));
-  row(w, 'Ilość', formatTonnes(t.cargoQuantity));
-  row(w, 'Stawka frachtu', `${formatMoney(t.pricePerTon, t.currency)} / t`);
-  row(w, 'Wartość frachtu', formatMoney(lineValue(t.cargoQuantity, t.pricePerTon), t.currency));
-  const gmpRequired = t.saleIsGmp ? 'Wymagany transport GMP' : 'Nie wymagany';
-  row(w, 'GMP', t.isGmp ? `${gmpRequired}; nr GMP: ${t.gmpNumber ?? '—'}` : gmpRequired);
-  row(w, 'Uwagi', t.comment ?? '—');
-}
-
-function footer(w: Writer) {
-  const y = PAGE.margin + 40;
-  const half = (PAGE.width - 2 * PAGE.margin) / 2;
-  for (const [index, label] of ['Zleceniodawca (podpis)', 'Przewoźnik (podpis i pieczęć)'].entries()) {
-    const x = PAGE.margin + index * half + 10;
-    w.page.drawLine({ start: { x, y }, end: { x: x + half - 30, y }, thickness: 0.6, color: LINE });
-    w.page.drawText(label, { x, y: y - 12, size: 8.5, font: w.regular, color: GREY });
-  }
-  w.page.drawText('Przewoźnik potwierdza przyjęcie zlecenia odsyłając podpisany dokument.', {
-    x: PAGE.margin,
-    y: PAGE.margin,
-    size: 8,
-    font: w.regular,
-    color: GREY,
-  });
-}
-
-/** Issue 17: the one-page transport order (zlecenie transportowe) in Polish, as PDF bytes. */
-export async function renderTransportOrderPdf(content: TransportOrderContent): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  doc.setTitle(`Zlecenie transportowe ${content.orderNumber}`);
-  doc.setAuthor(content.company.name);
-  doc.setLanguage('pl-PL');
-  const { regular, bold } = fonts();
-  const writer: Writer = {
-    page: doc.addPage([PAGE.width, PAGE.height]),
-    regular: await doc.embedFont(regular, { subset: true }),
-    bold: await doc.embedFont(bold, { subset: true }),
-    y: 0,
+  const logo = logoOf(company.logoDataUrl);
+  return {
+    kind: 'columns',
+    gap: 12,
+    columns: [
+      ...(logo.length ? [{ width: LOGO.width, blocks: logo }] : []),
+      {
+        width: '*',
+        blocks: [
+          { kind: 'text', text: company.name, font: 'bold', size: 12, spaceAfter: 3 },
+          ...lines.map((text): PdfBlock => ({ kind: 'text', text, size: 9, color: GREY, spaceAfter: 1 })),
+        ],
+      },
+      {
+        // "Data wystawienia: DD.MM.YYYY" at 9 pt is 137 pt wide (tabular digits): it stays on one line.
+        width: 140,
+        blocks: [
+          { kind: 'text', text: `Data wystawienia: ${isoToDisplayDate(content.issuedOn)}`, size: 9, align: 'right' },
+        ],
+      },
+    ],
   };
-  header(writer, content, await embedLogo(doc, content.company.logoDataUrl));
-  body(writer, content);
-  footer(writer);
-  return doc.save();
+}
+
+function sections(content: TransportOrderContent): PdfBlock[] {
+  const { transport: t, carrier } = content;
+  const gmpRequired = t.saleIsGmp ? 'Wymagany transport GMP' : 'Nie wymagany';
+  return [
+    ...section('Przewoźnik', [
+      ['Nazwa', carrier.name],
+      ['Adres', carrier.address],
+      ['NIP', carrier.nip ?? '—'],
+      ['Kontakt', joined(carrier.email, carrier.phoneNumber && `tel. ${carrier.phoneNumber}`)],
+    ]),
+    ...section('Pojazd i kierowca', [
+      ['Nr rejestracyjny', t.registrationNumber ?? '—'],
+      ['Naczepa', t.trailerNumber ?? '—'],
+      ['Kierowca', joined(t.driverName, t.phoneNumber && `tel. ${t.phoneNumber}`)],
+      ['Dokument kierowcy', t.driverDocumentId ?? '—'],
+    ]),
+    ...section('Trasa', [
+      ['Miejsce załadunku', t.loadingAddressFull ?? '—'],
+      ['Data załadunku', isoToDisplayDate(t.dateLoading)],
+      ['Miejsce rozładunku', t.unloadingAddressFull ?? '—'],
+      ['Data rozładunku', isoToDisplayDate(t.dateUnloading)],
+    ]),
+    ...section('Ładunek i fracht', [
+      ['Towar', joined(t.rawMaterial, t.purchaseQualityTitle)],
+      ['Ilość', formatTonnes(t.cargoQuantity)],
+      ['Stawka frachtu', `${formatMoney(t.pricePerTon, t.currency)} / t`],
+      ['Wartość frachtu', formatMoney(lineValue(t.cargoQuantity, t.pricePerTon), t.currency)],
+      ['GMP', t.isGmp ? `${gmpRequired}; nr GMP: ${t.gmpNumber ?? '—'}` : gmpRequired],
+      ['Uwagi', t.comment ?? '—'],
+    ]),
+  ];
+}
+
+/** Both parties sign on the foot of the last page. */
+const signatures: PdfBlock = {
+  kind: 'group',
+  atPageBottom: true,
+  blocks: [
+    { kind: 'space', height: 28 },
+    {
+      kind: 'columns',
+      gap: 40,
+      columns: ['Zleceniodawca (podpis)', 'Przewoźnik (podpis i pieczęć)'].map((label) => ({
+        width: '*',
+        blocks: [
+          { kind: 'rule', spaceAfter: 4 },
+          { kind: 'text', text: label, size: 8.5, color: GREY },
+        ],
+      })),
+    },
+  ],
+};
+
+/** The transport order (zlecenie transportowe) in Polish, on A4, as a document for the PDF service. */
+export function transportOrderPdf(content: TransportOrderContent): PdfDocument {
+  return {
+    page: { size: 'A4', margin: 48 },
+    info: { title: `Zlecenie transportowe ${content.orderNumber}`, author: content.company.name },
+    fontSize: FONT_SIZE,
+    footer: [
+      {
+        kind: 'columns',
+        gap: 14,
+        columns: [
+          {
+            width: '*',
+            blocks: [
+              {
+                kind: 'text',
+                text: 'Przewoźnik potwierdza przyjęcie zlecenia odsyłając podpisany dokument.',
+                size: 8,
+                color: GREY,
+              },
+            ],
+          },
+          {
+            width: 80,
+            blocks: [{ kind: 'text', text: 'Strona {page} z {pages}', size: 8, color: GREY, align: 'right' }],
+          },
+        ],
+      },
+    ],
+    body: [
+      letterhead(content),
+      { kind: 'space', height: 18 },
+      {
+        kind: 'text',
+        text: `ZLECENIE TRANSPORTOWE nr ${content.orderNumber}`,
+        font: 'bold',
+        size: 15,
+        align: 'center',
+        spaceAfter: 14,
+      },
+      ...sections(content),
+      signatures,
+    ],
+  };
 }

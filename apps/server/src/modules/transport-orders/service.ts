@@ -11,10 +11,11 @@ import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { renderPdf } from '../../lib/pdf/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { readCompanySettings } from '../settings/service.js';
 import { loadTransport } from '../transports/service/response.js';
-import { formatTonnes, renderTransportOrderPdf } from './pdf.js';
+import { formatTonnes, transportOrderPdf } from './pdf.js';
 import { type CarrierRow, getCarrier, insertOrderSend, listOrderSends } from './queries.js';
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
@@ -46,22 +47,24 @@ async function loadOrder(db: Db, id: number) {
 
 export const orderFileName = (orderNumber: string) => `zlecenie-transportowe-${orderNumber.replaceAll('/', '-')}.pdf`;
 
-async function renderOrder(db: Db, id: number) {
-  const order = await loadOrder(db, id);
-  const pdf = await renderTransportOrderPdf({
+/** The order's PDF, rendered off the event loop by the PDF service (EXPORT_ERROR when that fails). */
+async function renderOrder(ctx: Ctx, id: number) {
+  const order = await loadOrder(ctx.db, id);
+  const document = transportOrderPdf({
     orderNumber: order.orderNumber,
     issuedOn: todayIso(),
     company: order.company,
     carrier: carrierOfOrder(order.carrier),
     transport: order.transport,
   });
-  return { ...order, pdf };
+  const { bytes, renderMs, cpuMs } = await renderPdf(document, ctx.log);
+  return { ...order, pdf: bytes, timing: { renderMs, cpuMs } };
 }
 
-/** GET /transport/order-pdf/{id}: the transport order as a PDF file. */
+/** GET /transport/order-pdf/{id}: the transport order as a PDF file, with the time its render took. */
 export async function getTransportOrderPdf(ctx: Ctx, id: number) {
-  const { pdf, orderNumber } = await renderOrder(ctx.db, id);
-  return { fileName: orderFileName(orderNumber), pdf };
+  const { pdf, orderNumber, timing } = await renderOrder(ctx, id);
+  return { fileName: orderFileName(orderNumber), pdf, timing };
 }
 
 async function orderInfo(db: Db, transport: TransportResponse, carrier: CarrierRow | null) {
@@ -110,7 +113,7 @@ function mailBody(orderNumber: string, transport: TransportResponse, companyName
  * the sending (audit + transport_order_sends). Re-sending is allowed: each call is one more sending.
  */
 export async function sendTransportOrder(ctx: Ctx, id: number): Promise<TransportOrderInfoResponse> {
-  const { transport, company, carrier, orderNumber, pdf } = await renderOrder(ctx.db, id);
+  const { transport, company, carrier, orderNumber, pdf } = await renderOrder(ctx, id);
   const recipient = carrierEmailOf(carrier);
   if (!recipient) {
     throw new AppError('VALUE_IS_MISSING', 'The carrier has no e-mail', [{ field: 'carrier_email', code: V.required }]);
