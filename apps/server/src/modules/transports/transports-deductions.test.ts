@@ -89,9 +89,9 @@ describe('deductions at delivery, per side: a PLN purchase and an EUR sale', () 
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'transport'), eq(auditLog.entityId, id), eq(auditLog.action, 'deliver')));
     expect(entry!.changes).toMatchObject({
-      purchaseDeductions: 50_000,
-      salesDeductions: 4_000,
-      transportDeductions: 700,
+      purchaseDeductions: { from: null, to: 50_000 },
+      salesDeductions: { from: null, to: 4_000 },
+      transportDeductions: { from: null, to: 700 },
     });
     expect(entry!.changes).not.toHaveProperty('deductions');
   });
