@@ -12,7 +12,7 @@ import { fromMinorUnits, kgToTonnes, MONEY_DECIMALS, RATE_DECIMALS, rateFromScal
  * first screen of a cold load. So nothing here builds an Intl object at import time, and only the rare values below
  * (exponent forms, NaN, Infinity, unknown currencies) ever build one.
  */
-export const GROUP_SEPARATOR = '\u00a0';
+const GROUP_SEPARATOR = '\u00a0';
 const DECIMAL_SEPARATOR = ',';
 /** What stands for a missing figure or date. */
 export const NO_VALUE = '—';
