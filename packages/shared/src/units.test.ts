@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinorUnits, kgToTonnes, toMinorUnits, tonnesToKg } from './units.js';
+import {
+  fromMinorUnits,
+  kgToTonnes,
+  RATE_SCALE,
+  rateFromScaled,
+  rateToScaled,
+  toMinorUnits,
+  tonnesToKg,
+} from './units.js';
 
 describe('tonnes and kilograms', () => {
   it('converts tonnes with up to 3 decimals to whole kilograms', () => {
@@ -29,5 +37,15 @@ describe('minor units', () => {
     expect(toMinorUnits(0.29)).toBe(29);
     expect(toMinorUnits(19.99)).toBe(1999);
     expect(fromMinorUnits(1999)).toBe(19.99);
+  });
+});
+
+describe('exchange rates', () => {
+  it('keeps a typed rate × 10 000 as a whole number and reads it back', () => {
+    expect(RATE_SCALE).toBe(10_000);
+    expect(rateToScaled(4.2512)).toBe(42_512);
+    expect(rateToScaled(4.35)).toBe(43_500);
+    expect(rateFromScaled(42_512)).toBe(4.2512);
+    expect(rateFromScaled(rateToScaled(0.0001))).toBe(0.0001);
   });
 });

@@ -1,3 +1,4 @@
+import { fromMinorUnits } from '@grain/shared';
 import type { InvoiceMetadata, InvoiceQueryFilters } from '../../src/modules/ksef/api-types.js';
 import { sha256Base64 } from '../../src/modules/ksef/crypto.js';
 import { KSEF_FORM_CODES } from '../../src/modules/ksef/session.js';
@@ -36,9 +37,6 @@ const INVOICE_TYPES: Record<string, string> = {
   KOR_VAT_RR: 'KorVatRr',
 };
 
-/** Metadata amounts are JSON numbers in KSeF's answers; the fake writes them from minor units. */
-const major = (minor: number) => minor / 100;
-
 function buyerIdentifier(xml: Buffer, header: InvoiceHeader): InvoiceMetadata['buyer']['identifier'] {
   if (header.buyerNip) return { type: 'Nip', value: header.buyerNip };
   if (header.form === 'FA') {
@@ -60,9 +58,10 @@ export function metadataOf(invoice: Omit<StoredInvoice, 'metadata'>): InvoiceMet
     permanentStorageDate: invoice.permanentStorageDate.toISOString(),
     seller: { nip: header.sellerNip, name: header.sellerName },
     buyer: { identifier: buyerIdentifier(invoice.xml, header), name: header.buyerName },
-    netAmount: major(header.netMinor),
-    grossAmount: major(header.grossMinor),
-    vatAmount: major(header.vatMinor),
+    // KSeF answers metadata amounts as JSON numbers in major units.
+    netAmount: fromMinorUnits(header.netMinor),
+    grossAmount: fromMinorUnits(header.grossMinor),
+    vatAmount: fromMinorUnits(header.vatMinor),
     currency: header.currency,
     invoicingMode: invoice.isOffline ? 'Offline' : 'Online',
     invoiceType: INVOICE_TYPES[header.kind] ?? 'Vat',

@@ -1,6 +1,6 @@
 import type { Currency, TransactionKind } from '../enums.js';
 import type { MessageCode } from '../message-codes.js';
-import { KG_PER_TONNE } from '../units.js';
+import { KG_PER_TONNE, RATE_SCALE } from '../units.js';
 
 /** Pure settlement rules on integers: kilograms, minor units, exchange rates × RATE_SCALE (RULES.md Settlements). */
 
@@ -10,8 +10,7 @@ export function lineValue(quantityKg: number, pricePerTonneMinor: number): numbe
   return Math.sign(raw) * Math.round(Math.abs(raw));
 }
 
-/** Amount in minor units converted through an exchange rate kept as rate x 10 000 (4 decimals). */
-export const RATE_SCALE = 10_000;
+/** Amount in minor units converted through an exchange rate kept as rate × RATE_SCALE (units.ts, 4 decimals). */
 export function toPln(minor: number, rateScaled: number): number {
   const raw = (minor * rateScaled) / RATE_SCALE;
   return Math.sign(raw) * Math.round(Math.abs(raw));

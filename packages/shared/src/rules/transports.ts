@@ -1,4 +1,5 @@
 import type { AccountingMethod, ContractStatus, Currency, TransactionKind, TransportStatus } from '../enums.js';
+import { RATE_SCALE } from '../units.js';
 import {
   isAllocatableStatus,
   isAllocationNoteMissing,
@@ -12,7 +13,7 @@ import {
   type QualityTerm,
   qualitySettlementRecord,
 } from './quality.js';
-import { lineValue, RATE_SCALE } from './settlements.js';
+import { lineValue } from './settlements.js';
 import { isGrowthWithinLimit, type ToleranceTerms, toleranceUpperLimitKg } from './tolerance.js';
 
 /** Pure transport rules on integers (kg, minor units), RULES.md Transports. No I/O. */

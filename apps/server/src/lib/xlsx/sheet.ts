@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { MONEY_DECIMALS, TONNE_DECIMALS } from '@grain/shared';
 import {
   columnLetters,
   contentTypesXml,
@@ -35,7 +36,11 @@ export interface SheetDef<T> {
 // biome-ignore lint/suspicious/noExplicitAny: each sheet has its own item type; the worker only passes items on.
 export type WorkbookDef = readonly SheetDef<any>[];
 
+/** Grouped thousands and `decimals` places: the spreadsheet shows them with the reader's separators. */
+const grouped = (decimals: number) => `#,##0.${'0'.repeat(decimals)}`;
+
 /**
+ * Cells keep numbers; their number formats show tonnes and money with the decimals the screens use (units.ts).
  * Text cells are strings in the Text number format ('@'): Excel shows them as typed and never evaluates them,
  * so user text such as "=1+1" cannot become a formula.
  */
@@ -43,8 +48,8 @@ const NUM_FMT: Record<Format, string> = {
   text: '@',
   integer: '0',
   decimal: '#,##0.00',
-  tonnes: '#,##0.000',
-  money: '#,##0.00',
+  tonnes: grouped(TONNE_DECIMALS),
+  money: grouped(MONEY_DECIMALS),
   date: 'dd.mm.yyyy',
   dateTime: 'dd.mm.yyyy hh:mm',
 };

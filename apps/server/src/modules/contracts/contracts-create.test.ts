@@ -214,13 +214,16 @@ describe('POST /api/contract/create-purchase', () => {
   });
 
   it('writes an audit entry and a notification e-mail in the same change', async () => {
-    const created = await api.createPurchase({ email_notification_list: ['a@example.com', 'B@example.com'] });
+    const created = await api.createPurchase({
+      email_notification_list: ['a@example.com', 'B@example.com'],
+      cargo_quantity: 1_234_500,
+    });
     const entries = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'purchase_contract'), eq(auditLog.entityId, created.id)));
     expect(entries).toMatchObject([
-      { action: 'create', changes: expect.objectContaining({ cargoQuantityKg: 100_000 }) },
+      { action: 'create', changes: expect.objectContaining({ cargoQuantityKg: 1_234_500 }) },
     ]);
     const mails = await t.db.select().from(mailOutbox);
     expect(mails).toHaveLength(1);
@@ -228,7 +231,8 @@ describe('POST /api/contract/create-purchase', () => {
       recipients: ['a@example.com', 'b@example.com'],
       subject: `Nowy kontrakt zakupu ZK/${YEAR}/0001`,
     });
-    expect(mails[0]!.body).toContain('Ilość: 100,000 t');
+    // Tonnes as the screens write them: thousands grouped by a no-break space, a decimal comma.
+    expect(mails[0]!.body).toContain('Ilość: 1\u00a0234,500 t');
   });
 
   it('queues no e-mail when the notification list is empty', async () => {

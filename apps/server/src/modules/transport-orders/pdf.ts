@@ -1,4 +1,12 @@
-import { type CompanySettingsResponse, isoToDisplayDate, lineValue, type TransportResponse } from '@grain/shared';
+import {
+  type CompanySettingsResponse,
+  formatDate,
+  formatMoney,
+  formatPricePerTonne,
+  formatTonnes,
+  lineValue,
+  type TransportResponse,
+} from '@grain/shared';
 import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
 
 /** What the transport order shows besides the transport itself. */
@@ -15,12 +23,13 @@ const FONT_SIZE = 9.5;
 const LABEL_WIDTH = 150;
 const LOGO = { width: 110, height: 56 };
 
-const tonnes = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
-const money = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** PDF text has no use for the narrow no-break spaces of Intl: a plain space reads the same. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-export const formatTonnes = (kg: number) => plain(`${tonnes.format(kg / 1000)} t`);
-export const formatMoney = (minor: number, currency: string) => plain(`${money.format(minor / 100)} ${currency}`);
+/** The freight as the order and its e-mail state it: the rate per tonne and the value of the cargo at that rate. */
+export function freightOf(transport: TransportResponse) {
+  return {
+    rate: formatPricePerTonne(transport.pricePerTon, transport.currency),
+    value: formatMoney(lineValue(transport.cargoQuantity, transport.pricePerTon), transport.currency),
+  };
+}
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
 
@@ -70,9 +79,7 @@ function letterhead(content: TransportOrderContent): PdfBlock {
       {
         // "Data wystawienia: DD.MM.YYYY" at 9 pt is 137 pt wide (tabular digits): it stays on one line.
         width: 140,
-        blocks: [
-          { kind: 'text', text: `Data wystawienia: ${isoToDisplayDate(content.issuedOn)}`, size: 9, align: 'right' },
-        ],
+        blocks: [{ kind: 'text', text: `Data wystawienia: ${formatDate(content.issuedOn)}`, size: 9, align: 'right' }],
       },
     ],
   };
@@ -80,6 +87,7 @@ function letterhead(content: TransportOrderContent): PdfBlock {
 
 function sections(content: TransportOrderContent): PdfBlock[] {
   const { transport: t, carrier } = content;
+  const freight = freightOf(t);
   const gmpRequired = t.saleIsGmp ? 'Wymagany transport GMP' : 'Nie wymagany';
   return [
     ...section('Przewoźnik', [
@@ -96,15 +104,15 @@ function sections(content: TransportOrderContent): PdfBlock[] {
     ]),
     ...section('Trasa', [
       ['Miejsce załadunku', t.loadingAddressFull ?? '—'],
-      ['Data załadunku', isoToDisplayDate(t.dateLoading)],
+      ['Data załadunku', formatDate(t.dateLoading)],
       ['Miejsce rozładunku', t.unloadingAddressFull ?? '—'],
-      ['Data rozładunku', isoToDisplayDate(t.dateUnloading)],
+      ['Data rozładunku', formatDate(t.dateUnloading)],
     ]),
     ...section('Ładunek i fracht', [
       ['Towar', joined(t.rawMaterial, t.purchaseQualityTitle)],
       ['Ilość', formatTonnes(t.cargoQuantity)],
-      ['Stawka frachtu', `${formatMoney(t.pricePerTon, t.currency)} / t`],
-      ['Wartość frachtu', formatMoney(lineValue(t.cargoQuantity, t.pricePerTon), t.currency)],
+      ['Stawka frachtu', freight.rate],
+      ['Wartość frachtu', freight.value],
       ['GMP', t.isGmp ? `${gmpRequired}; nr GMP: ${t.gmpNumber ?? '—'}` : gmpRequired],
       ['Uwagi', t.comment ?? '—'],
     ]),

@@ -1,5 +1,6 @@
 import {
-  isoToDisplayDate,
+  formatDate,
+  formatTonnes,
   type TransportOrderInfoResponse,
   type TransportResponse,
   todayIso,
@@ -15,7 +16,7 @@ import { renderPdf } from '../../lib/pdf/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { readCompanySettings } from '../settings/service.js';
 import { loadTransport } from '../transports/service/response.js';
-import { formatTonnes, transportOrderPdf } from './pdf.js';
+import { freightOf, transportOrderPdf } from './pdf.js';
 import { type CarrierRow, getCarrier, insertOrderSend, listOrderSends } from './queries.js';
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
@@ -93,13 +94,15 @@ export async function getTransportOrderInfo(ctx: Ctx, id: number): Promise<Trans
 }
 
 function mailBody(orderNumber: string, transport: TransportResponse, companyName: string) {
+  const freight = freightOf(transport);
   return [
     'Dzień dobry,',
     '',
     `w załączeniu przesyłamy zlecenie transportowe nr ${orderNumber}.`,
-    `Załadunek: ${isoToDisplayDate(transport.dateLoading)}, ${transport.loadingAddressFull ?? '—'}`,
-    `Rozładunek: ${isoToDisplayDate(transport.dateUnloading)}, ${transport.unloadingAddressFull ?? '—'}`,
+    `Załadunek: ${formatDate(transport.dateLoading)}, ${transport.loadingAddressFull ?? '—'}`,
+    `Rozładunek: ${formatDate(transport.dateUnloading)}, ${transport.unloadingAddressFull ?? '—'}`,
     `Ładunek: ${joined(transport.rawMaterial, transport.purchaseQualityTitle)}, ${formatTonnes(transport.cargoQuantity)}`,
+    `Fracht: ${freight.rate}, wartość ${freight.value}`,
     '',
     'Prosimy o potwierdzenie przyjęcia zlecenia.',
     '',

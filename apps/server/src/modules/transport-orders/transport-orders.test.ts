@@ -22,9 +22,17 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-/** A transport of 25 t at 150,00 PLN/t whose carrier has the e-mail `carrierEmail`. */
-async function seedTransport(carrierEmail: string | null = 'dyspozytor@trans-kurier.pl', overrides = {}) {
-  const pair = await seedPair(t.db, { sale: { isGmp: true } });
+/** A transport of 25 t at 150,00 PLN/t whose carrier has the e-mail `carrierEmail`, on a 100 t pair unless told. */
+async function seedTransport(
+  carrierEmail: string | null = 'dyspozytor@trans-kurier.pl',
+  overrides = {},
+  pairKg = 100_000,
+) {
+  const pair = await seedPair(t.db, {
+    allocationKg: pairKg,
+    purchase: { cargoQuantityKg: pairKg },
+    sale: { isGmp: true, cargoQuantityKg: pairKg },
+  });
   await t.db
     .update(contractors)
     .set({ email: carrierEmail, name: 'Trans-Kurier Łódź sp.j.', nip: '7791011327' })
@@ -75,13 +83,28 @@ describe('GET /api/transport/order-pdf/{id}', () => {
       '04.03.2026',
       'Pszenica',
       '25,000 t',
-      '150,00 PLN / t',
-      '3750,00 PLN',
+      '150,00 zł/t',
+      '3 750,00 zł',
       'Wymagany transport GMP; nr GMP: GMP-B.2 ŁÓDŹ-17',
       'Plandeka, źle wjechać od północy',
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('writes tonnes and money as the screens do: thousands grouped, decimal comma, the currency after the amount', async () => {
+    await saveCompany(t, token);
+    const { id } = await seedTransport(
+      undefined,
+      { cargo_quantity: 1_234_500, price_per_ton: 101_050, currency: 'EUR' },
+      2_000_000,
+    );
+    const response = await pdfOf(id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { text } = await pdfText(response.rawPayload);
+    // 1 234,5 t × 1 010,50 €/t = 1 247 462,25 €; no "PLN", no ungrouped "1234,500".
+    for (const expected of ['1 234,500 t', '1 010,50 €/t', '1 247 462,25 €']) expect(text).toContain(expected);
+    expect(text).not.toMatch(/\d{4},\d/);
   });
 
   it('refuses with COMPANY_NOT_EXIST until an ADMIN saved the company settings', async () => {
@@ -117,6 +140,10 @@ describe('POST /api/transport/send-order/{id}', () => {
       status: 'PENDING',
     });
     expect(mail!.body).toContain(`zlecenie transportowe nr ${body.order_number}`);
+    // The e-mail writes figures as the screens and the PDF do (no-break spaces in the groups and before the unit).
+    expect(mail!.body).toContain('Załadunek: 02.03.2026, ');
+    expect(mail!.body).toMatch(/^Ładunek: Pszenica.*, 25,000 t$/m);
+    expect(mail!.body).toContain('Fracht: 150,00\u00a0zł/t, wartość 3\u00a0750,00\u00a0zł');
     expect(mail!.attachments).toHaveLength(1);
     const [file] = mail!.attachments;
     expect(file!.contentType).toBe('application/pdf');

@@ -1,4 +1,4 @@
-import { type Currency, type HistoryEntry, RATE_SCALE } from '@grain/shared';
+import type { Currency, HistoryEntry } from '@grain/shared';
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatExchangeRate, formatMoney, formatTonnes } from '../../lib/format';
@@ -27,7 +27,7 @@ function useValueText() {
       case 'pln':
         return formatMoney(Number(value), 'PLN');
       case 'rate':
-        return formatExchangeRate(Number(value) / RATE_SCALE);
+        return formatExchangeRate(Number(value));
       case 'date':
         return formatDate(String(value));
       case 'flag':

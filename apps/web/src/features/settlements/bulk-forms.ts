@@ -2,6 +2,8 @@ import {
   type BulkInvoiceRequest,
   type BulkSettleRequest,
   isoDateField,
+  rateFromScaled,
+  rateToScaled,
   requiredString,
   type TransactionRow,
   todayIso,
@@ -9,7 +11,7 @@ import {
 } from '@grain/shared';
 import { z } from 'zod';
 import { hasInvoiceData, valueLines } from './row-figures';
-import { isForeignCurrency, rateToScaled, scaledToRate } from './settle-form';
+import { isForeignCurrency } from './settle-form';
 
 /**
  * Several statement rows invoiced or settled in one call (issue 13): the forms of the bulk dialogs and the requests
@@ -69,7 +71,7 @@ export function bulkSettleDefaults(rows: TransactionRow[]): BulkSettleFormValues
   return {
     items: rows.map((row) => ({
       transactionId: row.id,
-      exchangeRate: isForeignCurrency(row) && row.exchangeRate ? scaledToRate(row.exchangeRate) : null,
+      exchangeRate: isForeignCurrency(row) && row.exchangeRate ? rateFromScaled(row.exchangeRate) : null,
     })),
   };
 }

@@ -3,6 +3,8 @@ import {
   fromMinorUnits,
   kgToTonnes,
   RATE_SCALE,
+  rateFromScaled,
+  rateToScaled,
   type SettleRequest,
   SettleRequestSchema,
   type TransactionRow,
@@ -26,10 +28,6 @@ export interface SettleFormValues extends Record<string, unknown> {
   exchangeRate: number | null;
 }
 
-/** RATE_SCALE keeps 4 decimals (units.ts): 4.2512 PLN per EUR is 42 512. */
-export const rateToScaled = (rate: number) => Math.round(rate * RATE_SCALE);
-export const scaledToRate = (scaled: number) => scaled / RATE_SCALE;
-
 export const isForeignCurrency = (row: Pick<TransactionRow, 'currency'>) => row.currency !== 'PLN';
 
 /** Defaults: the real figures (else the planned ones), the row's deductions, surcharges and rate. */
@@ -40,7 +38,7 @@ export function settleDefaults(row: TransactionRow): SettleFormValues {
     finalQualityId: row.realQualityId ?? row.plannedQualityId,
     deductions: fromMinorUnits(row.deductions),
     surcharges: fromMinorUnits(row.surcharges),
-    exchangeRate: isForeignCurrency(row) && row.exchangeRate ? scaledToRate(row.exchangeRate) : null,
+    exchangeRate: isForeignCurrency(row) && row.exchangeRate ? rateFromScaled(row.exchangeRate) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ContractStatus, kgToTonnes } from '@grain/shared';
+import { type ContractStatus, formatTonnes } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import type { SessionUser } from '../../../lib/context.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -10,8 +10,6 @@ interface NotifiedContract {
   emailNotificationList: string[];
 }
 
-const tonnes = (kg: number) =>
-  `${kgToTonnes(kg).toLocaleString('pl-PL', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} t`;
 const author = (user: SessionUser) => `${user.firstName} ${user.lastName}`;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -28,7 +26,7 @@ export async function notifyCreated(
     body: [
       `Utworzono ${kind.namePl} ${contract.documentNumber}.`,
       `Kontrahent: ${contract.counterpartyCode}`,
-      `Ilość: ${tonnes(contract.cargoQuantityKg)}`,
+      `Ilość: ${formatTonnes(contract.cargoQuantityKg)}`,
       `Status: ${CONTRACT_STATUS_PL[contract.status]}`,
       `Utworzył(a): ${author(user)}`,
     ].join('\n'),

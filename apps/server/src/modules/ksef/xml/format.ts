@@ -1,3 +1,5 @@
+import { MONEY_DECIMALS, RATE_DECIMALS, TONNE_DECIMALS } from '@grain/shared';
+
 /**
  * How numbers and dates are written into KSeF XML: always from integers, never through floating point (RULES.md
  * Invoices, VAT and KSeF; ARCHITECTURE.md Database). The XSD types they must fit:
@@ -5,6 +7,8 @@
  * - TIlosci (quantities and exchange rates, up to 6 decimals): kilograms → tonnes with up to 3 decimals, rates kept
  *   × 10 000 → 4 decimals;
  * - TDataT (dates) as `YYYY-MM-DD`, TDataCzas (timestamps) as `YYYY-MM-DDTHH:MM:SSZ`.
+ * These are machine numbers (a dot, no grouping), not the pl-PL display of @grain/shared's format.ts; the decimals of
+ * each storage unit come from units.ts, so the XML and the conversions cannot disagree.
  */
 
 function wholeNumber(value: number, what: string): number {
@@ -24,12 +28,12 @@ function decimal(scaled: number, scaleDigits: number, what: string, trimZeros: b
 
 /** Minor units → `"1234.56"` (TKwotowy, TKwotowy2). */
 export function formatAmount(minor: number): string {
-  return decimal(minor, 2, 'amount in minor units', false);
+  return decimal(minor, MONEY_DECIMALS, 'amount in minor units', false);
 }
 
 /** Kilograms → tonnes, e.g. 25340 → `"25.34"`, 25000 → `"25"` (TIlosci). */
 export function formatTonnesOfKg(kg: number): string {
-  return decimal(kg, 3, 'quantity in kilograms', true);
+  return decimal(kg, TONNE_DECIMALS, 'quantity in kilograms', true);
 }
 
 /** A whole count of units (TIlosci). */
@@ -40,7 +44,7 @@ export function formatCount(count: number): string {
 /** An exchange rate kept × 10 000 → `"4.2512"` (TIlosci). */
 export function formatExchangeRate(rateScaled: number): string {
   if (rateScaled <= 0) throw new RangeError(`exchange rate must be positive: ${rateScaled}`);
-  return decimal(rateScaled, 4, 'exchange rate × 10 000', false);
+  return decimal(rateScaled, RATE_DECIMALS, 'exchange rate × 10 000', false);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

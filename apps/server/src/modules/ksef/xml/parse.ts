@@ -1,3 +1,4 @@
+import { KG_PER_TONNE, MINOR_PER_MAJOR, MONEY_DECIMALS } from '@grain/shared';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FA_RR_NAMESPACE } from './fa-rr.js';
 import { FA3_NAMESPACE } from './fa3.js';
@@ -72,8 +73,8 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 /** "1234.5" → 123450 minor units; more than two decimals is not an amount (TKwotowy). */
 export function parseAmountMinor(text: string): number {
   const match = DECIMAL.exec(text.trim());
-  if (!match || (match[3]?.length ?? 0) > 2) throw new ReceivedInvoiceParseError(`not an amount: ${text}`);
-  const minor = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  if (!match || (match[3]?.length ?? 0) > MONEY_DECIMALS) throw new ReceivedInvoiceParseError(`not an amount: ${text}`);
+  const minor = Number(match[2]) * MINOR_PER_MAJOR + Number((match[3] ?? '').padEnd(MONEY_DECIMALS, '0'));
   return match[1] === '-' ? 0 - minor : minor;
 }
 
@@ -91,10 +92,10 @@ export function parseQuantityKg(text: string, unit: string | null): number | nul
 }
 
 /** Kilograms per unit of the units a grain invoice uses, or null for units that are not a weight. */
-function unitScale(unit: string | null): 1 | 1000 | null {
+function unitScale(unit: string | null): number | null {
   const normalised = unit?.trim().toLowerCase().replace(/\.$/, '');
   if (!normalised) return null;
-  if (['t', 'tona', 'tony', 'ton', 'tonne', 'mg'].includes(normalised)) return 1000;
+  if (['t', 'tona', 'tony', 'ton', 'tonne', 'mg'].includes(normalised)) return KG_PER_TONNE;
   if (['kg', 'kilogram', 'kilogramy', 'kilogramów'].includes(normalised)) return 1;
   return null;
 }

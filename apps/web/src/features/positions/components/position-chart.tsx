@@ -1,4 +1,4 @@
-import { kgToTonnes, type PositionTimeline } from '@grain/shared';
+import type { PositionTimeline } from '@grain/shared';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatTonnes } from '../../../lib/format';
@@ -34,10 +34,10 @@ export function PositionChart({ timeline }: { timeline: PositionTimeline | undef
           return (
             <g key={month.month}>
               <rect x={x} y={height - purchaseHeight} width={bar} height={purchaseHeight} fill={PURCHASE_COLOR} rx={1}>
-                <title>{`${month.month} ${t('positions.chartLegendPurchase')}: ${kgToTonnes(month.purchase)} t`}</title>
+                <title>{`${month.month} ${t('positions.chartLegendPurchase')}: ${formatTonnes(month.purchase)}`}</title>
               </rect>
               <rect x={x + bar} y={height - salesHeight} width={bar} height={salesHeight} fill={SALES_COLOR} rx={1}>
-                <title>{`${month.month} ${t('positions.chartLegendSales')}: ${kgToTonnes(month.sales)} t`}</title>
+                <title>{`${month.month} ${t('positions.chartLegendSales')}: ${formatTonnes(month.sales)}`}</title>
               </rect>
               <text
                 x={index * slot + slot / 2}

@@ -6,7 +6,6 @@ import { QualityLines } from '../../../components/quality-lines';
 import { SettlementStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatExchangeRate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
-import { scaledToRate } from '../settle-form';
 import { ThreeLineCell } from './three-line-cell';
 
 /** Headers stay on one line; the table scrolls sideways instead. */
@@ -178,7 +177,7 @@ export function useStatementColumns(
             {row.currency !== 'PLN' && (
               <Small dimmed>
                 {row.exchangeRate
-                  ? t('statement.rate', { rate: formatExchangeRate(scaledToRate(row.exchangeRate)) })
+                  ? t('statement.rate', { rate: formatExchangeRate(row.exchangeRate) })
                   : t('statement.noRate')}
               </Small>
             )}

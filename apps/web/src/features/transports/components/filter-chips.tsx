@@ -1,9 +1,9 @@
 import type { TransportTab } from '@grain/shared';
 import { Button, Group, Pill, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { listOf } from '../../../components/list/filter-values';
+import { kgOf, listOf } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatTonnes } from '../../../lib/format';
 import { useTransportFilterOptionLabels } from '../api';
 import { activeChips, type FilterChip } from '../transport-filter';
 
@@ -47,7 +47,10 @@ export function FilterChips({ tab, value, onRemove, onClearAll }: FilterChipsPro
       return t(chip.value === 'true' ? 'filters.yes' : 'filters.no');
     }
     if (chip.key.startsWith('date')) return formatDate(chip.value);
-    if (chip.key.startsWith('realCargoQuantity')) return `${chip.value.replace('.', ',')} t`;
+    if (chip.key.startsWith('realCargoQuantity')) {
+      const kg = kgOf(chip.value);
+      return kg === undefined ? chip.value : formatTonnes(kg);
+    }
     return chip.value;
   };
 

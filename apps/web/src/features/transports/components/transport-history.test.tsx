@@ -23,6 +23,16 @@ const entry = (id: number, action: string, changes: Record<string, unknown>, ext
 
 const history: HistoryEntry[] = [
   entry(
+    7,
+    'settle',
+    {
+      status: { from: 'TO_SETTLEMENT', to: 'SETTLED' },
+      exchangeRate: { from: null, to: 42_512 },
+      plnValue: { from: null, to: 261_300_858 },
+    },
+    { entity: 'transaction', entityId: 12, entityKind: 'SALES' },
+  ),
+  entry(
     6,
     'set-invoice',
     { invoiceNumber: { from: null, to: 'FV/1/2026' }, invoiceDate: { from: null, to: '2026-03-10' } },
@@ -65,8 +75,10 @@ describe('TransportHistoryTimeline', () => {
   it('reads each change as "field: from → to" with who and when, newest first', () => {
     const timeline = renderHistory();
     const items = timeline.querySelectorAll('.mantine-Timeline-item');
-    expect(items).toHaveLength(6);
-    const [invoice, deliver, redirect, status, update, create] = [...items].map((item) => item.textContent ?? '');
+    expect(items).toHaveLength(7);
+    const [settle, invoice, deliver, redirect, status, update, create] = [...items].map(
+      (item) => item.textContent ?? '',
+    );
     expect(status).toContain('Zmiana statusu');
     expect(status).toContain('Status: Nowy → W drodze');
     expect(status).toContain(`${formatDateTime('2026-03-02T09:15:00.000Z')} · Ewa Spedytor`);
@@ -79,6 +91,9 @@ describe('TransportHistoryTimeline', () => {
     expect(deliver).toContain('Status: W drodze → Dostarczony');
     expect(deliver).toMatch(/Cena rzeczywista za t: — → 1\s010,50\szł/);
     expect(deliver).not.toContain('unloadingId');
+    expect(settle).toContain('Rozliczenie (rozliczenie: Sprzedaż, #12)');
+    expect(settle).toContain('Kurs: — → 4,2512');
+    expect(settle).toMatch(/Wartość w PLN: — → 2\s613\s008,58\szł/);
     expect(invoice).toContain('Dane faktury (rozliczenie: Sprzedaż, #12)');
     expect(invoice).toContain('Numer faktury: — → FV/1/2026');
     expect(create).toContain('Utworzenie transportu');

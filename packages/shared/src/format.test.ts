@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatDate,
   formatDateTime,
@@ -9,7 +9,7 @@ import {
   formatPricePerTonne,
   formatShortDate,
   formatTonnes,
-} from './format';
+} from './format.js';
 
 const nbsp = /[\u00a0\u202f]/g;
 const plain = (text: string) => text.replace(nbsp, ' ');
@@ -31,6 +31,33 @@ describe('pl-PL formatting', () => {
     expect(plain(formatPricePerTonne(85_050, 'PLN'))).toBe('850,50 zł/t');
     expect(plain(formatPricePerTonne(90_000, 'EUR'))).toBe('900,00 €/t');
     expect(formatPricePerTonne(null)).toBe('—');
+  });
+
+  it('writes the edge cases as Intl does: -0, half away from zero on the shortest form, 4-digit grouping', () => {
+    expect(formatDecimal(-0, 3, 3)).toBe('-0,000');
+    expect(formatNumber(-0)).toBe('-0');
+    expect(formatDecimal(1.0005, 3, 3)).toBe('1,001');
+    expect(formatDecimal(-1.0005, 3, 3)).toBe('-1,001');
+    expect(formatDecimal(8.0445, 3, 3)).toBe('8,045');
+    expect(formatDecimal(9999.9995, 3, 3)).toBe('10\u00a0000,000');
+    expect(formatTonnes(1_234_500)).toBe('1\u00a0234,500 t');
+    expect(formatTonnes(-1_000)).toBe('-1,000 t');
+    expect(formatMoney(123_456)).toBe('1\u00a0234,56\u00a0zł');
+  });
+
+  it('writes the currency as the screens do: PLN as zł, EUR as €, USD as USD, after the amount', () => {
+    expect(formatMoney(100, 'PLN')).toBe('1,00\u00a0zł');
+    expect(formatMoney(100, 'EUR')).toBe('1,00\u00a0€');
+    expect(formatMoney(100, 'USD')).toBe('1,00\u00a0USD');
+    expect(formatMoney(100)).toBe('1,00\u00a0zł');
+    expect(formatMoney(null)).toBe('—');
+    expect(formatTonnes(undefined)).toBe('—');
+  });
+
+  it('writes an exchange rate kept × 10 000 with its four decimals', () => {
+    expect(formatExchangeRate(42_512)).toBe('4,2512');
+    expect(formatExchangeRate(10_000)).toBe('1,0000');
+    expect(formatExchangeRate(123_456_789)).toBe('12\u00a0345,6789');
   });
 
   it('shows dates as DD.MM.YYYY, date-times with HH:mm and the short form', () => {
@@ -90,6 +117,34 @@ describe('numbers written by hand, exactly as Intl writes them', () => {
         expect(formatMoney(minor, currency)).toBe(reference.format(minor / 100));
       }
     }
-    expect(formatExchangeRate(4.32155)).toBe(intl(4, 4).format(4.32155));
+    for (const scaled of [1, 10_000, 42_512, 432_155, 123_456_789]) {
+      expect(formatExchangeRate(scaled)).toBe(intl(4, 4).format(scaled / 10_000));
+    }
+  });
+});
+
+/** The web's first screen formats figures before anything else needs ICU's number data: no Intl object on the way. */
+describe('no Intl.NumberFormat for the usual figures', () => {
+  it('builds none on import nor for tonnes, money in PLN, EUR and USD, rates and plain numbers', async () => {
+    const original = Intl.NumberFormat;
+    let built = 0;
+    const counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      built += 1;
+      return new original(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    Intl.NumberFormat = counting;
+    try {
+      vi.resetModules();
+      const format = await import('./format.js');
+      format.formatTonnes(1_234_567);
+      for (const currency of ['PLN', 'EUR', 'USD']) format.formatPricePerTonne(-12_345, currency);
+      format.formatExchangeRate(42_512);
+      format.formatNumber(16.5);
+      expect(built).toBe(0);
+      format.formatMoney(100, 'GBP');
+      expect(built).toBe(1);
+    } finally {
+      Intl.NumberFormat = original;
+    }
   });
 });
