@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One database per run (PGlite costs ~700 MB): files run one after another in one module graph (ARCHITECTURE.md).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],
     isolate: false,
     fileParallelism: false,
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type OwnPostgres, postgresBinDir, startOwnPostgres } from './trust/own-postgres.js';
-import { type ServerProcess, startServer, waitUntilHealthy } from './trust/server-process.js';
+import { freePort, type OwnPostgres, postgresBinDir, startOwnPostgres } from '../test/trust/own-postgres.js';
+import { type ServerProcess, startServer, waitUntilHealthy } from '../test/trust/server-process.js';
 
 /**
  * issue 15, all cores: WORKERS=2 runs two server processes on one port. The test runs its own PostgreSQL server

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDeliveredTransport } from '../../test/fixtures/settlements.js';
+import { resetDatabase, testDatabase } from '../../test/harness.js';
 import { findPgError } from '../lib/errors.js';
-import { insertDeliveredTransport } from '../modules/settlements/fixtures.js';
-import { resetDatabase, testDatabase } from '../test/harness.js';
 import { type Db, rowsOf } from './client.js';
 import { ENUM_COLUMNS, enumCheckName } from './enum-checks.js';
 

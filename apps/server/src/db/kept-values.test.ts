@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contractorBody } from '../modules/contractors/fixtures.js';
-import { contractApi, purchaseBody, salesBody } from '../modules/contracts/fixtures.js';
-import { insertDeliveredTransport, okJson, PATHS, settlementApi } from '../modules/settlements/fixtures.js';
-import { deliveredBody, transportApi, transportBody } from '../modules/transports/fixtures.js';
-import { allocationTotalsDrift, copyDrift, NO_DRIFT, rowCountDrift } from '../test/drift.js';
-import { createTestApp, resetDatabase, type TestApp } from '../test/harness.js';
+import { allocationTotalsDrift, copyDrift, NO_DRIFT, rowCountDrift } from '../../test/drift.js';
+import { contractorBody } from '../../test/fixtures/contractors.js';
+import { contractApi, purchaseBody, salesBody } from '../../test/fixtures/contracts.js';
+import { insertDeliveredTransport, okJson, PATHS, settlementApi } from '../../test/fixtures/settlements.js';
+import { deliveredBody, transportApi, transportBody } from '../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { rowsOf } from './client.js';
 import { countAllRows, countRowsInGroups } from './row-counts.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { AppError } from '../lib/errors.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
 import { RetryWrite, withWriteTransaction } from './locks.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { finalValueOf, lineValue, RATE_SCALE, toPln } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { rowsOf } from './client.js';
 import { finalValueSql, lineValueSql, toPlnSql } from './money-sql.js';
 

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertContract, insertContractor } from '../test/fixtures.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { insertContract, insertContractor } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { Db } from './client.js';
 import { preparedPerDatabase } from './prepared.js';
 import { withPlannedRowMapping } from './row-mapper.js';

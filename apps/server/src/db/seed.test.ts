@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabase } from '../../test/harness.js';
 import { DEFAULT_ADMIN_PASSWORD } from '../config.js';
 import { verifyPassword } from '../lib/passwords.js';
-import { createTestApp, type TestApp, testDatabase } from '../test/harness.js';
 import { runMigrations } from './migrate.js';
 import { countries, users } from './schema.js';
 import { seed, seedFirstAdmin, seedReferenceData } from './seed.js';

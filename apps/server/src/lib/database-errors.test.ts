@@ -3,8 +3,8 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/trust/own-postgres.js';
 import { registerErrorHandler } from '../plugins/errors.js';
-import { freePort } from '../trust/own-postgres.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors.js';
 
 /** An error as node-postgres builds one from the server's ErrorResponse: a DatabaseError with its SQLSTATE. */

@@ -2,8 +2,8 @@ import { FILTERED_COUNT_CAP } from '@grain/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { users } from '../db/schema.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
 import { AppError } from './errors.js';
 import { cappedCount, likePattern, orderByOf, type SortSpec, searchCondition } from './list.js';
 

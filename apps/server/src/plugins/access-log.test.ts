@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness.js';
 import { buildApp } from '../app.js';
-import { createTestApp, type TestApp, testConfig } from '../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {

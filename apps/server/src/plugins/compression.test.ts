@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness.js';
 import { buildApp, COMPRESS_THRESHOLD } from '../app.js';
-import { createTestApp, type TestApp, testConfig } from '../test/harness.js';
 
 /** issue 15: the web build is sent pre-compressed, API answers above a size compressed on the fly. */
 let t: TestApp;

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness.js';
 import { buildApp } from '../app.js';
-import { createTestApp, type TestApp, testConfig } from '../test/harness.js';
 import type { ZodTypeProvider } from './wire.js';
 
 let t: TestApp;

@@ -51,7 +51,7 @@ const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE
 
 /**
  * The wire path of the first string (value or key) PostgreSQL cannot store: it would fail in the database as a
- * 500 instead of being refused here as a wrong value (found by the bad-input suite, src/trust).
+ * 500 instead of being refused here as a wrong value (found by the bad-input suite, test/trust).
  */
 function unstorableTextPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
   if (typeof value === 'string') return isUnstorable(value) ? path : null;

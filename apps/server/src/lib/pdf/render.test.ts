@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { pdfLayout, pdfText } from '../../test/pdf-text.js';
+import { pdfLayout, pdfText } from '../../../test/pdf-text.js';
 import { mm, type PdfBlock, type PdfDocument } from './document.js';
 import { pdfFonts } from './fonts.js';
 import { renderDocument } from './render.js';

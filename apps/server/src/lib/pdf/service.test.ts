@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.js';
 import { registerErrorHandler } from '../../plugins/errors.js';
-import { pdfText } from '../../test/pdf-text.js';
 import type { PdfDocument } from './document.js';
 import {
   createPdfPool,
@@ -12,7 +12,7 @@ import {
   renderPdf,
 } from './service.js';
 
-const FAULTY_WORKER = new URL('../../test/pdf-worker-faults.mjs', import.meta.url);
+const FAULTY_WORKER = new URL('../../../test/pdf-worker-faults.mjs', import.meta.url);
 const documentTitled = (title: string, text = 'Zlecenie'): PdfDocument => ({
   page: { size: 'A4', margin: 40 },
   info: { title },

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SCRIPT = fileURLToPath(new URL('../../test/export-then-exit.ts', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../../../test/export-then-exit.ts', import.meta.url));
 
 describe('export worker', () => {
   it('lets a process that has exported end by itself (the worker holds it only while busy)', async () => {

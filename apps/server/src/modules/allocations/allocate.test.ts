@@ -1,8 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, contracts, transports } from '../../db/schema.js';
-import { insertAllocation } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import {
   allocate,
   allocatedKgOf,
@@ -13,7 +10,10 @@ import {
   saleOf,
   setPairInTransport,
   sumOfPairsOf,
-} from './fixtures.js';
+} from '../../../test/fixtures/allocations.js';
+import { insertAllocation } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { auditLog, contracts, transports } from '../../db/schema.js';
 
 let t: TestApp;
 let token: string;

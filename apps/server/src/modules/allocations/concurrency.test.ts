@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { allocate, allocatedKgOf, messageCode, pairsOf, purchaseOf, saleOf, sumOfPairsOf } from './fixtures.js';
+import {
+  allocate,
+  allocatedKgOf,
+  messageCode,
+  pairsOf,
+  purchaseOf,
+  saleOf,
+  sumOfPairsOf,
+} from '../../../test/fixtures/allocations.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 
 /**
  * RULES.md Allocations: checks and writes happen in one transaction with both contract rows locked, so parallel

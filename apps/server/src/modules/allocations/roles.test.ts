@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { purchaseOf, saleOf } from './fixtures.js';
+import { purchaseOf, saleOf } from '../../../test/fixtures/allocations.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let userToken: string;

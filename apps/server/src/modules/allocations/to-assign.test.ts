@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertAllocation, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import {
   type Body,
   filterQuery,
@@ -10,7 +8,9 @@ import {
   qualityIdsOf,
   saleOf,
   setPairInTransport,
-} from './fixtures.js';
+} from '../../../test/fixtures/allocations.js';
+import { insertAllocation, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let token: string;

@@ -1,10 +1,10 @@
 import { type ToleranceTerms, toleranceUpperLimitKg } from '@grain/shared';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseOf } from '../../../test/fixtures/allocations.js';
+import { insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { contracts } from '../../db/schema.js';
-import { insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { purchaseOf } from './fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

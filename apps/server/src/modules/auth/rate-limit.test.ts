@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { HASHES_AT_ONCE, hashingStats, resetHashingStats } from '../../lib/passwords.js';
-import { ADMIN_EMAIL, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
 
 const LIMIT = 3;
 

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { auditLog, qualityParams, rawMaterialQualities, rawMaterials } from '../../db/schema.js';
 import { seedReferenceData } from '../../db/seed.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 let token: string;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { contractorCertificates, contracts, mailOutbox, users } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { seedPair, transportApi, transportBody } from '../transports/fixtures.js';
 import { runCertificateExpiryCheck } from './service.js';
 
 let t: TestApp;

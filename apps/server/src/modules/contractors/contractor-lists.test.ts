@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { type Body, contact, contractorBody } from './fixtures.js';
+import { type Body, contact, contractorBody } from '../../../test/fixtures/contractors.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let token: string;

@@ -1,9 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, contractors, contracts, mailOutbox } from '../../db/schema.js';
-import { insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { contractorBody } from '../contractors/fixtures.js';
+import { contractorBody } from '../../../test/fixtures/contractors.js';
 import {
   type Body,
   CORN_FEED,
@@ -15,7 +12,10 @@ import {
   salesBody,
   WHEAT_CONSUMER,
   WHEAT_FEED,
-} from './fixtures.js';
+} from '../../../test/fixtures/contracts.js';
+import { insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { auditLog, contractors, contracts, mailOutbox } from '../../db/schema.js';
 import { documentYear } from './rules.js';
 
 let t: TestApp;

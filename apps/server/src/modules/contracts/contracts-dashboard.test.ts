@@ -1,9 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CORN,
+  CORN_FEED,
+  contact,
+  contractApi,
+  insertTransport,
+  option,
+  purchaseBody,
+  salesBody,
+} from '../../../test/fixtures/contracts.js';
+import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { allocations } from '../../db/schema.js';
-import { insertAllocation, insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { CORN, CORN_FEED, contact, contractApi, insertTransport, option, purchaseBody, salesBody } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

@@ -9,14 +9,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import ExcelJS from 'exceljs';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Body, contractApi } from '../../../test/fixtures/contracts.js';
+import { insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
 import { EXPORT_WORKER_HEAP_MB, exportWorkerState } from '../../lib/xlsx/export.js';
-import { insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import { exportPurchaseList, PURCHASE_EXPORT_COLUMNS, SALES_EXPORT_COLUMNS } from './export.js';
-import { type Body, contractApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

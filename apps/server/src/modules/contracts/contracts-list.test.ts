@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertAllocation, insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { type Body, CORN, CORN_FEED, contractApi, insertTransport, WHEAT_FEED } from './fixtures.js';
+import {
+  type Body,
+  CORN,
+  CORN_FEED,
+  contractApi,
+  insertTransport,
+  WHEAT_FEED,
+} from '../../../test/fixtures/contracts.js';
+import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let token: string;

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { type Body, contractApi, fieldCodes, option, purchaseBody, WHEAT_CONSUMER, WHEAT_FEED } from './fixtures.js';
+import {
+  type Body,
+  contractApi,
+  fieldCodes,
+  option,
+  purchaseBody,
+  WHEAT_CONSUMER,
+  WHEAT_FEED,
+} from '../../../test/fixtures/contracts.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let token: string;

@@ -1,10 +1,10 @@
 import { CONTRACT_STATUS_TRANSITIONS, CONTRACT_STATUSES, type ContractStatus } from '@grain/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contractApi, fieldCodes, insertTransport } from '../../../test/fixtures/contracts.js';
+import { insertAllocation, insertContract } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { auditLog, contracts, mailOutbox } from '../../db/schema.js';
-import { insertAllocation, insertContract } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { contractApi, fieldCodes, insertTransport } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

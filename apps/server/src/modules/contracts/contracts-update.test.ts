@@ -1,8 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, contractContacts, contractPriceOptions, contracts, mailOutbox } from '../../db/schema.js';
-import { insertAllocation, insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import {
   type Body,
   CORN,
@@ -14,7 +11,10 @@ import {
   option,
   purchaseBody,
   salesBody,
-} from './fixtures.js';
+} from '../../../test/fixtures/contracts.js';
+import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { auditLog, contractContacts, contractPriceOptions, contracts, mailOutbox } from '../../db/schema.js';
 
 let t: TestApp;
 let token: string;

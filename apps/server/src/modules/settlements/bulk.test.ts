@@ -1,8 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  codeOf,
+  type Delivery,
+  insertDeliveredTransport,
+  okJson,
+  PATHS,
+  settlementApi,
+} from '../../../test/fixtures/settlements.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { auditLog, transactions } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

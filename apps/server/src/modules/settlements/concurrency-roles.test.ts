@@ -1,9 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  codeOf,
+  type Delivery,
+  insertDeliveredTransport,
+  okJson,
+  PATHS,
+  settlementApi,
+} from '../../../test/fixtures/settlements.js';
+import { insertContract } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { auditLog, transactions } from '../../db/schema.js';
-import { insertContract } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

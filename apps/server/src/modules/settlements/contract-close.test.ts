@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  codeOf,
+  type Delivery,
+  insertDeliveredTransport,
+  PATHS,
+  settlementApi,
+} from '../../../test/fixtures/settlements.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { contracts } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, type Delivery, insertDeliveredTransport, PATHS, settlementApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

@@ -2,9 +2,7 @@ import { todayIso, transactionStatementExportFileName, XLSX_CONTENT_TYPE } from 
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contractPriceOptions, transactions } from '../../db/schema.js';
-import { insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
+import { codeOf, PATHS } from '../../../test/fixtures/settlements.js';
 import {
   deliveredBody,
   moistureTerm,
@@ -12,9 +10,11 @@ import {
   seedPair,
   transportApi,
   transportBody,
-} from '../transports/fixtures.js';
+} from '../../../test/fixtures/transports.js';
+import { insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { contractPriceOptions, transactions } from '../../db/schema.js';
 import { exportTransactionStatement } from './export.js';
-import { codeOf, PATHS } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

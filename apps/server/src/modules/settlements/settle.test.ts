@@ -1,10 +1,17 @@
 import { lineValue, toPln } from '@grain/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  codeOf,
+  type Delivery,
+  insertDeliveredTransport,
+  okJson,
+  PATHS,
+  settlementApi,
+} from '../../../test/fixtures/settlements.js';
+import { firstQualityOf } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { auditLog, rawMaterialQualities, transactions } from '../../db/schema.js';
-import { firstQualityOf } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
 import { contractSettlementTotals, hasUnsettledTransactions } from './service/index.js';
 
 let t: TestApp;

@@ -1,10 +1,17 @@
 import { lineValue } from '@grain/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  codeOf,
+  type Delivery,
+  insertDeliveredTransport,
+  okJson,
+  PATHS,
+  settlementApi,
+} from '../../../test/fixtures/settlements.js';
+import { firstQualityOf, insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { auditLog, contracts, transactions } from '../../db/schema.js';
-import { firstQualityOf, insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

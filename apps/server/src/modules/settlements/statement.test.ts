@@ -1,7 +1,14 @@
 import { lineValue } from '@grain/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { codeOf, type Delivery, insertDeliveredTransport, okJson, PATHS, settlementApi } from './fixtures.js';
+import {
+  codeOf,
+  type Delivery,
+  insertDeliveredTransport,
+  okJson,
+  PATHS,
+  settlementApi,
+} from '../../../test/fixtures/settlements.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let token: string;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchEventLoop } from '../../../test/event-loop.js';
+import { saveCompany } from '../../../test/fixtures/settings.js';
+import { seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { pdfLayout, pdfText } from '../../../test/pdf-text.js';
 import { companySettings, contractors, contracts, transports } from '../../db/schema.js';
-import { watchEventLoop } from '../../test/event-loop.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { pdfLayout, pdfText } from '../../test/pdf-text.js';
-import { saveCompany } from '../settings/fixtures.js';
-import { seedPair, transportApi, transportBody } from '../transports/fixtures.js';
 
 /**
  * The transport order PDF with a 255-character word without a break opportunity (the longest free text, spec/2

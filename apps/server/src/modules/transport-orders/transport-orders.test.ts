@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { saveCompany, TINY_PNG } from '../../../test/fixtures/settings.js';
+import { seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { auditLog, contractorContacts, contractors, mailOutbox, transportOrderSends } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { pdfText } from '../../test/pdf-text.js';
 import { startMailWorker } from '../mail/sender.js';
-import { saveCompany, TINY_PNG } from '../settings/fixtures.js';
-import { seedPair, transportApi, transportBody } from '../transports/fixtures.js';
 
 let t: TestApp;
 let token: string;

@@ -1,9 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  deliveredBody,
+  figureLines,
+  seedPair,
+  transportApi,
+  transportBody,
+} from '../../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
 import { transactions, transports, unloadings } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { deliveredBody, figureLines, seedPair, transportApi, transportBody } from './fixtures.js';
 
 /**
  * ARCHITECTURE.md Database: parallel requests never over-transport. Meaningful on PostgreSQL

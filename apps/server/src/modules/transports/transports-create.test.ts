@@ -1,9 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Body,
+  figureLines,
+  type Pair,
+  seedPair,
+  transportApi,
+  transportBody,
+} from '../../../test/fixtures/transports.js';
+import { firstQualityOf } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { auditLog, contracts, transports } from '../../db/schema.js';
-import { firstQualityOf } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { type Body, figureLines, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { okJson, PATHS, settlementApi } from '../../../test/fixtures/settlements.js';
+import { deliveredBody, type Pair, seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { invariantViolations, tableCounts } from '../../../test/trust/invariants.js';
 import { auditLog, transactions, unloadings } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { invariantViolations, tableCounts } from '../../trust/invariants.js';
-import { okJson, PATHS, settlementApi } from '../settlements/fixtures.js';
-import { deliveredBody, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
 
 /**
  * RULES.md Invoices, VAT and KSeF: a free deduction entered at delivery belongs to one side (purchase, sales or

@@ -1,9 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  deliveredBody,
+  figureLines,
+  type Pair,
+  seedPair,
+  transportApi,
+  transportBody,
+} from '../../../test/fixtures/transports.js';
+import { firstQualityOf } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { contractors, contracts, transactions, transports, unloadings } from '../../db/schema.js';
-import { firstQualityOf } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { deliveredBody, figureLines, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

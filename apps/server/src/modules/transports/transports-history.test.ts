@@ -1,12 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { saveCompany } from '../../../test/fixtures/settings.js';
+import { PATHS, settlementApi } from '../../../test/fixtures/settlements.js';
+import {
+  deliveredBody,
+  type Pair,
+  redirectBody,
+  seedPair,
+  transportApi,
+  transportBody,
+} from '../../../test/fixtures/transports.js';
+import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { recordingDb } from '../../../test/lock-order.js';
 import { auditLog, contractors, transactions } from '../../db/schema.js';
-import { insertAllocation, insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { recordingDb } from '../../test/lock-order.js';
-import { saveCompany } from '../settings/fixtures.js';
-import { PATHS, settlementApi } from '../settlements/fixtures.js';
-import { deliveredBody, type Pair, redirectBody, seedPair, transportApi, transportBody } from './fixtures.js';
 import { transportHistory } from './queries/history.js';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Body, deliveredBody, type Pair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
+import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { rawMaterialQualities } from '../../db/schema.js';
-import { insertAllocation, insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { type Body, deliveredBody, type Pair, transportApi, transportBody } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

@@ -1,10 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { purchaseBody } from '../../../test/fixtures/contracts.js';
+import {
+  deliveredBody,
+  figureLines,
+  type Pair,
+  seedPair,
+  transportApi,
+  transportBody,
+} from '../../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { invariantViolations } from '../../../test/trust/invariants.js';
 import { auditLog, contracts, unloadings } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { invariantViolations } from '../../trust/invariants.js';
-import { purchaseBody } from '../contracts/fixtures.js';
-import { deliveredBody, figureLines, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
 
 /**
  * Issue 14, RULES.md Transports, Delivered: a delivery always records what was unloaded. 52 t arrive on a pair

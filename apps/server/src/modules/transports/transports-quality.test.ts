@@ -1,8 +1,6 @@
 import type { QualityTerm } from '@grain/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contractPriceOptions, transactions, transports, unloadings } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
 import {
   deliveredBody,
   moistureTerm,
@@ -11,7 +9,9 @@ import {
   seedPair,
   transportApi,
   transportBody,
-} from './fixtures.js';
+} from '../../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { contractPriceOptions, transactions, transports, unloadings } from '../../db/schema.js';
 
 let t: TestApp;
 let token: string;

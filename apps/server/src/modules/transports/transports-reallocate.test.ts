@@ -1,11 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { transportCopies } from '../../db/copies.js';
-import { allocations, auditLog, transports, users } from '../../db/schema.js';
-import type { Ctx } from '../../lib/context.js';
-import { type ContractFixture, insertAllocation, insertContract } from '../../test/fixtures.js';
-import { ADMIN_EMAIL, createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { advisoryLocksAfterRowLocks, inLockOrder, lockedTables, recordingDb } from '../../test/lock-order.js';
 import {
   type Body,
   deliveredBody,
@@ -15,7 +9,13 @@ import {
   seedPair,
   transportApi,
   transportBody,
-} from './fixtures.js';
+} from '../../../test/fixtures/transports.js';
+import { type ContractFixture, insertAllocation, insertContract } from '../../../test/fixtures.js';
+import { ADMIN_EMAIL, createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { advisoryLocksAfterRowLocks, inLockOrder, lockedTables, recordingDb } from '../../../test/lock-order.js';
+import { transportCopies } from '../../db/copies.js';
+import { allocations, auditLog, transports, users } from '../../db/schema.js';
+import type { Ctx } from '../../lib/context.js';
 import { reallocateTransport } from './service/reallocate.js';
 
 let t: TestApp;

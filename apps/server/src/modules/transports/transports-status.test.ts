@@ -1,9 +1,16 @@
 import { TRANSPORT_STATUSES, type TransportStatus } from '@grain/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  deliveredBody,
+  figureLines,
+  type Pair,
+  seedPair,
+  transportApi,
+  transportBody,
+} from '../../../test/fixtures/transports.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { auditLog, transports } from '../../db/schema.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { deliveredBody, figureLines, type Pair, seedPair, transportApi, transportBody } from './fixtures.js';
 
 let t: TestApp;
 let token: string;

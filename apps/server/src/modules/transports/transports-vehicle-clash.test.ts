@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  deliveredBody,
+  type Pair,
+  redirectBody,
+  seedPair,
+  transportApi,
+  transportBody,
+} from '../../../test/fixtures/transports.js';
+import { insertContract } from '../../../test/fixtures.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { transports } from '../../db/schema.js';
-import { insertContract } from '../../test/fixtures.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../test/harness.js';
-import { deliveredBody, type Pair, redirectBody, seedPair, transportApi, transportBody } from './fixtures.js';
 
 /** Issue 17, RULES.md Transports: no truck in two places. */
 let t: TestApp;

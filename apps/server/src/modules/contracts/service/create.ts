@@ -82,7 +82,7 @@ const AUTOMATIC_NUMBER_TRIES = 5;
 /**
  * One create in its own transaction. The next automatic number is checked against committed contracts only, so a
  * hand-given number committed at the same moment can take it; the create then runs again with the next number
- * (found by the races suite, src/trust). A duplicate number the caller gave is DOCUMENT_NUMBER_IS_DUPLICATED.
+ * (found by the races suite, test/trust). A duplicate number the caller gave is DOCUMENT_NUMBER_IS_DUPLICATED.
  */
 async function createContract<T>(
   ctx: Ctx,
