@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -8,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@grain/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
+import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerAfterAnswer } from './lib/after-answer.js';
@@ -30,6 +32,7 @@ import { transportRoutes } from './modules/transports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders, registerTlsHeaders } from './plugins/security-headers.js';
 import { registerAccessLog, registerServerTiming } from './plugins/server-timing.js';
 import { openApiTransform, openApiTransformObject, registerWireFormat } from './plugins/wire.js';
@@ -38,6 +41,8 @@ export interface AppDeps {
   db: Db;
   config: Config;
   logger?: FastifyServerOptions['logger'];
+  /** The PostgreSQL pool behind `db`, when there is one: the metrics report its use. */
+  pool?: pg.Pool | null;
   /** Sees every route as it is registered: the access-matrix and bad-input tests read the route table with it. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -60,7 +65,13 @@ export const COMPRESS_THRESHOLD = 1024;
 export const EXPORT_SHEET_MODULES = [CONTRACT_SHEETS_MODULE, STATEMENT_SHEETS_MODULE];
 
 /** The whole server: plugins and every module, registered by hand, top to bottom. */
-export async function buildApp({ db, config, logger = false, onRoute }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  onRoute,
+  pool = null,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // One access line per request (registerAccessLog) instead of Fastify's two (issue 15: logging was ~14 % of a
@@ -70,9 +81,16 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
     trustProxy: config.trustProxy,
     frameworkErrors,
     clientErrorHandler,
+    // Unique across processes and restarts: a user's report of a failed call is found in the log by it.
+    genReqId: () => randomBytes(9).toString('base64url'),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
 
+  // Every answer names its request (the log lines of the request carry the same id as `reqId`).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
   registerWireFormat(app);
   registerErrorHandler(app);
   registerServerTiming(app);
@@ -106,6 +124,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  registerMetrics(app, { db, pool, allow: config.metricsAllow });
   await registerAuth(app, db, config);
 
   await app.register(

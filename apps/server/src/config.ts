@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_DRAIN_MS } from './lib/lifecycle.js';
 
 /** Every environment variable the server reads, parsed once (README "Configuration"). */
 export interface Config {
@@ -35,6 +36,13 @@ export interface Config {
    * PostgreSQL and 1 with the embedded database (PGlite is one process's files).
    */
   workers: number;
+  /** Milliseconds a stopping process keeps serving with health at 503 (lib/lifecycle.ts); SHUTDOWN_DRAIN_MS. */
+  drainMs: number;
+  /**
+   * Who may read /api/metrics: METRICS_ALLOW, comma-separated addresses or CIDR ranges; loopback when empty. The
+   * metrics show routes, queue depths and timings, nothing for the public.
+   */
+  metricsAllow: string[];
 }
 
 /** The default per-address budget of the sign-in calls, in per-e-mail budgets: an office behind one address. */
@@ -50,6 +58,14 @@ function intFrom(value: string | undefined, fallback: number, name: string, min 
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} must be an integer of at least ${min}`);
   return parsed;
+}
+
+function listFrom(value: string | undefined, fallback: string[]): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length > 0 ? items : fallback;
 }
 
 function trustProxyFrom(value: string | undefined): boolean | string {
@@ -101,5 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     refreshTokenTtlDays: intFrom(env.REFRESH_TOKEN_TTL_DAYS, 14, 'REFRESH_TOKEN_TTL_DAYS', 1),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     workers: workersFrom(env.WORKERS, env.DATABASE_URL || null, cores),
+    drainMs: intFrom(env.SHUTDOWN_DRAIN_MS, DEFAULT_DRAIN_MS, 'SHUTDOWN_DRAIN_MS'),
+    metricsAllow: listFrom(env.METRICS_ALLOW, ['127.0.0.1', '::1']),
   };
 }

@@ -1,11 +1,13 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
+import type pg from 'pg';
 import { buildApp, EXPORT_SHEET_MODULES, LOG_REDACT } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { setDraining } from './lib/lifecycle.js';
 import { prepareExportWorker } from './lib/xlsx/export.js';
 import { startMailWorker } from './modules/mail/sender.js';
 
@@ -29,6 +31,7 @@ async function runServer(isClusterWorker: boolean) {
   const app = await buildApp({
     db: database.db,
     config,
+    pool: 'pool' in database ? (database.pool as pg.Pool) : null,
     logger: { level: config.logLevel, redact: LOG_REDACT },
   });
   const mailWorker = startMailWorker(database.db, config, app.log);
@@ -37,10 +40,13 @@ async function runServer(isClusterWorker: boolean) {
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainMs: config.drainMs }, 'draining, then shutting down');
+    // Health answers 503 while requests are still served, so the balancer stops sending before the port closes.
+    setDraining(true);
+    const forceExit = setTimeout(() => process.exit(1), config.drainMs + 30_000);
     forceExit.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       await app.close();
       await mailWorker.stop();
       await database.close();

@@ -103,6 +103,8 @@ export const MESSAGE_CODES = {
   EXPORT_ERROR: 500,
   /** Every PDF render thread is busy and the renders waiting fill the queue: try again in a moment. */
   PDF_SERVICE_BUSY: 503,
+  /** The process is stopping (a rolling restart): its health check says so, other processes take the calls. */
+  SERVER_DRAINING: 503,
   SOMETHING_WENT_WRONG: 500,
   UNKNOWN: 500,
 } as const;

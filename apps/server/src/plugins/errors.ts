@@ -17,6 +17,7 @@ function errorBody(code: MessageCode, extra: Partial<ErrorBody> = {}): string {
 const RETRY_AFTER_SECONDS: Partial<Record<MessageCode, number>> = {
   MISSING_DATABASE: DATABASE_RETRY_AFTER_SECONDS,
   PDF_SERVICE_BUSY: PDF_BUSY_RETRY_AFTER_SECONDS,
+  SERVER_DRAINING: 1,
 };
 
 function send(reply: FastifyReply, code: MessageCode, extra: Partial<ErrorBody> = {}) {

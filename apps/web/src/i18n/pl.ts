@@ -82,6 +82,7 @@ const messageCode: Record<MessageCode, string> = {
   MISSING_DATABASE: 'Serwer chwilowo niedostępny, spróbuj za chwilę',
   SQL_ERROR: 'Błąd bazy danych',
   EXPORT_ERROR: 'Nie udało się wyeksportować pliku',
+  SERVER_DRAINING: 'Serwer jest właśnie restartowany. Spróbuj ponownie za chwilę',
   PDF_SERVICE_BUSY: 'Serwer przygotowuje teraz zbyt wiele plików PDF. Spróbuj ponownie za chwilę',
   SOMETHING_WENT_WRONG: 'Coś poszło nie tak',
   UNKNOWN: 'Nieznany błąd',

@@ -189,3 +189,8 @@ export async function renderPdf(document: PdfDocument, log: FastifyBaseLogger): 
     throw new AppError('EXPORT_ERROR');
   }
 }
+
+/** Renders waiting and running in this process's pool (the metrics read it); zero before the first render. */
+export function pdfQueueState(): { rendering: number; waiting: number } {
+  return pool ? pool.state() : { rendering: 0, waiting: 0 };
+}

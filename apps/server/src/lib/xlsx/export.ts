@@ -207,3 +207,8 @@ export async function exportWorkbook(
   });
   return { fileName, stream };
 }
+
+/** Exports streaming from this process's sheet worker (the metrics read it). */
+export function exportsInFlight(): number {
+  return sheetWorker ? sheetWorker.listeners.size : 0;
+}
