@@ -67,7 +67,7 @@ export function allocateContract(
       confirmationNote: input.confirmationNote,
     });
     if (refusal) throw new AppError(refusal);
-    // Issue 17: the supplier's GMP+ certificate must cover the purchase's receipt period.
+    // The supplier's GMP+ certificate must cover the purchase's receipt period.
     if (input.cargoQuantity > 0) {
       await assertGmpCertificateNote(tx, {
         saleIsGmp: sale.isGmp,
