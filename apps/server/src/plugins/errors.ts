@@ -36,7 +36,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /**
  * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any route runs. A request line (path and
  * query string) or headers over the limit (Node's maxHeaderSize) is 431 REQUEST_TOO_LARGE; anything else that does
- * not parse is 400 BAD_REQUEST; both in the error format.
+ * not parse is 400 BAD_REQUEST; both in the error format (ARCHITECTURE.md The API: every refusal).
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
