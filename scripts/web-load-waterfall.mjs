@@ -1,4 +1,4 @@
-// issue 15: cold loads of the logistics page as the bench does them (a fresh context each, the token in storage),
+// Cold loads of the logistics page as the bench does them (a fresh context each, the token in storage),
 // with the median of every request's start and end, the paints and the moment 50 rows exist (Performance API).
 // usage: node scripts/web-load-waterfall.mjs <base> <access token> [runs] [--waterfall]
 import { createRequire } from 'node:module';

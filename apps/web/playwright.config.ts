@@ -14,7 +14,7 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
-  // A test that needs a retry is fixed, not retried (issue 13).
+  // A test that needs a retry is fixed, not retried.
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
- * issue 15: every text file of the build also as .br and .gz (best compression, once, at build time); the server
+ * Every text file of the build also as .br and .gz (best compression, once, at build time); the server
  * sends them to browsers that accept them (@fastify/static preCompressed).
  */
 function precompress(): Plugin {
@@ -32,11 +32,11 @@ function precompress(): Plugin {
 }
 
 const EARLY_SCRIPT = 'src/early.ts';
-/** Pages whose code index.html starts loading at once when the address is theirs (issue 15). */
+/** Pages whose code index.html starts loading at once when the address is theirs. */
 const EARLY_PAGES: Record<string, string> = { '/logistics/': 'src/features/transports/pages/logistics-page.tsx' };
 
 /**
- * issue 15: src/early.ts starts the first screen's calls while the app's code downloads. The build makes it one small
+ * `src/early.ts` starts the first screen's calls while the app's code downloads. The build makes it one small
  * classic script of its own (a module would wait for the app's shared chunks; zod stays out through the shared
  * package's zod-free enums.ts), loaded async from index.html, with the files of each early page in `data-pages`.
  * In development Vite serves it as a module.

@@ -1,4 +1,4 @@
--- Issue 18: the database refuses what the rules refuse. A contract's allocations never pass its upper tolerance
+-- RULES.md Allocations, held by the database: a contract's allocations never pass its upper tolerance
 -- limit but by the kilograms recorded as over-delivered (RULES.md Transports, Delivered). The limit is a generated
 -- column with the formula of toleranceUpperLimitKg (packages/shared/src/rules/tolerance.ts; a test compares them).
 ALTER TABLE "contracts" ADD COLUMN "over_delivered_kg" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint

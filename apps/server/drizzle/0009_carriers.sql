@@ -1,4 +1,4 @@
--- Issue 17: company settings (the transport order's header), mail attachments, transport orders sent to carriers.
+-- Company settings (the transport order's header), mail attachments, transport orders sent to carriers.
 CREATE TABLE "company_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"name" varchar(255) NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 17: contractors' certificates (GMP+, QS, ISCC, other), the users' opt-in to the daily expiry mail and the
+-- Contractors' certificates (GMP+, QS, ISCC, other), the users' opt-in to the daily expiry mail and the
 -- record of daily jobs, so that several server processes run each at most once a day.
 CREATE TABLE "contractor_certificates" (
 	"id" serial PRIMARY KEY NOT NULL,

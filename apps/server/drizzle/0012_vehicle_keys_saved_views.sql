@@ -1,4 +1,4 @@
--- Issue 17, "no truck in two places": a transport's registration number and driver document as the rule compares
+-- RULES.md Transports: a transport's registration number and driver document as the rule compares
 -- them (vehicleKey in packages/shared/src/rules/transports.ts: upper case, no spaces or hyphens), indexed over the
 -- active transports, and the note that confirms a double booking. Saved views: a user's named views of one list.
 ALTER TABLE "transports" ADD COLUMN "double_booking_note" text;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 16: quality terms on each contract price option, lab results on the unloading ("do decyzji" when one is
+-- Quality terms on each contract price option, lab results on the unloading ("do decyzji" when one is
 -- beyond its rejection limit) and the quality settlement (terms used, lab results, lines) stored on the PURCHASE
 -- and SALES rows a delivery creates, never recomputed.
 ALTER TABLE "contract_price_options" ADD COLUMN "quality_terms" jsonb DEFAULT '[]'::jsonb NOT NULL;

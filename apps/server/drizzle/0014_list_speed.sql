@@ -1,4 +1,4 @@
--- Issue 15, the allocations page (to-assign list): its rows are narrowed by both contracts' statuses and its totals
+-- The allocations page (to-assign list): its rows are narrowed by both contracts' statuses and its totals
 -- bar sums every matching allocation. Both now read the allocation alone:
 -- * purchase_status / sales_status: copies of the pair's contract statuses (db/copies.ts), written with the row
 --   and rewritten by the statement trigger below in the transaction of any statement that changes a contract's
@@ -106,6 +106,6 @@ INSERT INTO allocation_totals
     sum(delivered_kg)
   FROM allocations GROUP BY purchase_status, sales_status;
 --> statement-breakpoint
--- The statement's "to settlement" tab (issue 15): its rows in id order, so a page and the capped count of a search
+-- The statement's "to settlement" tab: its rows in id order, so a page and the capped count of a search
 -- within the tab walk only the unsettled rows (a seventh of the statement) instead of scanning from the oldest.
 CREATE INDEX IF NOT EXISTS "transactions_to_settle_idx" ON "transactions" USING btree ("id") WHERE status = 'TO_SETTLEMENT';

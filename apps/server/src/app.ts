@@ -58,7 +58,7 @@ export const LOG_REDACT = [
 
 const BODY_LIMIT = 1024 * 1024;
 
-/** issue 15: API answers at least this big are compressed (smaller ones cost more CPU than they save bytes). */
+/** API answers at least this big are compressed (smaller ones cost more CPU than they save bytes). */
 export const COMPRESS_THRESHOLD = 1024;
 
 /** Every module that defines export workbooks: the export worker imports them when it starts (lib/xlsx). */
@@ -74,7 +74,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    // One access line per request (registerAccessLog) instead of Fastify's two (issue 15: logging was ~14 % of a
+    // One access line per request (registerAccessLog) instead of Fastify's two (logging was ~14 % of a
     // list call's CPU).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
@@ -95,7 +95,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerServerTiming(app);
   registerAfterAnswer(app);
-  // API answers carry tokens and personal data: no cache keeps them (issue 14). The web app's files set their own.
+  // API answers carry tokens and personal data: no cache keeps them. The web app's files set their own.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
@@ -156,7 +156,7 @@ export async function buildApp({
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       // A folder (`/`, `/assets/`) answers its index.html or falls through to the not-found handler; with no
-      // index at all `send` refused `/` as a forbidden directory and the root of the app was a 500 (issue 10).
+      // index at all `send` refused `/` as a forbidden directory and the root of the app was a 500.
       index: 'index.html',
       // The .br / .gz files the web build writes beside each file (vite.config.ts precompress).
       preCompressed: true,

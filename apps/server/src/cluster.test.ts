@@ -4,7 +4,7 @@ import { freePort, type OwnPostgres, postgresBinDir, startOwnPostgres } from '..
 import { type ServerProcess, startServer, waitUntilHealthy } from '../test/trust/server-process.js';
 
 /**
- * issue 15, all cores: WORKERS=2 runs two server processes on one port. The test runs its own PostgreSQL server
+ * All cores: WORKERS=2 runs two server processes on one port. The test runs its own PostgreSQL server
  * (trust/own-postgres.ts) and the real server as a child process; without the PostgreSQL binaries it is skipped
  * with the reason printed, as faults-postgres is.
  */

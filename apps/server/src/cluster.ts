@@ -14,7 +14,7 @@ function log(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string
 }
 
 /**
- * The primary of `WORKERS` server processes sharing one port (node:cluster, issue 15). It prepares the database
+ * The primary of `WORKERS` server processes sharing one port (node:cluster). It prepares the database
  * once (migrations, seed), then forks the workers, replaces one that dies, and on SIGTERM / SIGINT stops them all.
  * Workers keep nothing another would need (ARCHITECTURE.md Database), so any of them can answer any request.
  */

@@ -32,7 +32,7 @@ export interface Config {
    */
   trustProxy: boolean | string;
   /**
-   * Server processes sharing the port (node:cluster, issue 15): WORKERS, by default the number of cores with
+   * Server processes sharing the port (node:cluster): WORKERS, by default the number of cores with
    * PostgreSQL and 1 with the embedded database (PGlite is one process's files).
    */
   workers: number;

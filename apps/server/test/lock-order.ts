@@ -28,7 +28,7 @@ export function lockedTables(statements: string[]): string[] {
 }
 
 /**
- * The advisory locks the statements took (issue 17: one per truck and driver key), counted only when every one
+ * The advisory locks the statements took (one per truck and driver key), counted only when every one
  * of them came after the last row lock, as db/locks.ts orders them; -1 when one came before.
  */
 export function advisoryLocksAfterRowLocks(statements: string[]): number {

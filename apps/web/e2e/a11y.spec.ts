@@ -4,7 +4,7 @@ import { type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
 import { ADMIN, apiAs, createActiveUser, signIn, USER_PASSWORD, WCAG_TAGS } from './support';
 
 /**
- * Issue 13: WCAG 2.1 AA on every route at 1440 and 390 px for both roles (axe-core reports 0 violations), one h1
+ * WCAG 2.1 AA on every route at 1440 and 390 px for both roles (axe-core reports 0 violations), one h1
  * per page, and no page error or console error anywhere.
  */
 const WIDTHS = [

@@ -3,7 +3,7 @@ import { allocate, createContract, createContractor } from './allocations-seed';
 import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
 
 /**
- * Issue 5, web: the sale allocation screen (allocate, the GMP mismatch step, edit, remove) and the allocations
+ * The sale allocation screen (allocate, the GMP mismatch step, edit, remove) and the allocations
  * page (search, totals, warning tooltip, chips). One sale requiring GMP; purchases with and without GMP.
  */
 
@@ -93,7 +93,7 @@ test.describe
       await purchaseRow(page, seed.gmp.documentNumber).getByRole('button', { name: 'Alokuj' }).click();
       const modal = dialogNamed(page, `Alokacja z kontraktu ${seed.gmp.documentNumber}`);
       const submit = modal.getByRole('button', { name: 'Alokuj' });
-      // Save is never disabled without a reason: clicking it marks the missing quantity (issue 13).
+      // Save is never disabled without a reason: clicking it marks the missing quantity.
       await submit.click();
       await expect(modal.getByText('Pole jest wymagane')).toBeVisible();
       await expect(modal.getByLabel('Ilość (t)')).toBeFocused();
@@ -121,7 +121,7 @@ test.describe
       await row.getByRole('button', { name: 'Alokuj' }).click();
 
       const modal = dialogNamed(page, `Alokacja z kontraktu ${seed.plain.documentNumber}`);
-      // One dialog (issue 13): the note is asked for under the quantity, in the same dialog.
+      // One dialog: the note is asked for under the quantity, in the same dialog.
       await modal.getByLabel('Ilość (t)').fill('20');
       await expect(modal.getByTestId('mismatch-warning')).toContainText(
         'Kontrakt sprzedaży wymaga GMP, a kontrakt zakupu go nie ma.',
@@ -192,7 +192,7 @@ test.describe
         `/contract/purchase-list/dashboard/${seed.plain.id}/realization`,
       );
       await expect(plainRow).toContainText('20,000 t');
-      // The comments are a column shown on demand (column chooser, issue 13).
+      // The comments are a column shown on demand (column chooser).
       await showColumns(page, ['Uwagi']);
       await expect(plainRow).toContainText(`Rampa ${tag}`);
       await plainRow.getByTestId('gmp-cert-warning').hover();

@@ -4,7 +4,7 @@ import { type LogisticsSeed, ok, seedLogistics, seedTransport } from './logistic
 import { apiAs, dialogViolations, signIn } from './support';
 
 /**
- * Issue 17, web: certificates edited in the contractor form, the list's "wygasa za N dni" / "wygasł" badge, and the
+ * Certificates edited in the contractor form, the list's "wygasa za N dni" / "wygasł" badge, and the
  * transport form's warning when the carrier's GMP+ certificate does not cover a GMP sale's transport.
  */
 

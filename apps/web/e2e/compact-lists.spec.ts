@@ -3,9 +3,9 @@ import { deliverTransport, type LogisticsSeed, seedLogistics, seedTransport } fr
 import { apiAs, signIn } from './support';
 
 /**
- * Issue 13, compact density: at 1440 x 900 every row of the logistics and statement lists is at most 40 px and a
+ * Compact density: at 1440 x 900 every row of the logistics and statement lists is at most 40 px and a
  * page of 25 rows shows at once. Rows carry what makes them tall: status menus, two-line cells (real over planned),
- * badges. Issue 13, focus: a dialog opened from a row menu gives the focus back to the menu's button.
+ * badges. Focus: a dialog opened from a row menu gives the focus back to the menu's button.
  */
 let seed: LogisticsSeed;
 const onTheWayIds: number[] = [];

@@ -25,7 +25,7 @@ test.describe('contractors', () => {
     const add = page.getByRole('button', { name: 'Dodaj kontrahenta' });
     const data = region(page, 'Dane kontrahenta');
 
-    // Submit with missing fields (issue 13): save is enabled, the click marks every missing field and focuses the
+    // Submit with missing fields: save is enabled, the click marks every missing field and focuses the
     // first; a NIP with a wrong checksum says so.
     await expect(add).toBeEnabled();
     await data.getByLabel('NIP').fill('526-025-02-75');
@@ -158,7 +158,7 @@ test.describe('contractors', () => {
     await data.getByLabel('Nazwa').fill('Drugi');
     await data.getByLabel('NIP').fill(nip);
     await page.getByRole('button', { name: 'Dodaj kontrahenta' }).click();
-    // A refusal that belongs to a field shows under it with focus there, and no toast (issue 13).
+    // A refusal that belongs to a field shows under it with focus there, and no toast.
     await expect(data.getByText('Kontrahent z tym numerem NIP już istnieje')).toBeVisible();
     await expect(data.getByLabel('NIP')).toBeFocused();
     await expect(page.getByRole('alert').filter({ hasText: 'Kontrahent z tym numerem NIP już istnieje' })).toHaveCount(

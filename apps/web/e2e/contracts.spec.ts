@@ -78,7 +78,7 @@ test.describe
       await page.getByRole('link', { name: 'Dodaj kontrakt zakupu' }).click();
       await expect(page).toHaveURL(/\/contract\/purchase-list\/form$/);
       const save = page.getByRole('button', { name: 'Dodaj kontrakt zakupu' });
-      // Submit with missing fields (issue 13): every missing field is marked, focus goes to the first.
+      // Submit with missing fields: every missing field is marked, focus goes to the first.
       await save.click();
       await expect(region(page, 'Dostawca').getByText('Pole jest wymagane')).toBeVisible();
       await expect(region(page, 'Dostawca').getByRole('combobox', { name: 'Dostawca' })).toBeFocused();
@@ -175,7 +175,7 @@ test.describe
       await expect(page).toHaveURL(/\/contract\/sale-list\/form$/);
     });
 
-    test('a typed "to" date before "from" stays as typed and says why (issue 13)', async ({ page }) => {
+    test('a typed "to" date before "from" stays as typed and says why', async ({ page }) => {
       await page.goto('/contract/sale-list/form');
       const terms = region(page, 'Warunki umowy');
       await terms.getByLabel('Odbiór od').fill('24.11.2026');
@@ -261,7 +261,7 @@ test.describe
       await row.getByRole('button', { name: `Zmień status ${purchaseNumber}` }).click();
       // Only the transitions of the shared table: NEW -> ACTIVE, NEXT_SEASON, CANCELLED.
       await expect(page.getByRole('menuitem')).toHaveText(['Aktywny', 'Następny sezon', 'Anulowany']);
-      // Activating can be undone, so it is not asked twice (issue 13).
+      // Activating can be undone, so it is not asked twice.
       await page.getByRole('menuitem', { name: 'Aktywny' }).click();
       await expect(toast(page, 'Status kontraktu został zmieniony')).toBeVisible();
       await expect(row).toContainText('Aktywny');
@@ -286,7 +286,7 @@ test.describe
       await page.getByRole('tab', { name: 'Szczegóły' }).click();
       await expect(page).toHaveURL(/\/details$/);
       await expect(region(page, 'Dostawca')).toBeVisible();
-      // The dashboard header carries both status menus (issue 13).
+      // The dashboard header carries both status menus.
       await expect(page.getByRole('button', { name: /Zmień status umowy/ })).toBeVisible();
       await expect(page.getByRole('button', { name: /^Zmień status Aktywny/ })).toBeVisible();
       await expect(page.getByTestId('created-at')).toContainText(/Utworzono: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
@@ -367,7 +367,7 @@ test.describe
         .getByRole('button', { name: `Dodaj transport SP-ALOK-${run}` })
         .click();
       await expect(dialog(page)).toContainText('Nowy transport');
-      // The new-transport dialog shows its pair and what is left on it (issue 13).
+      // The new-transport dialog shows its pair and what is left on it.
       await expect(dialog(page).getByTestId('transport-pair')).toContainText(`→ sprzedaż SP-ALOK-${run}`);
       await expect(dialog(page).getByTestId('transport-pair')).toContainText('Do odbioru na tej parze: 30,000 t');
       expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });

@@ -6,7 +6,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const LAN_NAME = 'biuro';
 
 /**
- * Issue 14: over plain HTTP on a LAN name the app renders and works. The browser resolves `biuro` to this machine
+ * Over plain HTTP on a LAN name the app renders and works. The browser resolves `biuro` to this machine
  * (as an office DNS or hosts file would), so the page is not on localhost, where Chromium forgives what a LAN does not.
  */
 test('the app opened as http://biuro:<port> renders its login page and signs in', async () => {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
 import { ADMIN, apiAs, apiLogin, dialogViolations, signIn } from './support';
 
-/** Issue 13, lists: desktop tables that fit, a column chooser kept per user, totals, phone cards. */
+/** Lists: desktop tables that fit, a column chooser kept per user, totals, phone cards. */
 let seed: DeliveredSeed;
 let tag: string;
 

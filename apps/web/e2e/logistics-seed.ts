@@ -113,7 +113,7 @@ export async function seedLogistics(api: APIRequestContext, tag: string): Promis
   const saleId = await sale(api, contractBody(me.id, qualityId, saleNumber, 97_500, false), recipientId);
   const gmpSaleId = await sale(api, contractBody(me.id, qualityId, gmpSaleNumber, 99_000, true), recipientId);
   const otherSaleId = await sale(api, contractBody(me.id, qualityId, otherSaleNumber, 96_000, false), otherRecipientId);
-  // Issue 14: a 25 t sale without tolerance, fully allocated, where 27 t unloaded pass its upper limit.
+  // A 25 t sale without tolerance, fully allocated, where 27 t unloaded pass its upper limit.
   const overSaleNumber = `SP/${tag}/N`;
   const overSaleId = await sale(
     api,
@@ -154,7 +154,7 @@ export async function seedLogistics(api: APIRequestContext, tag: string): Promis
   };
 }
 
-/** The driver and truck the tests type in; a seeded transport gets its own truck (issue 17, no truck in two places). */
+/** The driver and truck the tests type in; a seeded transport gets its own truck (no truck in two places). */
 export function driverOf(tag: string) {
   return {
     registration_number: `WE ${tag}`,

@@ -4,7 +4,7 @@ import { deliverTransport, driverOf, type LogisticsSeed, ok, seedLogistics, seed
 import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
 
 /**
- * Issue 6, web: the logistics screen. One purchase allocated to a plain sale, a sale requiring GMP and a third
+ * The logistics screen. One purchase allocated to a plain sale, a sale requiring GMP and a third
  * sale to redirect to; transports seeded through the API in the statuses each test needs.
  */
 
@@ -103,7 +103,7 @@ test.describe
       await expect(modal.getByLabel('Ilość (t)')).toHaveValue('25');
       await expect(modal.getByLabel('Fracht za tonę')).toHaveValue('0');
       const submit = modal.getByRole('button', { name: 'Dodaj transport' });
-      // The dialog shows its pair like the edit dialog does (issue 13).
+      // The dialog shows its pair like the edit dialog does.
       await expect(modal.getByTestId('transport-pair')).toContainText(
         `Zakup ${seed.purchaseNumber} (${seed.supplierCode}) → sprzedaż ${seed.saleNumber}`,
       );
@@ -152,7 +152,7 @@ test.describe
       await expect(page.getByText('Zmiany transportu zostały zapisane')).toBeVisible();
       await expect(page.getByText(`Transport #${ids.noDriver}: status zmieniony na „W drodze”`)).toBeVisible();
       await expect(rowOf(page, ids.noDriver)).toContainText('W drodze');
-      // The car is one of the columns shown on demand (column chooser, issue 13).
+      // The car is one of the columns shown on demand (column chooser).
       await showColumns(page, ['Samochód']);
       await expect(rowOf(page, ids.noDriver)).toContainText(driverOf(seed.tag).registration_number);
     });
@@ -198,7 +198,7 @@ test.describe
         .getByRole('button', { name: `Przekieruj transport #${ids.toRedirect}`, exact: true })
         .click();
       const modal = dialogNamed(page, `Przekierowanie transportu #${ids.toRedirect}`);
-      // Issue 18: the dialog warns where the server refuses: the full 25 t sale would pass its tolerance limit.
+      // The dialog warns where the server refuses: the full 25 t sale would pass its tolerance limit.
       await modal.getByLabel('Nowy kontrakt sprzedaży').fill(seed.overSaleNumber);
       // Sales of earlier tests may be listed too until the search narrows the list: look at the seeded one.
       const overSale = modal.getByRole('radio', { name: new RegExp(seed.overSaleNumber) });
@@ -237,7 +237,7 @@ test.describe
       await expect(modal.getByText('Sprawdź ilość dostarczoną')).toHaveCount(0);
       await modal.getByLabel('Ilość rzeczywista (t)').fill('24,46');
       await deductionField(modal, 'Zakup (PLN)').fill('95');
-      // Which price this is and where the deductions go (issue 13).
+      // Which price this is and where the deductions go.
       await expect(modal.getByText(/Cena zakupu u dostawcy: trafia do wiersza zakupu/)).toBeVisible();
       await expect(modal.getByTestId('delivered-preview-purchase')).toContainText('Waga do zapłaty: 24,460 t');
       await expect(modal.getByTestId('delivered-preview-purchase')).toContainText('Potrącenia: 95,00 zł');
@@ -254,7 +254,7 @@ test.describe
       await expect(row).toContainText('Dostarczony');
       await expect(row).toContainText('24,460 t');
       await expect(row).toContainText('25,000 t plan.');
-      // Deductions are a column shown on demand (column chooser, issue 13).
+      // Deductions are a column shown on demand (column chooser).
       await showColumns(page, ['Potrącenia']);
       await expect(row).toContainText('95,00 zł');
       // Delivered is final: details instead of edit, no status menu, no delete.
@@ -422,9 +422,7 @@ test.describe
       await expect(chips).toHaveCount(0);
     });
 
-    test('a fresh load asks for the session user and the list page once each, side by side (issue 15)', async ({
-      page,
-    }) => {
+    test('a fresh load asks for the session user and the list page once each, side by side', async ({ page }) => {
       const events: string[] = [];
       const pathOf = (url: string) => new URL(url).pathname;
       const isWatched = (path: string) => path === '/api/auth/me' || path === '/api/transport/list';
@@ -451,7 +449,7 @@ test.describe
       expect(events.filter((event) => event === 'ask /api/transport/list')).toHaveLength(2);
     });
 
-    test('a contract select searches its options on the server as the user types (issue 15)', async ({ page }) => {
+    test('a contract select searches its options on the server as the user types', async ({ page }) => {
       const optionCalls: string[] = [];
       page.on('request', (request) => {
         if (/\/api\/transport\/(get-filter-option|filter-option-list)/.test(request.url()))

@@ -110,7 +110,7 @@ test('positions: a date-from after date-to is refused and an unknown position go
   await page.goto('/positions?date_from=2026-06-01&date_to=2026-05-01');
   await expect(page.getByRole('alert')).toContainText('Data „do” nie może być wcześniejsza niż data „od”');
 
-  // Typed by hand (issue 13): "01.11" before "24.11" stays as typed with the message and is not applied.
+  // Typed by hand: "01.11" before "24.11" stays as typed with the message and is not applied.
   await page.goto('/positions');
   await page.getByLabel('Odbiór od').fill('24.11.2026');
   await expect(page).toHaveURL(/date_from=2026-11-24/);

@@ -5,7 +5,7 @@ import { allocate, contractBody, type LogisticsSeed, ok, sale, seedLogistics, se
 import { apiAs, dialogViolations, signIn } from './support';
 
 /**
- * Issue 16, web: the delivered form takes lab results and shows live, per side, the paid weight, the price after
+ * The delivered form takes lab results and shows live, per side, the paid weight, the price after
  * discounts and each line's effect. The purchase keeps the default terms of its quality (moisture basis 14,5 %,
  * protein 12,5 % with 2,00 zł/t per whole 0,1 %); the sale has its own terms (moisture basis 15 %).
  */

@@ -4,7 +4,7 @@ import { seedLogistics, seedTransport } from './logistics-seed';
 import { apiAs, createActiveUser, dialogViolations, showColumns, signIn } from './support';
 
 /**
- * Issue 17, saved views: a list's search, filters, sort and columns saved under a name on the server, listed
+ * Saved views: a list's search, filters, sort and columns saved under a name on the server, listed
  * next to the search box after a reload; the default view applies when the list opens without URL params.
  */
 

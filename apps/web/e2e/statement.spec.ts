@@ -78,7 +78,7 @@ test.describe('transaction statement', () => {
     await expect(rowOf(page, ids.sales)).toBeVisible();
   });
 
-  test('exports the tab with its search to an .xlsx file (issue 16)', async ({ page }) => {
+  test('exports the tab with its search to an .xlsx file', async ({ page }) => {
     await page.goto('/transaction-statement/purchase');
     await search(page, tag);
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
@@ -102,7 +102,7 @@ test.describe('transaction statement', () => {
   test('invoice and settle the purchase row', async ({ page }) => {
     await page.goto(`/transaction-statement/purchase?search=${tag}`);
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
-    // The invoice and payment date are columns shown on demand (column chooser, issue 13).
+    // The invoice and payment date are columns shown on demand (column chooser).
     await showColumns(page, ['Faktura', 'Płatność']);
 
     // Settling needs the invoice: the modal says so before anything is sent, and leads to the invoice form.
@@ -120,7 +120,7 @@ test.describe('transaction statement', () => {
     expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await invoiceDialog.getByLabel('Numer faktury').fill(`FV/${tag}`);
     await invoiceDialog.getByLabel('Data faktury').fill('05.03.2026');
-    // A payment date before the invoice date stays as typed and says why (issue 13: typed values never change).
+    // A payment date before the invoice date stays as typed and says why (typed values never change).
     await invoiceDialog.getByLabel('Termin płatności').fill('04.03.2026');
     await invoiceDialog.getByLabel('Numer faktury').click();
     await expect(invoiceDialog.getByLabel('Termin płatności')).toHaveValue('04.03.2026');
@@ -218,7 +218,7 @@ test.describe('transaction statement', () => {
     await expect(page.getByRole('option')).toHaveCount(1);
     await expect(page.getByText('Brak połączenia z serwerem')).toHaveCount(0);
     await page.getByRole('option', { name: new RegExp(`^SP/${tag}-B`) }).click();
-    // Moving can be moved back, so it is not asked twice (issue 13).
+    // Moving can be moved back, so it is not asked twice.
     await dialog.getByRole('button', { name: 'Przenieś' }).click();
     await expect(page.getByText('Transakcja została przeniesiona')).toBeVisible();
     await expect(rowOf(page, ids.sales)).toContainText(`SP/${tag}-B`);
@@ -245,7 +245,7 @@ test.describe('transaction statement', () => {
     await expect(rowOf(page, ids.purchase)).toHaveCount(0);
   });
 
-  test('bulk settle of a delivered transport’s three rows: select, invoice, settle (issue 13)', async ({ page }) => {
+  test('bulk settle of a delivered transport’s three rows: select, invoice, settle', async ({ page }) => {
     const bulkTag = `${tag}B`;
     const api = await apiAs();
     await seedDeliveredTransport(api, { tag: bulkTag });
@@ -285,7 +285,7 @@ test.describe('transaction statement', () => {
     await expect(page.getByText('Rozliczono transakcje: 3')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Rozliczona' })).toHaveCount(3);
     await expect(page.getByTestId('bulk-actions')).toHaveCount(0);
-    // Measured for issue 13 (was ~21 clicks one row at a time): 5 clicks and three typed invoice numbers.
+    // Measured (was ~21 clicks one row at a time): 5 clicks and three typed invoice numbers.
     expect(clicks).toBe(5);
   });
 });

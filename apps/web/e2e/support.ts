@@ -90,14 +90,14 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** Shows columns a list keeps hidden by default, through its column chooser (issue 13). */
+/** Shows columns a list keeps hidden by default, through its column chooser. */
 export async function showColumns(page: Page, names: string[]) {
   await page.getByRole('button', { name: 'Kolumny' }).click();
   for (const name of names) await page.getByRole('checkbox', { name, exact: true }).check();
   await page.keyboard.press('Escape');
 }
 
-/** The WCAG 2.1 A and AA rules axe checks (issue 13). */
+/** The WCAG 2.1 A and AA rules axe checks. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**

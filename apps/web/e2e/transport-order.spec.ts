@@ -5,7 +5,7 @@ import { type LogisticsSeed, ok, seedLogistics, seedTransport } from './logistic
 import { apiAs, dialogViolations, dialogViolationsAtBothWidths, signIn } from './support';
 
 /**
- * Issue 17, web: company settings (ADMIN) and the transport order of a transport: download the PDF from the edit
+ * Company settings (ADMIN) and the transport order of a transport: download the PDF from the edit
  * dialog and send it to the carrier, which leaves a "wysłano" mark. Seeded through the API.
  */
 

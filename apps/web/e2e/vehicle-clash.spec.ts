@@ -3,7 +3,7 @@ import { type LogisticsSeed, seedLogistics, seedTransport } from './logistics-se
 import { apiAs, dialogViolations, signIn } from './support';
 
 /**
- * Issue 17, no truck in two places: editing a transport onto a truck already on the way at the same time shows the
+ * No truck in two places: editing a transport onto a truck already on the way at the same time shows the
  * other transport (id and route) before save, and saving asks for the double booking note in the same form. A
  * redirect whose new unloading date reaches the truck's next transport warns and asks the same way.
  */

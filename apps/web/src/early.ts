@@ -5,7 +5,7 @@ import { listRequestBody, parseListState } from './components/list/list-state';
 import { toTransportFilter } from './features/transports/transport-filter';
 
 /**
- * issue 15: a small script of its own that index.html runs first (vite.config.ts `earlyRequests`), while the app's
+ * A small script of its own that index.html runs first (vite.config.ts `earlyRequests`), while the app's
  * code still downloads. With a token in storage it asks for the session user and, on the logistics page, for the
  * list page the page will ask for: the calls run beside the download instead of one after the other once the app
  * has started. The client takes their answers (api/early-answers.ts).

@@ -247,7 +247,7 @@ export type ToAssignSortKey =
   | 'delivered'
   | 'raw_material_quality_title'
   | 'sales_is_gmp'
-  // Issue 13: the allocations page opens with the newest allocations first.
+  // The allocations page opens with the newest allocations first.
   | 'created_at';
 export const TO_ASSIGN_DEFAULT_SORT = 'created_at:desc';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateField, optionalString, requiredString, V } from './validation.js';
 
-/** Issue 17: certificates a contractor holds (GMP+, QS, ISCC or another), with their validity. */
+/** Certificates a contractor holds (GMP+, QS, ISCC or another), with their validity. */
 export const CERTIFICATE_KINDS = ['GMP_PLUS', 'QS', 'ISCC', 'OTHER'] as const;
 export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
 export const MAX_CONTRACTOR_CERTIFICATES = 10;
@@ -78,7 +78,7 @@ export interface GmpCertificateCheck {
 }
 
 /**
- * Issue 17: whether a contractor's GMP+ certificate covers the period `from`..`to`. A contractor with
+ * Whether a contractor's GMP+ certificate covers the period `from`..`to`. A contractor with
  * certificates on record but no GMP+ one is MISSING; one whose GMP+ certificates do not cover the period EXPIRED.
  */
 export function gmpCertificateCheck(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidNip } from './nip.js';
 import { MAX_STRING, optionalEmail, optionalString, requiredString, V } from './validation.js';
 
-/** Issue 17: our own company, the header of the transport order. Only ADMIN edits it. */
+/** Our own company, the header of the transport order. Only ADMIN edits it. */
 
 /** A logo of at most 200 KB (PNG or JPEG), sent and kept as a data URL. */
 export const COMPANY_LOGO_MAX_BYTES = 200 * 1024;
@@ -85,7 +85,7 @@ export const TransportOrderInfoResponseSchema = z.object({
 });
 export type TransportOrderInfoResponse = z.infer<typeof TransportOrderInfoResponseSchema>;
 
-/** Issue 17: the order number of a transport, stable for its life: ZT/<year it was created>/<id, 4+ digits>. */
+/** The order number of a transport, stable for its life: ZT/<year it was created>/<id, 4+ digits>. */
 export function transportOrderNumber(transportId: number, createdAt: string): string {
   return `ZT/${createdAt.slice(0, 4)}/${String(transportId).padStart(4, '0')}`;
 }

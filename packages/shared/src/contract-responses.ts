@@ -33,7 +33,7 @@ export const PriceOptionResponseSchema = z.object({
   contractualQuality: nullableText,
   isMainOption: z.boolean(),
   attachToContract: z.boolean(),
-  /** Issue 16: the quality terms deliveries are settled by. */
+  /** RULES.md Transports, Quality: the quality terms deliveries are settled by. */
   qualityTerms: QualityTermsResponseSchema,
 });
 export type PriceOptionResponse = z.infer<typeof PriceOptionResponseSchema>;
@@ -110,7 +110,7 @@ export const SalesListItemSchema = z.object({
 });
 export type SalesListItem = z.infer<typeof SalesListItemSchema>;
 
-/** Tonnage sums (kg) over every filtered contract, not only the page (issue 13: totals above the contract lists). */
+/** Tonnage sums (kg) over every filtered contract, not only the page (totals above the contract lists). */
 export const ContractListTotalsSchema = z.object({
   sumCargoQuantity: z.number(),
   sumAllocated: z.number(),
@@ -150,7 +150,7 @@ const detailFields = {
   /** RULES.md Transports, Delivered: kg delivered beyond this contract's upper tolerance limit, and the notes. */
   overDelivered: z.number(),
   overDeliveryNotes: z.array(z.string()),
-  /** Issue 16: deliveries settled by lab results: tonnes and money deducted, average quality against the terms. */
+  /** Deliveries settled by lab results: tonnes and money deducted, average quality against the terms. */
   qualitySummary: QualitySummaryResponseSchema,
 };
 

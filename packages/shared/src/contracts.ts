@@ -91,7 +91,7 @@ const priceOptionFields = {
   isContractualQuality: z.boolean().default(false),
   contractualQuality: optionalString(),
   /**
-   * Issue 16: the option's quality terms. Left out (or null), a new option takes the defaults of its quality's
+   * The option's quality terms. Left out (or null), a new option takes the defaults of its quality's
    * parameters and an existing one keeps its terms unless its quality changes; [] means no terms.
    */
   qualityTerms: QualityTermsSchema.nullish().transform((terms) => terms ?? undefined),

@@ -6,7 +6,7 @@ import { INT_MAX, V } from './validation.js';
 export const DEFAULT_PAGE_SIZE = 10;
 export const OPTION_LIST_MAX = 100;
 /**
- * issue 15, broad searches: `filtered` counts at most this many matches; above it the answer carries this number
+ * Broad searches: `filtered` counts at most this many matches; above it the answer carries this number
  * and `filteredCapped: true` (the web shows "ponad 10 000 wyników"). `total` stays exact.
  */
 export const FILTERED_COUNT_CAP = 10_000;

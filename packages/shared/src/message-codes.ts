@@ -69,10 +69,10 @@ export const MESSAGE_CODES = {
   TRANSPORT_CANNOT_BE_REMOVED: 409,
   TRANSPORT_NOT_FOUND: 404,
   TRANSPORT_QUANTITY_IS_TO_BIG: 409,
-  /** Issue 17: the truck or driver is on another NEW / ON_THE_WAY transport at the same time; a note decides. */
+  /** The truck or driver is on another NEW / ON_THE_WAY transport at the same time; a note decides. */
   VEHICLE_ALREADY_PLANNED: 409,
   WRONG_STATUS: 409,
-  // Weighbridge scale (issue 31, Scale integration): why a weight could not be taken from the indicator
+  // Weighbridge scale (CONTRIBUTING.md Weighbridge): why a weight could not be taken from the indicator
   /** No N consecutive stable frames agreeing within one division before the time-out: the truck still moves. */
   SCALE_READING_UNSTABLE: 409,
   /** The indicator reports overload, or a stable weight above the scale's capacity. */

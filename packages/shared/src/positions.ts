@@ -6,7 +6,7 @@ export const PositionRequestSchema = z.strictObject({
   dateFrom: isoDateField.nullish(),
   dateTo: isoDateField.nullish(),
   /**
-   * Issue 16: in paid tonnes: each contract's quantity less the weight its deliveries' quality lines took (one
+   * In paid tonnes: each contract's quantity less the weight its deliveries' quality lines took (one
    * stored settlement per unloading); left out, the contract quantities as before.
    */
   isPaidWeight: z.boolean({ error: V.wrongType }).default(false),

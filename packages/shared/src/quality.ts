@@ -9,7 +9,7 @@ import {
 } from './rules/quality.js';
 import { optionalString, requiredString, V } from './validation.js';
 
-/** Issue 16: at most this many quality terms per price option and lab results per unloading. */
+/** RULES.md Transports, Quality: at most this many quality terms per price option and lab results per unloading. */
 export const MAX_QUALITY_TERMS = 20;
 export const MAX_LAB_RESULTS = 50;
 /** A parameter value in hundredths of its unit; 10^7 = 100 000 units covers every unit the cargo params use. */
@@ -120,7 +120,7 @@ const QualityLineResponseSchema = z.object({
   isBeyondLimit: z.boolean(),
 });
 
-/** What a delivery stored on a PURCHASE or SALES row: the terms used, the lab results and the lines (issue 16). */
+/** What a delivery stored on a PURCHASE or SALES row: the terms used, the lab results and the lines. */
 export const QualitySettlementResponseSchema = z.object({
   grossKg: z.number(),
   paidKg: z.number(),

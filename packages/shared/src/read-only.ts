@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Read-only fields (issue 14): a client that edits what a GET answered sends the answer back with the fields it
+ * Read-only fields: a client that edits what a GET answered sends the answer back with the fields it
  * cannot change (`id`, `created_at`, `updated_at`, derived figures, names of related records). An update takes
  * those keys, documents them `readOnly` and drops them after parsing, so they are ignored rather than refused and
  * never written; a key neither the request nor the answer knows is still refused (the request objects are strict).

@@ -3,7 +3,7 @@ import { PAGE_SIZES } from './enums.js';
 import { requiredString, V } from './validation.js';
 
 /**
- * Issue 17, saved views: a user's named search, filters, sort and columns of one list, kept on the server.
+ * Saved views: a user's named search, filters, sort and columns of one list, kept on the server.
  * The keys name the app's lists as their tables do (the web's `listId`, also the key of the columns kept in
  * localStorage).
  */

@@ -117,7 +117,7 @@ export const TransactionRowSchema = z.object({
   deductions: z.number(),
   surcharges: z.number(),
   /**
-   * Issue 16: the quality settlement a delivery with lab results stored on a goods row (terms used, lab results,
+   * The quality settlement a delivery with lab results stored on a goods row (terms used, lab results,
    * lines; its price lines are inside deductions and surcharges); null otherwise.
    */
   qualitySettlement: QualitySettlementResponseSchema.nullable(),
@@ -249,7 +249,7 @@ export const ReallocateSalesSettlementRequestSchema = z.strictObject({
 });
 export type ReallocateSalesSettlementRequest = z.infer<typeof ReallocateSalesSettlementRequestSchema>;
 
-// --- Several rows in one call (issue 13: invoice or settle a delivered transport's rows at once) ---
+// --- Several rows in one call (invoice or settle a delivered transport's rows at once) ---
 
 /** At most this many rows per bulk call. */
 export const BULK_SETTLEMENT_MAX = 100;

@@ -68,7 +68,7 @@ const transportFormFields = {
   gmpNumber: optionalString(),
   comment: optionalString(),
   confirmationNote: optionalString(),
-  /** RULES.md Transports (issue 17): required (10+ characters) when the truck or driver is already planned. */
+  /** RULES.md Transports: required (10+ characters) when the truck or driver is already planned. */
   doubleBookingNote: optionalString(),
 };
 
@@ -138,7 +138,7 @@ export const TransportDeliveredRequestSchema = z
     /** RULES.md Transports, Delivered: required (10+ characters) when the delivery passes a contract's tolerance. */
     overDeliveryNote: optionalString(),
     /**
-     * Issue 16: lab results (parameters of the raw material, hundredths of their unit). Given, each goods row is
+     * Lab results (parameters of the raw material, hundredths of their unit). Given, each goods row is
      * settled by its own contract's quality terms; left out or empty, each side's free deduction alone applies.
      */
     labResults: LabResultsSchema.nullish().transform((results) => results ?? null),
@@ -166,7 +166,7 @@ export const TransportReallocateRequestSchema = z.strictObject({
   pricePerTon: positiveAmount,
   comment: optionalString(),
   confirmationNote: optionalString(),
-  /** RULES.md Transports (issue 17): as on the transport form, when the new unloading date double books the truck. */
+  /** RULES.md Transports: as on the transport form, when the new unloading date double books the truck. */
   doubleBookingNote: transportFormFields.doubleBookingNote,
 });
 export type TransportReallocateRequest = z.infer<typeof TransportReallocateRequestSchema>;
@@ -323,7 +323,7 @@ export const TransportResponseSchema = z.object({
   salesDeductions: z.number().nullable(),
   transportDeductions: z.number().nullable(),
   details: z.string().nullable(),
-  /** Issue 16: the lab results of the unloading and whether one passed a rejection limit ("do decyzji"). */
+  /** The lab results of the unloading and whether one passed a rejection limit ("do decyzji"). */
   labResults: z.array(z.object({ parameter: z.string(), value: z.number() })).nullable(),
   isToDecide: z.boolean(),
   createdAt: z.string(),
@@ -381,7 +381,7 @@ export const TransportFilterOptionsResponseSchema = z.object({
 });
 export type TransportFilterOptionsResponse = z.infer<typeof TransportFilterOptionsResponseSchema>;
 
-/** issue 15: the logistics selects search and page their options on the server, one select at a time. */
+/** The logistics selects search and page their options on the server, one select at a time. */
 export const TRANSPORT_FILTER_OPTION_FIELDS = [
   'suppliers',
   'recipients',
@@ -421,7 +421,7 @@ export const TransportFilterOptionListResponseSchema = z.object({
 });
 export type TransportFilterOptionListResponse = z.infer<typeof TransportFilterOptionListResponseSchema>;
 
-// --- No truck in two places (issue 17) ---
+// --- No truck in two places (RULES.md Transports) ---
 
 /**
  * GET /transport/vehicle-clashes: the other NEW / ON_THE_WAY transports the form's truck (registration number) or

@@ -15,7 +15,7 @@ const userFields = {
   }),
   isNotifyOnPurchase: z.boolean().default(false),
   isNotifyOnSales: z.boolean().default(false),
-  /** Issue 17: the daily e-mail of certificates expiring within 30 days; left out, it stays as it is. */
+  /** The daily e-mail of certificates expiring within 30 days; left out, it stays as it is. */
   isNotifyOnCertificates: z.boolean().optional(),
 };
 

@@ -53,7 +53,7 @@ export const INT_MAX = 2147483647;
 /**
  * Kilograms and minor units on input: integers up to 10^9 (1 000 000 t; 10 000 000,00 per tonne), so that a line
  * value (kg × price per tonne / 1000) stays within 10^15 and every sum and PLN conversion of it an exact integer
- * below 2^53 (ARCHITECTURE.md, Known pitfalls). Larger inputs overflowed the database columns (issue 10).
+ * below 2^53 (ARCHITECTURE.md, Known pitfalls). Larger inputs overflowed the database columns.
  */
 export const AMOUNT_MAX = 1_000_000_000;
 /** Exchange rate × RATE_SCALE on input: at most 100 PLN per unit of the currency. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalString, requiredString, V } from './validation.js';
 
 /**
- * Weighbridge scales (issue 31, Scale integration): how one scale is configured. The server's readers
+ * Weighbridge scales (CONTRIBUTING.md Weighbridge): how one scale is configured. The server's readers
  * (`server/modules/weighbridge/scale/`) and the future settings screen validate with the same schema.
  *
  * `manual`: the operator types the weight read off the display. `ascii-continuous`: the comma-separated

@@ -6,7 +6,7 @@ import { enumCheck } from './enum-checks.js';
 import { contractors, mailOutbox, users } from './schema.js';
 import { transports } from './trading.js';
 
-/** Issue 17: our own company, one row (id 1), the header of the transport order PDF. */
+/** Our own company, one row (id 1), the header of the transport order PDF. */
 export const companySettings = pgTable(
   'company_settings',
   {
@@ -29,7 +29,7 @@ export const companySettings = pgTable(
   ],
 );
 
-/** Issue 17: every time a transport order went to a carrier, to whom and by whom. */
+/** Every time a transport order went to a carrier, to whom and by whom. */
 export const transportOrderSends = pgTable(
   'transport_order_sends',
   {
@@ -46,7 +46,7 @@ export const transportOrderSends = pgTable(
   (t) => [index('transport_order_sends_transport_idx').on(t.transportId, t.id)],
 );
 
-/** Issue 17: certificates of a contractor (GMP+, QS, ISCC, other) with their validity. */
+/** Certificates of a contractor (GMP+, QS, ISCC, other) with their validity. */
 export const contractorCertificates = pgTable(
   'contractor_certificates',
   {

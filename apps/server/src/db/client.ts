@@ -49,7 +49,7 @@ export function openPostgres(url: string, settings: pg.PoolConfig = {}): Databas
   // A dropped connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // The pool listens only to idle clients: one cut while checked out (between two statements of a transaction)
-  // emits 'error' with no listener, which crashed the process on a database restart (issue 10, test/trust). Its
+  // emits 'error' with no listener, which crashed the process on a database restart (test/trust). Its
   // next query fails instead, the request answers 500 and the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;

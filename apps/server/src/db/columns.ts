@@ -14,7 +14,7 @@ const UTC_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6
 
 /**
  * The ISO 8601 form of a timestamptz as the driver gives it. The UTC text is rewritten as text, milliseconds cut
- * as Date cuts them (issue 15: parsing a Date per timestamp was a visible share of a list call's CPU); any other
+ * as Date cuts them (parsing a Date per timestamp was a visible share of a list call's CPU); any other
  * form (another zone, another era) goes through Date.
  */
 export function isoFromTimestampText(value: string): string {

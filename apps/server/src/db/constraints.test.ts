@@ -89,7 +89,7 @@ describe('CHECK constraints of quantities', () => {
   });
 });
 
-describe('allocations within the upper tolerance limit (issue 18)', () => {
+describe('allocations within the upper tolerance limit', () => {
   const purchase = `(select min(id) from contracts where type = 'PURCHASE')`;
 
   it('refuses a direct SQL over-allocation past limit + over-delivered kg', async () => {

@@ -4,7 +4,7 @@ import type { Db } from './client.js';
 import { allocations, contracts } from './schema.js';
 
 /**
- * The one lock order of every write transaction (ARCHITECTURE.md Database; issue 14). A transaction takes the row
+ * The one lock order of every write transaction (ARCHITECTURE.md Database). A transaction takes the row
  * locks it needs level by level, never going back to an earlier level, and within a level in ascending id order:
  *
  *   1. contractors   FOR UPDATE when edited; FOR SHARE when a row about to be written references or copies one
@@ -14,7 +14,7 @@ import { allocations, contracts } from './schema.js';
  *   4. transports    FOR UPDATE, ascending id (a transport's unloading is written under its transport's lock)
  *   5. transactions  FOR UPDATE, ascending id (the statement rows)
  *
- * Issue 17 adds two that stand apart from the levels: a transport create, edit or redirect takes, after its row
+ * Two stand apart from the levels: a transport create, edit or redirect takes, after its row
  * locks, a transaction-scoped advisory lock per truck and driver key (sorted; transports/service/vehicle-clashes.ts);
  * a saved view write takes an advisory lock of its user and list, then locks that user's views of the list (ascending
  * id), and touches nothing else (saved-views/queries.ts `lockUserListViews`).

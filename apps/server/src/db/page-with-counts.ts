@@ -12,7 +12,7 @@ export interface PageShape {
 }
 
 /**
- * issue 15: a list page whose counts come from the row counters (a tab, a status, nothing) in two statements
+ * A list page whose counts come from the row counters (a tab, a status, nothing) in two statements
  * instead of three: the page's ids, picked by an index walk on the list's own table, carry the counts; the wide
  * rows of those ids come from the list's prepared statement (db/rows-of-ids.ts), planned once. Ids and rows stay
  * two statements on purpose: one statement with the page's LIMIT as a parameter gets no generic plan from

@@ -3,7 +3,7 @@ import { withPlannedRowMapping } from './row-mapper.js';
 
 /**
  * A statement that Drizzle builds once per database handle and PostgreSQL plans once per connection, then only
- * executes (issue 15: building and planning a wide select cost more than running it). Everything that varies
+ * executes (building and planning a wide select cost more than running it). Everything that varies
  * between calls is a `sql.placeholder`. Fit for statements whose best plan does not depend on the values (a key,
  * a list of ids): PostgreSQL then keeps one generic plan. A LIMIT or a search pattern as a parameter makes it plan
  * anew on every call, so such statements stay one-off. Its rows are mapped by a plan made once (db/row-mapper.ts).

@@ -23,7 +23,7 @@ const WHOLE_TABLE: Record<CountedTable, string> = {
 };
 
 /**
- * The same counts as one scalar expression, for a statement that also reads a page (issue 15: one round trip).
+ * The same counts as one scalar expression, for a statement that also reads a page (one round trip).
  * Groups come from closed sets and are written into the text; a prepared statement keeps them fixed.
  */
 export function rowCountSql<T extends CountedTable>(table: T, groups: CountedGroups[T][] | 'whole table') {

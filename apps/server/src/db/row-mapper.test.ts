@@ -42,7 +42,7 @@ function wideSelect(db: Db) {
     .where(eq(contracts.id, sql.placeholder('id')));
 }
 
-describe('withPlannedRowMapping (issue 15)', () => {
+describe('withPlannedRowMapping', () => {
   it('maps a flat select exactly as Drizzle does', async () => {
     const byDrizzle = await wideSelect(t.db).prepare('row_mapper_drizzle').execute({ id: contractId });
     const planned = withPlannedRowMapping(wideSelect(t.db).prepare('row_mapper_planned'));

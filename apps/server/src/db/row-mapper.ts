@@ -1,7 +1,7 @@
 import { Column, is, SQL, sql } from 'drizzle-orm';
 
 /**
- * issue 15, Node CPU per list call: Drizzle maps every row of a select by looking at each field's kind again
+ * Node CPU per list call: Drizzle maps every row of a select by looking at each field's kind again
  * (`is(field, Column)`, `is(field, SQL)`, a path walk), about a tenth of a list call's CPU for the 70-column
  * transport row. A prepared statement is mapped the same way over and over, so its plan is worked out once here:
  * each column's key and decoder, then a plain loop per row. Only flat selections (no nested objects, so no

@@ -12,7 +12,7 @@ export const idIsAnyOf = (column: AnyColumn): SQL => sql`${column} = any(${sql.p
 /**
  * A reader of the rows of given ids, in the order of the ids, over one prepared statement per database handle.
  * A list row's wide, many-join select is then built by Drizzle and planned by PostgreSQL once rather than on every
- * call, which cost more than running it for a page of rows (issue 9).
+ * call, which cost more than running it for a page of rows.
  */
 export function rowsOfIdsReader<R extends { id: number }>(prepare: (db: Db) => PreparedRows<R>) {
   const prepared = preparedPerDatabase(prepare);

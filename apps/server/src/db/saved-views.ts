@@ -6,7 +6,7 @@ import { enumCheck } from './enum-checks.js';
 import { users } from './schema.js';
 
 /**
- * Issue 17: a user's named views of one list (search, filters, sort, columns). Names are unique per user and
+ * A user's named views of one list (search, filters, sort, columns). Names are unique per user and
  * list; at most one view per user and list is the default.
  */
 export const savedViews = pgTable(

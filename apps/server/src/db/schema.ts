@@ -38,7 +38,7 @@ export const users = pgTable(
     passwordExpired: boolean('password_expired').notNull().default(true),
     isNotifyOnPurchase: boolean('is_notify_on_purchase').notNull().default(false),
     isNotifyOnSales: boolean('is_notify_on_sales').notNull().default(false),
-    /** Issue 17: the daily list of certificates expiring within 30 days. */
+    /** The daily list of certificates expiring within 30 days. */
     isNotifyOnCertificates: boolean('is_notify_on_certificates').notNull().default(false),
     ...timestamps,
   },
@@ -112,7 +112,7 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastError: text('last_error'),
-    /** Files sent with the message (issue 17: the transport order PDF), content base64-encoded. */
+    /** Files sent with the message (the transport order PDF), content base64-encoded. */
     attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

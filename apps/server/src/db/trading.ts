@@ -168,7 +168,7 @@ export const contracts = pgTable(
     enumCheck('contracts', 'tolerance_unit'),
     check('contracts_price_non_negative', sql`price >= 0`),
     check('contracts_over_delivered_non_negative', sql`over_delivered_kg >= 0`),
-    // Issue 18: allocations never pass the limit but by recorded over-deliveries, whoever writes the row.
+    // RULES.md Allocations: allocations never pass the limit but by recorded over-deliveries, whoever writes the row.
     check('contracts_allocated_within_tolerance', sql`allocated_kg <= tolerance_upper_limit_kg + over_delivered_kg`),
     check('contracts_receipt_order', sql`date_of_receipt_to >= date_of_receipt_from`),
     check(
@@ -194,7 +194,7 @@ export const contractPriceOptions = pgTable(
     isContractualQuality: boolean('is_contractual_quality').notNull().default(false),
     contractualQuality: text('contractual_quality'),
     attachToContract: boolean('attach_to_contract').notNull().default(false),
-    /** Issue 16: the terms deliveries of this option are settled by (rules/quality.ts). */
+    /** RULES.md Transports, Quality: the terms deliveries of this option are settled by (rules/quality.ts). */
     qualityTerms: jsonb('quality_terms').$type<QualityTerm[]>().notNull().default([]),
   },
   (t) => [
@@ -271,7 +271,7 @@ export const allocations = pgTable(
     index('allocations_to_deliver_idx').on(sql`(quantity_kg - in_delivery_kg - delivered_kg)`, t.id),
     index('allocations_in_delivery_idx').on(t.inDeliveryKg, t.id),
     index('allocations_delivered_idx').on(t.deliveredKg, t.id),
-    // The allocations page opens newest first (issue 13).
+    // The allocations page opens newest first.
     index('allocations_created_at_idx').on(t.createdAt, t.id),
     check('allocations_quantity_positive', sql`quantity_kg > 0`),
     check('allocations_progress_non_negative', sql`in_delivery_kg >= 0 and delivered_kg >= 0`),
@@ -280,7 +280,7 @@ export const allocations = pgTable(
 );
 
 /**
- * The allocations page's totals bar per pair of contract statuses (issue 15): count and kilograms of the allocations
+ * The allocations page's totals bar per pair of contract statuses: count and kilograms of the allocations
  * with these status copies, kept by statement triggers on allocations in the transaction of every write (migration
  * 0014_list_speed), so the page's default totals are a sum of a few rows instead of an aggregate over every
  * allocation.
@@ -339,10 +339,10 @@ export const transports = pgTable(
     gmpNumber: varchar('gmp_number', { length: 255 }),
     comment: text('comment'),
     confirmationNote: text('confirmation_note'),
-    /** Issue 17: why the truck or driver may be on another transport at the same time. */
+    /** RULES.md Transports: why the truck or driver may be on another transport at the same time. */
     doubleBookingNote: text('double_booking_note'),
     /**
-     * Issue 17: the registration number and driver document as the "no truck in two places" rule compares them
+     * RULES.md Transports: the registration number and driver document as the double-booking rule compares them
      * (`vehicleKey` in packages/shared/src/rules/transports.ts: upper case, no spaces or hyphens, empty is null).
      */
     registrationKey: text('registration_key').generatedAlwaysAs(vehicleKeySql('registration_number')),
@@ -380,7 +380,7 @@ export const transports = pgTable(
     index('transports_sales_document_number_idx').on(t.salesDocumentNumber, t.id, t.status),
     index('transports_supplier_code_idx').on(t.supplierCode, t.id, t.status),
     index('transports_recipient_code_idx').on(t.recipientCode, t.id, t.status),
-    // Issue 17: the other active transports of one truck or driver.
+    // RULES.md Transports: the other active transports of one truck or driver.
     index('transports_active_registration_key_idx').on(t.registrationKey).where(sql`status in ('NEW', 'ON_THE_WAY')`),
     index('transports_active_driver_document_key_idx')
       .on(t.driverDocumentKey)
@@ -419,9 +419,9 @@ export const unloadings = pgTable(
     /** Kilograms by which this delivery's allocation growth passed each contract's upper tolerance limit. */
     purchaseOverDeliveredKg: kg('purchase_over_delivered_kg').notNull().default(0),
     salesOverDeliveredKg: kg('sales_over_delivered_kg').notNull().default(0),
-    /** Issue 16: the lab results entered at the scale; null when none were. */
+    /** RULES.md Transports, Quality: the lab results entered at the scale; null when none were. */
     labResults: jsonb('lab_results').$type<LabResult[]>(),
-    /** Issue 16: a lab result beyond a rejection limit of either side's terms ("do decyzji"). */
+    /** RULES.md Transports, Quality: a lab result beyond a rejection limit of either side's terms ("do decyzji"). */
     isToDecide: boolean('is_to_decide').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
@@ -488,7 +488,7 @@ export const transactions = pgTable(
     exchangeRate: integer('exchange_rate'),
     plnValue: minor('pln_value'),
     deductions: minor('deductions').notNull().default(0),
-    /** Issue 16: the lines a delivery with lab results computed from this row's contract terms, stored as used. */
+    /** The lines a delivery with lab results computed from this row's contract terms, stored as used. */
     qualitySettlement: jsonb('quality_settlement').$type<StoredQualitySettlement>(),
     surcharges: minor('surcharges').notNull().default(0),
     invoiceNumber: varchar('invoice_number', { length: 255 }),

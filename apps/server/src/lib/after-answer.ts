@@ -14,7 +14,7 @@ export interface AfterAnswer {
 }
 
 /**
- * Work a call does after answering, e.g. the password-reset request's lookup and mail (issue 14: its answer takes the
+ * Work a call does after answering, e.g. the password-reset request's lookup and mail (its answer takes the
  * same time whether or not the e-mail has an account). A failure is logged; closing the server waits for the rest.
  */
 export function registerAfterAnswer(app: FastifyInstance): void {

@@ -50,7 +50,7 @@ describe('orderByOf', () => {
 });
 
 describe('cappedCount', () => {
-  it('states a count up to the cap exactly and above it only that there are more (issue 15)', () => {
+  it('states a count up to the cap exactly and above it only that there are more', () => {
     expect(cappedCount(0)).toEqual({ filtered: 0 });
     expect(cappedCount(FILTERED_COUNT_CAP)).toEqual({ filtered: FILTERED_COUNT_CAP });
     expect(cappedCount(FILTERED_COUNT_CAP + 1)).toEqual({ filtered: FILTERED_COUNT_CAP, filteredCapped: true });

@@ -74,7 +74,7 @@ export interface CappedCount {
 }
 
 /**
- * issue 15, broad searches: counts the matching rows up to FILTERED_COUNT_CAP (count(*) over a LIMIT cap + 1
+ * Broad searches: counts the matching rows up to FILTERED_COUNT_CAP (count(*) over a LIMIT cap + 1
  * subquery), so a search matching half the table costs as much as one matching ten thousand rows. `matching` is
  * the select of the matching rows (any one column), made `$dynamic()`.
  */
@@ -91,7 +91,7 @@ export function cappedCount(n: number): CappedCount {
 export const countAll = sql<number>`count(*)::int`;
 
 /**
- * issue 15: a small table's list (users, contractors) in one statement: the page, `filtered` as a window count over
+ * A small table's list (users, contractors) in one statement: the page, `filtered` as a window count over
  * the matching rows (a few thousand at most) and `total` as a scalar subquery. A page past the end carries no
  * counts; they are then counted apart. `R` is the row type of `columns`.
  */

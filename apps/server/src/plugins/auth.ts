@@ -58,7 +58,7 @@ export async function registerAuth(app: FastifyInstance, db: Db, config: Config)
   });
 }
 
-/** The statement every authenticated call runs first: built and planned once per connection pool (issue 15). */
+/** The statement every authenticated call runs first: built and planned once per connection pool. */
 const sessionUserStatement = preparedPerDatabase(prepareSessionUser);
 
 function prepareSessionUser(db: Db) {
@@ -90,7 +90,7 @@ function prepareSessionUser(db: Db) {
 /**
  * The caller of a bearer token: the user row and whether the token's session (its refresh-token family) is still
  * alive, read by one query on every call, so that logout, a revoked family and deactivation end the access token at
- * once (issue 14) and role changes apply at once.
+ * once and role changes apply at once.
  */
 async function authenticate(request: FastifyRequest, db: Db): Promise<{ user: SessionUser; familyId: string }> {
   if (!request.headers.authorization?.startsWith('Bearer ')) throw new AppError('UNAUTHORIZED');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness.js';
 import { buildApp, COMPRESS_THRESHOLD } from '../app.js';
 
-/** issue 15: the web build is sent pre-compressed, API answers above a size compressed on the fly. */
+/** The web build is sent pre-compressed, API answers above a size compressed on the fly. */
 let t: TestApp;
 let app: FastifyInstance;
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;

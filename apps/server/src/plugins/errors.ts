@@ -37,7 +37,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /**
  * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any route runs. A request line (path and
  * query string) or headers over the limit (Node's maxHeaderSize) is 431 REQUEST_TOO_LARGE; anything else that does
- * not parse is 400 BAD_REQUEST; both in the error format (issue 14).
+ * not parse is 400 BAD_REQUEST; both in the error format (ARCHITECTURE.md The API: every refusal).
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -71,7 +71,7 @@ function frameworkCode(error: FastifyError): MessageCode | null {
   if (error instanceof SyntaxError || error.statusCode === 400) return 'BAD_REQUEST';
   if (error.statusCode === 413) return 'PAYLOAD_TOO_LARGE';
   // @fastify/static refuses paths it will not serve (`//x`, `%00`, `%5C`, dot segments) as 403 Forbidden: to a
-  // client that is a file that does not exist, not a failure of the server (issue 14).
+  // client that is a file that does not exist, not a failure of the server.
   if (error.statusCode === 403 || error.statusCode === 404) return 'NOT_FOUND';
   if (error.statusCode === 415) return 'BAD_REQUEST';
   return null;

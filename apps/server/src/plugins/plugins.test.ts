@@ -268,7 +268,7 @@ describe('security headers', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
-    // HSTS only over TLS (issue 14, trust/security-surface.test.ts); these calls are plain HTTP.
+    // HSTS only over TLS (trust/security-surface.test.ts); these calls are plain HTTP.
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-powered-by']).toBeUndefined();
   });

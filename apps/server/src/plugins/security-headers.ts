@@ -25,7 +25,7 @@ const SECURITY_HEADERS = helmet({
 
 /**
  * helmet's headers on every answer, from a middleware built once: @fastify/helmet built a new one, parsing the CSP
- * again, on every request, through two async hooks (issue 15, Node CPU per call).
+ * again, on every request, through two async hooks (Node CPU per call).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
@@ -40,7 +40,7 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * HSTS and CSP's `upgrade-insecure-requests` only on answers to requests that came over TLS: directly, or as
  * `X-Forwarded-Proto: https` from a proxy TRUST_PROXY names (Fastify's request.protocol). Over plain HTTP on a LAN
  * (http://192.168.1.20:3000, http://biuro:3000) the upgrade rewrote the app's own assets to https and the page was
- * blank (issue 14).
+ * blank.
  */
 export function registerTlsHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {

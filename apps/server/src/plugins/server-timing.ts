@@ -9,7 +9,7 @@ const arrivedAt = new WeakMap<FastifyRequest, number>();
  * A route's own metric (`pdf;dur=…`, the PDF worker's render) follows it.
  */
 export function registerServerTiming(app: FastifyInstance): void {
-  // Callback hooks, not async ones: every request passes them, and a promise each is measurable (issue 15).
+  // Callback hooks, not async ones: every request passes them, and a promise each is measurable.
   app.addHook('onRequest', (request, _reply, done) => {
     arrivedAt.set(request, performance.now());
     done();

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../harness.js';
 import { type ApiRoute, apiRoutes, urlOf } from './route-table.js';
 
 /**
- * Issue 10, access matrix: every /api route of the server's own route table called as a guest, a USER, an ADMIN
+ * Access matrix: every /api route of the server's own route table called as a guest, a USER, an ADMIN
  * and a user whose password has expired. The answer checked is the access decision only (401/403 or not); the
  * business answer (400, 404, ...) does not matter here. The expected lists below name every route whose rule is
  * not "any signed-in role", so a route that changes its rule, or a new route with a new rule, fails a test.
@@ -62,7 +62,7 @@ function callAs(route: ApiRoute, token?: string) {
 
 async function decisions(token: string | undefined, select: (route: ApiRoute) => boolean) {
   const answers: { key: string; status: number; code?: string }[] = [];
-  // Logout ends the session of the token (issue 14): it is called last, so the other calls see a live one.
+  // Logout ends the session of the token: it is called last, so the other calls see a live one.
   const isLogout = (route: ApiRoute) => route.key === 'DELETE /api/auth/logout';
   const selected = routes.filter(select);
   for (const route of [...selected.filter((route) => !isLogout(route)), ...selected.filter(isLogout)]) {

@@ -35,7 +35,7 @@ export function wireJsonSchema(schema: ZodType): JsonSchema {
 
 const HUGE_STRING = 'x'.repeat(100_000);
 
-/** Values no field should take, whatever its type (issue 10: huge strings and numbers, wrong types, ...). */
+/** Values no field should take, whatever its type (huge strings and numbers, wrong types, ...). */
 export const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
     null,

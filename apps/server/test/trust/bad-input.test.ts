@@ -9,7 +9,7 @@ import { tableCounts } from './invariants.js';
 import { type ApiRoute, apiRoutes, urlOf } from './route-table.js';
 
 /**
- * Issue 10, bad input on every route: inputs generated from each route's own zod schema with fast-check (a
+ * Bad input on every route: inputs generated from each route's own zod schema with fast-check (a
  * plausible request with one thing broken), plus malformed JSON and path ids that are not ids. Whatever arrives:
  * never a 5xx, every refusal a catalogue code with its status, and nothing written when the request is refused.
  * The runs per route are fixed (FUZZ_RUNS, default 20) and so is the seed (FUZZ_SEED), so CI is repeatable.

@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { createTestApp, type TestApp, testConfig } from '../harness.js';
 
 /**
- * Issue 14: odd paths and oversized requests answer a refusal in the error format, never a 500 or a stack in the
+ * Odd paths and oversized requests answer a refusal in the error format, never a 500 or a stack in the
  * log, with and without the web app's build (where @fastify/static sees the path first).
  */
 const BAD_PATHS = [

@@ -12,7 +12,7 @@ import { invariantViolations, tableCounts } from './invariants.js';
 import { type ApiRoute, apiRoutes } from './route-table.js';
 
 /**
- * Issue 10, bad input that passes validation: a valid request of each write flow with one field at a time set to
+ * Bad input that passes validation: a valid request of each write flow with one field at a time set to
  * the edge its schema allows (largest and smallest number, longest text, text a database chokes on). Generated
  * requests rarely get this far (bad-input.test.ts); these all reach the services, the arithmetic and the database.
  * Never a 5xx, every refusal a catalogue code and no write on a refusal, and the data stays sound.

@@ -11,7 +11,7 @@ import { freePort } from './own-postgres.js';
 import { request, type ServerProcess, startServer, waitUntilHealthy } from './server-process.js';
 
 /**
- * Issue 10, faults: the real server process (embedded database in a temporary DATA_DIR) killed with SIGKILL in the
+ * Faults: the real server process (embedded database in a temporary DATA_DIR) killed with SIGKILL in the
  * middle of a write load and started again. The lock file left behind names a dead process and must not stop the
  * restart; every write the server acknowledged is there afterwards, and nothing is half-written.
  */
@@ -129,7 +129,7 @@ describe('the server killed during writes and started again', () => {
             contractorBody({ code: `L${serial}`, nip: nipFromSerial(70_000_000 + serial) }),
           );
           if (contractor.status === 200) acknowledged.contractors.push((contractor.body.result as { id: number }).id);
-          // Each its own truck and driver (issue 17: no truck in two places).
+          // Each its own truck and driver (RULES.md Transports: no truck in two places).
           const created = await call('POST', '/api/transport/in-progress-create', {
             ...transport,
             registration_number: `PO ${serial}`,

@@ -11,7 +11,7 @@ import { invariantViolations } from './invariants.js';
 import { type OwnPostgres, postgresBinDir, startOwnPostgres } from './own-postgres.js';
 
 /**
- * Issue 10, faults: PostgreSQL restarted in the middle of a write load. The test runs its own PostgreSQL server
+ * Faults: PostgreSQL restarted in the middle of a write load. The test runs its own PostgreSQL server
  * (own-postgres.ts; the shared one is never touched) and the app against it with a pool, drives parallel
  * allocations, transport creates and deliveries, restarts the database (pg_ctl restart -m fast) while they run,
  * and then expects the app to recover by itself and nothing half-written to be visible. It needs the PostgreSQL

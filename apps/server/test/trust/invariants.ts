@@ -144,7 +144,7 @@ export async function invariantViolations(db: Db): Promise<string[]> {
       'split rows of one unloading do not add up to its real quantity (the paid kg where lab results settled it)',
       await rows(
         db,
-        // Issue 16: a goods row settled by lab results stands for its paid kg; its split parts share the stored lines.
+        // A goods row settled by lab results stands for its paid kg; its split parts share the stored lines.
         sql`select u.id, x.kind, u.real_cargo_quantity_kg, sum(x.real_quantity_kg)::bigint as rows_kg
             from unloadings u join transactions x on x.unloading_id = u.id
             group by u.id, x.kind
@@ -154,7 +154,7 @@ export async function invariantViolations(db: Db): Promise<string[]> {
     ),
   );
 
-  // Issue 15: the allocations page's totals per pair of contract statuses, kept by triggers through every race.
+  // The allocations page's totals per pair of contract statuses, kept by triggers through every race.
   problems.push(
     ...describeRows('allocation totals differ from the allocations', await rows(db, allocationTotalsMismatch)),
   );

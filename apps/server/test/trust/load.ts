@@ -1,12 +1,12 @@
 /**
- * Issue 10, load: 50 simulated users with a mixed read/write workload for 60 s against the real server on
+ * Load: 50 simulated users with a mixed read/write workload for 60 s against the real server on
  * PostgreSQL, then p50/p95/p99 per operation, the error count and the RULES.md invariants on what was written.
  *
  *   npm run load                      # a private PostgreSQL server in a temporary folder (own-postgres.ts)
  *   DATABASE_URL=postgres://... npm run load   # an empty database of yours (its tables are replaced)
  *
  * LOAD_USERS (50), LOAD_SECONDS (60) and LOAD_THINK_MS (100, mean pause between a user's calls) adjust it.
- * Issue 14: the mix also renames contracts and edits contractors (the copies they rewrite race the transport
+ * The mix also renames contracts and edits contractors (the copies they rewrite race the transport
  * writes) and makes calls the rules refuse; a refusal with its expected code is counted, not an error.
  * Not part of CI; the result of a run is in the README, section Operations.
  */
@@ -102,7 +102,7 @@ function contractBody(kind: 'purchase' | 'sales', counterpartyId: number, quanti
 }
 
 let vehicle = 0;
-/** Each transport its own truck and driver document: the load is not about "no truck in two places" (issue 17). */
+/** Each transport its own truck and driver document: the load is not about "no truck in two places". */
 const transportBody = (user: User, carrierId: number) => ({
   purchase_id: user.purchaseId,
   sales_id: user.salesId,
@@ -219,7 +219,7 @@ async function allocate(user: User) {
 }
 
 /**
- * Issue 14: renames whose copies (allocations, transports, statement rows) race the transport writes: the user's
+ * Renames whose copies (allocations, transports, statement rows) race the transport writes: the user's
  * own purchase, the sale it shares with other users, and their contractors' code and name.
  */
 async function rename(user: User) {

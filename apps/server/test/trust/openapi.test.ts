@@ -13,7 +13,7 @@ import { plausible, toQueryString, wireJsonSchema } from './arbitraries.js';
 import { type ApiRoute, apiRoutes, urlOf } from './route-table.js';
 
 /**
- * Issue 14: the OpenAPI document (`/api/docs/json`) says what the server does. Sampled real answers and refusals of
+ * The OpenAPI document (`/api/docs/json`) says what the server does. Sampled real answers and refusals of
  * every route (guest, wrong role, bad and missing ids, unknown fields, plausible input, a body over 1 MB, a rate
  * limit) are checked against it: the status is documented for the operation and the body matches its schema; the
  * requests that succeeded match the documented request body and parameters (limits, defaults, nullable fields).
@@ -198,7 +198,7 @@ describe('the OpenAPI document', () => {
     console.info(
       `OpenAPI conformance: ${samples.length} answers checked, ${answered.size} of ${routes.length} routes answered 2xx`,
     );
-    // Random bodies rarely make a consistent write (the issue-13 bulk calls, issue-17 sending and settings joined the
+    // Random bodies rarely make a consistent write (bulk statement calls, order sending and settings joined the
     // routes), so the bound is a sanity check that sampling reaches the handlers, not a coverage target.
     expect(answered.size).toBeGreaterThan(routes.length * 0.45);
   });

@@ -7,7 +7,7 @@ import { createTestApp, resetDatabase, type TestApp } from '../harness.js';
 import { invariantViolations } from './invariants.js';
 
 /**
- * Issue 14, concurrency: renames of contracts (number, counterparty) and contractors (code, name) rewrite the
+ * Concurrency: renames of contracts (number, counterparty) and contractors (code, name) rewrite the
  * copies on allocations, transports and transactions while transport writes lock the same rows. With one global
  * lock order (db/locks.ts) and the retrying write transaction, none of them answers 5xx. On PostgreSQL
  * (TEST_DATABASE_URL, a pool of 20) the calls really overlap: before the fix, deadlocks answered 500.

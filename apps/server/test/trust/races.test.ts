@@ -11,7 +11,7 @@ import { createTestApp, resetDatabase, type TestApp } from '../harness.js';
 import { invariantViolations } from './invariants.js';
 
 /**
- * Issue 10, races: parallel requests on the same rows, then every RULES.md invariant checked on what the database
+ * Races: parallel requests on the same rows, then every RULES.md invariant checked on what the database
  * holds (invariants.ts). The module suites race one call against itself (allocations/concurrency, transports-
  * concurrency, settlements/concurrency-roles); these race different calls against each other. They mean most on
  * PostgreSQL (TEST_DATABASE_URL, a pool of 20), where the calls really overlap; on PGlite they interleave between
@@ -146,7 +146,7 @@ describe('deliveries', () => {
   });
 
   it('records every parallel over-delivery that carries a note, growing the allocation once per kilogram', async () => {
-    // Issue 14: the same five arrivals with an over-delivery note: all recorded, 110 t on a 100 t pair.
+    // The same five arrivals with an over-delivery note: all recorded, 110 t on a 100 t pair.
     const pair = await seedPair(t.db, { allocationKg: 100_000 });
     const ids: number[] = [];
     for (let index = 0; index < 5; index += 1) ids.push(await onTheWay(pair, 18_000));

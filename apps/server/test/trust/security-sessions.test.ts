@@ -8,7 +8,7 @@ import { startMailWorker } from '../../src/modules/mail/sender.js';
 import { createTestApp, TEST_PASSWORD, type TestApp, testConfig } from '../harness.js';
 
 /**
- * Issue 10, OWASP ASVS level 2 for sessions and secrets, where the module suites leave a gap: the stored password
+ * OWASP ASVS level 2 for sessions and secrets, where the module suites leave a gap: the stored password
  * hash of accounts made through the API, anti-automation on the old-password check of change-password, and logs
  * that never hold a password, a token or a reset code. (JWT algorithm and expiry, refresh-token families, sign-in
  * rate limits and identical answers for unknown e-mails are proved in modules/auth/*.test.ts.)

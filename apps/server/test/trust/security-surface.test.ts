@@ -18,7 +18,7 @@ import { tableCounts } from './invariants.js';
 import { apiRoutes, urlOf } from './route-table.js';
 
 /**
- * Issue 10, OWASP ASVS level 2 for what the server exposes: security headers and CSP on the web app, no mass
+ * OWASP ASVS level 2 for what the server exposes: security headers and CSP on the web app, no mass
  * assignment on any route, no formula from user text in exported spreadsheets, and an audit log the API cannot
  * change. Each is checked over the whole route table or the whole file, not one example.
  */

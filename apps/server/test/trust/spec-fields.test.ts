@@ -7,7 +7,7 @@ import { insertContractor } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../harness.js';
 
 /**
- * Issue 14: the spec's own fields are accepted, read-only fields a client echoes back from a GET into an update
+ * The spec's own fields are accepted, read-only fields a client echoes back from a GET into an update
  * are ignored (never written), and fields nobody knows are still refused.
  */
 let t: TestApp;

@@ -10,7 +10,7 @@ export async function drainedBytes(stream: Readable): Promise<number> {
 }
 
 /**
- * One export measured (issue 15): wall-clock and CPU seconds of every thread of the process (the machine is
+ * One export measured: wall-clock and CPU seconds of every thread of the process (the machine is
  * shared, so the CPU says more than the clock), peak memory growth over the collected baseline, and the event
  * loop's delay and busy time meanwhile, which is what another user's call waits for. Prints one JSON line.
  */

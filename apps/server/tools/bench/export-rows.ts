@@ -6,7 +6,7 @@ import { drainedBytes, measureExport } from './export-measure.js';
 import { BENCH_WORKBOOKS_MODULE } from './export-workbooks.js';
 
 /**
- * The purchase-list export (issue 15) on a database, read only: the real keyset batches, list items and export
+ * The purchase-list export on a database, read only: the real keyset batches, list items and export
  * worker, passing over the purchases again until `rows` rows are written. By default the export worker reads the
  * rows on its own pool, as the server does on PostgreSQL; `main` reads them on this thread (as with the embedded
  * database) to compare the event loop's delay.

@@ -11,7 +11,7 @@ import {
 import { toPurchaseListItem } from '../../src/modules/contracts/service/read.js';
 
 /**
- * The export benches' workbooks (issue 15), defined as the server's are (lib/xlsx/workbook.ts), so the export
+ * The export benches' workbooks, defined as the server's are (lib/xlsx/workbook.ts), so the export
  * worker imports them: the purchase list's sheet over synthetic items, or over the purchases read again and again.
  */
 export const BENCH_WORKBOOKS_MODULE = import.meta.url;

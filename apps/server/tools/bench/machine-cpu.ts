@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * Where the machine's CPU goes while a load runs (issue 15's throughput and two-worker targets): the whole
+ * Where the machine's CPU goes while a load runs (the throughput and two-worker targets): the whole
  * machine from /proc/stat, and PostgreSQL's processes (same machine) from /proc/<pid>/stat. The bench reports
  * them per 1 000 calls, so a reader can tell a server that is slow from a machine that is full. Linux only; other
  * systems get nulls.

@@ -216,7 +216,7 @@ for (const list of LIST_BENCHES) {
   }
 }
 
-// issue 15: the floor replays the server's own statements the server's way, so no server can beat it.
+// The floor replays the server's own statements the server's way, so no server can beat it.
 const belowFloor = results.lists.filter((row) => row.ratio !== null && row.ratio < 1);
 if (belowFloor.length) {
   console.error(
@@ -289,7 +289,7 @@ for (let i = 0; i <= calls; i++) {
     'POST',
     '/transport/in-progress-create',
     transportBody(i, {
-      // Each its own truck and driver (issue 17: no truck in two places).
+      // Each its own truck and driver (RULES.md Transports: no truck in two places).
       registration_number: `PO ${10_000 + i}`,
       driver_name: 'Jan Test',
       phone_number: '600100200',

@@ -61,7 +61,7 @@ async function withServer<T>(
 }
 
 /**
- * issue 15, all cores: list throughput with one worker and with two, the scaling between them, and how full the
+ * All cores: list throughput with one worker and with two, the scaling between them, and how full the
  * machine was in each run (a second worker can only add what the first left idle).
  */
 export async function workersScaling(

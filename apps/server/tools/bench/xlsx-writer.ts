@@ -9,7 +9,7 @@ import { drainedBytes, measureExport } from './export-measure.js';
 import { BENCH_WORKBOOKS_MODULE, syntheticItem } from './export-workbooks.js';
 
 /**
- * The .xlsx writer alone on synthetic purchase-list items (issue 15), without a database: once in this thread,
+ * The .xlsx writer alone on synthetic purchase-list items, without a database: once in this thread,
  * then three times through the export worker as the server runs it (the first run includes the worker's first
  * import of the sheets).
  * `node --expose-gc --import tsx tools/bench/xlsx-writer.ts [rows] [batch size]` in apps/server.

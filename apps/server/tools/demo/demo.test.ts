@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo data', () => {
-  it('passes the project invariant checks (test/trust/invariants.ts), closed contracts included (issue 14)', async () => {
+  it('passes the project invariant checks (test/trust/invariants.ts), closed contracts included', async () => {
     expect(await invariantViolations(t.db)).toEqual([]);
   });
 
@@ -42,7 +42,7 @@ describe('demo data', () => {
     expect(counts.contracts).toBe(200);
     expect(counts.allocations).toBeGreaterThan(100);
     // Every requested truck, and a history: most of them delivered (the share depends on the random dates, about
-    // four in five), three statement rows each and more where a row was split (issue 9).
+    // four in five), three statement rows each and more where a row was split.
     expect(counts.transports).toBe(5_000);
     expect(counts.delivered).toBeGreaterThan(5_000 * 0.6);
     expect(counts.transactions).toBeGreaterThanOrEqual(counts.delivered! * 3);
@@ -86,7 +86,7 @@ describe('demo data', () => {
     expect(row.transactions).toBe(row.delivered * 3);
   });
 
-  it('has quality terms on every price option of a quality with parameters and lab results on deliveries (issue 16)', async () => {
+  it('has quality terms on every price option of a quality with parameters and lab results on deliveries', async () => {
     const row = await one<{
       without_terms: number;
       with_lab: number;

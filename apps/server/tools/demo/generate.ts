@@ -240,7 +240,7 @@ const transportsStep: Step = async (db, scale) => {
       driver_name, phone_number, driver_document_id, cargo_quantity_kg, price_per_ton, currency, date_loading,
       date_unloading, is_gmp, gmp_number, comment, confirmation_note, created_at, updated_at)
     select d.purchase_id, d.sales_id, d.status,
-      -- Issue 17, no truck in two places: every demo transport its own truck and driver document.
+      -- No truck in two places (RULES.md Transports): every demo transport its own truck and driver document.
       (array['PO','PZ','WL','DW','EL','CB','LU','KR','WA','GD'])[1 + floor(d.r1 * 10)::int] || ' ' || (10000 + d.seq)::text,
       case when d.r2 < .8 then (array['PO','PZ','WL','DW'])[1 + floor(d.r2 * 4)::int] || ' ' || upper(substr(md5(d.r1::text), 1, 4)) || 'N' end,
       d.carrier_id, k.name, d.supplier_code, d.recipient_code, d.purchase_document_number, d.sales_document_number,
@@ -358,8 +358,8 @@ const countersStep: Step = async (db) => {
 
 /**
  * RULES.md Contracts: CANCELLED and CLOSED are refused while a transport of the contract is NEW or ON_THE_WAY, and
- * CLOSED while a transaction of it is unsettled (issue 7). Statuses drawn from the receipt dates alone broke both
- * (issue 14: 39 and 224 contracts); such a contract is still ACTIVE, or awaits settlement in TO_SETTLEMENT.
+ * CLOSED while a transaction of it is unsettled. Statuses drawn from the receipt dates alone broke both
+ * (39 and 224 contracts); such a contract is still ACTIVE, or awaits settlement in TO_SETTLEMENT.
  */
 const statusesStep: Step = async (db) => {
   await db.execute(sql`

@@ -13,7 +13,7 @@ import { rowsOf } from '../../src/db/client.js';
 /** Deliveries given lab results: every third delivered, unsettled transport, at most this many (the demo stays fast). */
 const LAB_RESULT_TRANSPORTS = 1500;
 
-/** Issue 16: every price option's quality terms, the defaults of its quality's parameters (cargo params). */
+/** Every price option's quality terms, the defaults of its quality's parameters (cargo params). */
 async function setDefaultTerms(db: Db) {
   const params = rowsOf<{ quality_id: number; name: string; type: string; unit: string | null; value: unknown }>(
     await db.execute(sql`select quality_id, name, type, unit, value from quality_params order by id`),
@@ -53,7 +53,7 @@ interface GoodsRow {
 }
 
 /**
- * Issue 16: demo deliveries with lab results, settled as a delivery with lab results is (rules/quality.ts): each
+ * Demo deliveries with lab results, settled as a delivery with lab results is (rules/quality.ts): each
  * unsettled goods row gets its own contract's paid kg, price lines as deductions and surcharges, and the stored lines.
  */
 export async function qualityStep(db: Db) {

@@ -1,4 +1,4 @@
-/** Sizes of the demo data; `--scale large` is the benchmark's history (issue 9). */
+/** Sizes of the demo data; `--scale large` is the benchmark's history. */
 export interface DemoScale {
   contractors: number;
   contracts: number;

@@ -29,7 +29,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the early answer as the first render takes it (issue 15)', () => {
+describe('the early answer as the first render takes it', () => {
   it('is there once it came, converted as the client converts answers, and taken once', async () => {
     const release = answerWith(200, page);
     startEarlyRequest('/transport/list', listCall);

@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS, type RequestShape, requestOf } from './request';
 
 /**
- * issue 15: the first screen's calls, asked for by early.ts while the app's own code still downloads. The client
+ * The first screen's calls, asked for by early.ts while the app's own code still downloads. The client
  * takes an answer here for the identical request (same URL, body and token), once; anything but a 2xx answer is
  * dropped and the client asks again the usual way (401 refresh, error toasts). An answer nobody took soon after the
  * start is not used any more: by then it may be stale.
@@ -43,7 +43,7 @@ export function startEarlyRequest(path: string, options: RequestShape = {}) {
 /**
  * The parsed body of the early answer to this request if it is already here (2xx, fresh), taken once as
  * takeEarlyAnswer takes it; undefined otherwise. A list's first render then has its rows instead of rendering empty
- * and again a few ticks later (issue 15, the logistics page).
+ * and again a few ticks later (the logistics page).
  */
 export function takeEarlyBody(path: string, options: RequestShape): unknown {
   if (answers.size === 0) return undefined;

@@ -38,7 +38,7 @@ export const theme = createTheme({
 });
 
 /**
- * WCAG 2.1 AA (issue 13): Mantine's shade 6 is too light for text on white or on its own light tint (grey #868e96
+ * WCAG 2.1 AA: Mantine's shade 6 is too light for text on white or on its own light tint (grey #868e96
  * 3.3:1, brand green #469b4f 3.5:1, the blue NOWY badge 2.7:1). Every colour's text, light-variant text, outline
  * and filled background uses a darker "ink" that reaches at least 4.5:1 on white, on its light tint (shade 1)
  * and under white text. The palettes stay as they are, so tints and hovers look the same.

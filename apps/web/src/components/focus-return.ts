@@ -1,5 +1,5 @@
 /**
- * Issue 13: every dialog gives the focus back to what opened it when it closes. Mantine's own return focuses the
+ * Every dialog gives the focus back to what opened it when it closes. Mantine's own return focuses the
  * element that had the focus when the dialog opened, which is lost when that was a menu item (the menu is gone by
  * then) or when the dialog mounts already open. One document-wide watcher covers every dialog instead: it remembers
  * the last focused element (for a menu item, the menu's button), pairs it with each modal dialog the focus enters,

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 /**
  * A tooltip shown on mouse hover (Mantine's default: no focus or touch events) whose Tooltip, with its floating-ui
  * hooks, mounts only at the first hover. A table row has three of them: fifty rows cost a tenth of the page's first
- * render when every one is mounted up front (issue 15). The span also carries the hover of a disabled button.
+ * render when every one is mounted up front. The span also carries the hover of a disabled button.
  */
 export function HoverTooltip({ label, children }: { label: string; children: ReactNode }) {
   const [target, setTarget] = useState<HTMLElement | null>(null);

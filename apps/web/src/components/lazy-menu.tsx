@@ -25,7 +25,7 @@ type LazyMenuProps = Omit<MenuProps, 'opened' | 'defaultOpened' | 'onChange' | '
 /**
  * A row's menu whose Mantine Menu (a popover with floating-ui hooks and its context providers) mounts at the first
  * opening; until then the target is the bare button, announcing its menu. Fifty rows with a menu each cost the
- * logistics page's first render a good part of its time when every menu is mounted up front (issue 15).
+ * logistics page's first render a good part of its time when every menu is mounted up front.
  * Mounting puts the menu's own button where the bare one was, so the focus moves to it before the menu opens: the
  * menu then gives the focus back to it on close, as a menu mounted from the start does.
  */

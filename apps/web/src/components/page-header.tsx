@@ -23,7 +23,7 @@ export function PageHeader({
   badge?: ReactNode;
 }) {
   const { t } = useTranslation();
-  // Issue 13: every screen's breadcrumbs start at the same root.
+  // Every screen's breadcrumbs start at the same root.
   const root: Crumb = { label: t('nav.home'), to: ROOT_PATH };
   const trail = crumbs[0]?.label === root.label ? crumbs : [root, ...crumbs];
   return (

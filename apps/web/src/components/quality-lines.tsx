@@ -15,7 +15,7 @@ function signed(minor: number, currency: string) {
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** Issue 16: one quality line's effect: the weight it takes, or the price per tonne it adds or takes and the amount. */
+/** One quality line's effect: the weight it takes, or the price per tonne it adds or takes and the amount. */
 export function qualityLineText(t: Translate, line: QualityLine, currency: string) {
   const values = {
     parameter: line.parameter,

@@ -16,7 +16,7 @@ export const i18n = i18next;
  * The translation function for components drawn in every row of a list (status badges, contractor codes, figures,
  * row actions). The app has one language, loaded with its code, so they need not follow language changes through
  * react-i18next's hook, whose state and effects in several cells of each of fifty rows are a good part of the
- * logistics page's first render (issue 15). Everything else keeps `useTranslation`.
+ * logistics page's first render. Everything else keeps `useTranslation`.
  */
 export const translate = ((key: string, options?: TOptions) =>
   options ? i18next.t(key, options) : plainText(key)) as typeof i18next.t;

@@ -1,8 +1,8 @@
 import { lineValue } from './settlements.js';
 
 /**
- * Grain quality at the scale (issue 16): the weight and price a delivery is paid for, computed from the lab results
- * against one contract price option's quality terms. Pure and integer-only:
+ * Grain quality at the scale (RULES.md Transports, Quality): the weight and price a delivery is paid for, computed
+ * from the lab results against one contract price option's quality terms. Pure and integer-only:
  *
  * - Parameter values (bases, limits, lab results, steps) are hundredths of their unit (16,5 % = 1650, 250 s =
  *   25 000, 76 kg/hl = 7600): QUALITY_SCALE. Percentages of weight (handling) are hundredths of a percent.
@@ -298,7 +298,7 @@ export interface QualitySettlementRecord extends QualitySettlement {
   labResults: LabResult[];
 }
 
-/** One side's settlement of a delivery, with what it was computed from (stored, never recomputed: issue 16). */
+/** One side's settlement of a delivery, with what it was computed from (stored, never recomputed). */
 export function qualitySettlementRecord(input: {
   grossKg: number;
   basePrice: number;
@@ -346,7 +346,7 @@ export interface QualitySummary {
 }
 
 /**
- * Contract dashboards (issue 16): the deliveries a contract's rows were settled by lab results, added up: tonnes and
+ * Contract dashboards: the deliveries a contract's rows were settled by lab results, added up: tonnes and
  * money deducted and the average quality delivered per parameter against the terms' basis. One settlement per
  * delivery (split parts of one row share it: the caller passes each unloading once).
  */

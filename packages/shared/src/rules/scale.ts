@@ -7,7 +7,7 @@ export interface ScaleLimits {
 }
 
 /**
- * A weight the operator typed from the scale's display (issue 31, Scale integration, manual entry): whole kilograms,
+ * A weight the operator typed from the scale's display (CONTRIBUTING.md Weighbridge, manual entry): whole kilograms,
  * 0 up to the scale's capacity, and a multiple of its division, since the display shows nothing else. Null when
  * it may be taken; otherwise the validation key the form and the server both mark the field with.
  */

@@ -213,7 +213,7 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
     });
   });
 
-  it('settles each goods row by its own contract terms when lab results are given (issue 16)', () => {
+  it('settles each goods row by its own contract terms when lab results are given', () => {
     const moisture = {
       parameter: 'Wilgotność',
       unit: '%',
@@ -317,7 +317,7 @@ describe('deliveryGrowth (RULES.md Transports, Delivered)', () => {
   });
 });
 
-describe('no truck in two places (issue 17)', () => {
+describe('no truck in two places', () => {
   const booking = (overrides: Partial<VehicleBooking> = {}): VehicleBooking => ({
     id: 1,
     status: 'NEW',

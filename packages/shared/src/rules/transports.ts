@@ -216,7 +216,7 @@ export interface DeliveredContract {
   price: number;
   currency: Currency;
   rawMaterialQualityId: number;
-  /** Issue 16: the terms of the contract's main price option (the option whose price the row takes). */
+  /** The terms of the contract's main price option (the option whose price the row takes). */
   qualityTerms?: readonly QualityTerm[];
 }
 
@@ -237,7 +237,7 @@ export interface Unloading extends DeliveryDeductions {
   realCargoPrice: number;
   realCargoQualityId: number | null;
   details: string | null;
-  /** Issue 16: lab results at the scale; null or none keeps each side's free deduction alone. */
+  /** RULES.md Transports, Quality: lab results at the scale; null or none keeps each side's free deduction alone. */
   labResults?: readonly LabResult[] | null;
 }
 
@@ -283,7 +283,7 @@ export interface DeliveryInput {
  * the transport row its price per tonne). No real quality given means the planned one arrived. Each row takes its
  * own side's free deduction, in its own currency, and no other (RULES.md Invoices, VAT and KSeF: never copied to
  * another side); the details go to all three. PLN rows get the rate 1 (10 000) and their PLN value now;
- * EUR and USD wait for the rate at settlement. With lab results (issue 16) each goods row is settled by its own
+ * EUR and USD wait for the rate at settlement. With lab results each goods row is settled by its own
  * contract's terms (rules/quality.ts): real kg = paid kg, its discounts and premiums added to its deductions and
  * surcharges, the lines stored; the transport row keeps the unloaded kg.
  */
@@ -304,7 +304,7 @@ export function deliveryTransactions({
     deductions: number,
     terms: readonly QualityTerm[] | null = null,
   ): DeliveryTransaction => {
-    // Issue 16: with lab results a goods row is paid on its own contract's terms: paid kg at the base price, the
+    // With lab results a goods row is paid on its own contract's terms: paid kg at the base price, the
     // price lines as deductions and surcharges, the lines stored as computed.
     const qualitySettlement =
       terms && labResults.length
@@ -370,7 +370,7 @@ export function deliveryTransactions({
   ];
 }
 
-// --- No truck in two places (issue 17) ---
+// --- No truck in two places (RULES.md Transports) ---
 
 /**
  * A registration number or driver document as compared between transports: upper case, without spaces and
@@ -389,7 +389,7 @@ export interface BookingPeriod {
 }
 
 /**
- * RULES.md Transports (issue 17): two periods overlap when they share at least one day (dates have no hour, so a
+ * RULES.md Transports: two periods overlap when they share at least one day (dates have no hour, so a
  * truck unloading on the day another loads counts as double booked). A missing unloading date occupies from the
  * loading date on; a missing loading date occupies everything up to the unloading date; no dates at all occupy
  * every day.
@@ -411,7 +411,7 @@ export interface VehicleBooking extends BookingPeriod {
 }
 
 /**
- * RULES.md Transports (issue 17): what of `other` (same truck by normalised registration number, same driver by
+ * RULES.md Transports: what of `other` (same truck by normalised registration number, same driver by
  * normalised document) collides with `transport`: only another NEW or ON_THE_WAY transport whose dates overlap.
  * Empty when they do not collide.
  */
@@ -435,7 +435,7 @@ export function vehicleClashes<T extends VehicleBooking>(
   });
 }
 
-/** RULES.md Transports (issue 17): a double booking is saved only with a `double_booking_note` of 10+ characters. */
+/** RULES.md Transports: a double booking is saved only with a `double_booking_note` of 10+ characters. */
 export function isDoubleBookingNoteMissing(clashCount: number, doubleBookingNote: string | null | undefined): boolean {
   return clashCount > 0 && !isConfirmationNoteSufficient(doubleBookingNote);
 }

@@ -1,5 +1,5 @@
 /**
- * The SpreadsheetML parts of the .xlsx exports (issue 15, ECMA-376 part 1): the package's fixed parts, the styles
+ * The SpreadsheetML parts of the .xlsx exports (ECMA-376 part 1): the package's fixed parts, the styles
  * and each sheet's XML row by row. Cells carry their text inline (`t="inlineStr"`), so no shared-string table
  * has to be held until the end.
  */

@@ -16,7 +16,7 @@ import {
 import { createZipWriter } from './zip.js';
 
 /**
- * The .xlsx exports' sheets (issue 15): columns of one item type, written row by row as SpreadsheetML into a
+ * The .xlsx exports' sheets: columns of one item type, written row by row as SpreadsheetML into a
  * streaming zip (sheet-xml.ts, zip.ts), so written rows leave memory. Runs in the export worker thread
  * (worker.ts), off the server's event loop.
  */

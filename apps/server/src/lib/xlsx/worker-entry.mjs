@@ -1,4 +1,4 @@
-// The export worker thread's entry (issue 15): TypeScript is loaded through tsx, as the server itself is.
+// The export worker thread's entry: TypeScript is loaded through tsx, as the server itself is.
 import { register } from 'tsx/esm/api';
 
 register();

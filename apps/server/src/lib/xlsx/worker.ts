@@ -9,7 +9,7 @@ import { createWorkbookWriter } from './sheet.js';
 import { type Batch, type ExportSpec, type Workbook, workbookOf } from './workbook.js';
 
 /**
- * The exports' worker thread (issue 15): reads each export's rows batch by batch and writes them into an .xlsx,
+ * The exports' worker thread: reads each export's rows batch by batch and writes them into an .xlsx,
  * posting the file's bytes back as they come, so neither the queries and row mapping nor the zip and XML work run
  * on the server's event loop. One thread serves every export of the process (`id` tells them apart); starting
  * one costs more than a small export.
@@ -228,7 +228,7 @@ function threadNiceness(): number | null {
 }
 
 /**
- * issue 15, exports that don't stall others: the export's reading, XML and deflate run below normal CPU priority
+ * Exports that don't stall others: the export's reading, XML and deflate run below normal CPU priority
  * (nice 10), so on a busy machine the server's own thread (other users' calls) goes first; not the lowest (19),
  * so that under sustained load an export still gets about a tenth of a core and ends. Linux keeps a nice value
  * per thread; elsewhere (or if refused) the export runs at the server's priority.

@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import { constants, deflateRawSync } from 'node:zlib';
 
 /**
- * A streaming zip writer for the .xlsx exports (issue 15): each entry is deflated chunk by chunk as its text
+ * A streaming zip writer for the .xlsx exports: each entry is deflated chunk by chunk as its text
  * comes, its CRC-32 and sizes follow the data in a data descriptor (flag bit 3), and the central directory closes
  * the file, so nothing but the current chunk is held in memory.
  *

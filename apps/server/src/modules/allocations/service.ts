@@ -67,7 +67,7 @@ export function allocateContract(
       confirmationNote: input.confirmationNote,
     });
     if (refusal) throw new AppError(refusal);
-    // Issue 17: the supplier's GMP+ certificate must cover the purchase's receipt period.
+    // RULES.md Allocations, GMP_CERT_NOT_SATISFIED: the supplier's GMP+ certificate must cover the receipt period.
     if (input.cargoQuantity > 0) {
       await assertGmpCertificateNote(tx, {
         saleIsGmp: sale.isGmp,

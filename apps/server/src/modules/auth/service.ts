@@ -85,7 +85,7 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordRequest): Pr
   const passwordHash = await hashPassword(input.newPassword);
   await withWriteTransaction(ctx.db, async (tx) => {
     await q.updatePassword(tx, user.id, passwordHash);
-    // Every other session ends, as after a reset; the one that changed it stays signed in (issue 14).
+    // Every other session ends, as after a reset; the one that changed it stays signed in.
     await q.revokeUserTokens(tx, user.id, ctx.familyId);
     await audit(tx, ctx.user.id, 'user', user.id, 'change-password', { password: true });
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { mailOutbox, users } from '../../db/schema.js';
 
-/** Issue 14: a session really ends, the reset request says nothing by its timing or its mail count, no caching. */
+/** A session really ends, the reset request says nothing by its timing or its mail count, no caching. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

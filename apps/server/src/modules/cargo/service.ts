@@ -98,13 +98,13 @@ export async function updateQualityParams(
   });
 }
 
-/** Issue 16: the quality terms a price option of this quality starts with, from the quality's parameters. */
+/** The quality terms a price option of this quality starts with, from the quality's parameters. */
 export async function defaultQualityTermsOf(db: Db, qualityId: number): Promise<QualityTerm[]> {
   return defaultQualityTerms(await q.paramsOf(db, qualityId));
 }
 
 /**
- * Issue 16: the numeric parameters a lab result of this raw material may name, by lower-case name, with their unit
+ * The numeric parameters a lab result of this raw material may name, by lower-case name, with their unit
  * (the first quality that has the name gives the unit).
  */
 export async function labParametersOf(db: Db, rawMaterialId: number): Promise<Map<string, { unit: string | null }>> {

@@ -48,7 +48,7 @@ export async function replaceContractorCertificates(
   return { certificates };
 }
 
-/** Issue 17: does the contractor's GMP+ certificate cover `from`..`to`? */
+/** Does the contractor's GMP+ certificate cover `from`..`to`? */
 export async function gmpCertificateOf(db: Db, contractorId: number, from: string, to: string) {
   const rows = await q.certificatesOf(db, [contractorId]);
   return gmpCertificateCheck(rows, from, to);
@@ -66,7 +66,7 @@ function addDays(day: string, days: number): string {
 }
 
 /**
- * Issue 17, the daily check of the mail worker: once a day one e-mail to every active user who opted in, listing
+ * The daily check of the mail worker: once a day one e-mail to every active user who opted in, listing
  * the certificates that end within CERTIFICATE_WARNING_DAYS days. Answers how many messages were queued (0 or 1).
  */
 export async function runCertificateExpiryCheck(db: Db, today: string): Promise<number> {
@@ -96,7 +96,7 @@ export async function runCertificateExpiryCheck(db: Db, today: string): Promise<
 }
 
 /**
- * Issue 17: where the sale requires GMP, an expired or missing GMP+ certificate of the contractor over `from`..`to`
+ * Where the sale requires GMP, an expired or missing GMP+ certificate of the contractor over `from`..`to`
  * needs the same 10+ character note as a missing GMP flag. The refusal names the certificate's dates.
  */
 export async function assertGmpCertificateNote(

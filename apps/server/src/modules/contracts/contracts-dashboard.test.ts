@@ -125,7 +125,7 @@ describe('GET /api/contract/get-sales-dashboard/{id}', () => {
   });
 });
 
-describe('GET /api/contract/get-sales-dashboard/{id}: recipient id and speculative tonnes (issue 14)', () => {
+describe('GET /api/contract/get-sales-dashboard/{id}: recipient id and speculative tonnes', () => {
   it('answers sales_recipient_id and the tonnes from purchases whose agreement is not SIGNED', async () => {
     const recipient = await insertContractor(t.db);
     const sale = await insertContract(t.db, { type: 'SALES', counterpartyId: recipient.id, cargoQuantityKg: 300_000 });

@@ -105,7 +105,7 @@ describe('GET and POST /api/contract/get-purchase-list', () => {
     const page = await purchaseList({ filter: { contract_status: ['NEW', 'ACTIVE'], raw_material_id: 1 } });
     expect(numbers(page)).toEqual(['D-4', 'B-2', 'A-1']);
     expect(page).toMatchObject({ filtered: 3, total: 4 });
-    // An exact count below the cap says nothing more (issue 15).
+    // An exact count below the cap says nothing more.
     expect(page).not.toHaveProperty('filtered_capped');
   });
 

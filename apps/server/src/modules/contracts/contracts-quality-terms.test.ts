@@ -53,7 +53,7 @@ const updatePurchase = (created: Body, fields: Body) =>
     purchaseBody(created.supplier_id as number, { document_number: created.document_number, ...fields }),
   );
 
-describe('quality terms of the price options (issue 16)', () => {
+describe('quality terms of the price options', () => {
   it('defaults the terms from the quality parameters of each option when none are sent', async () => {
     const created = await api.createPurchase({ additional_cargo_option: [option(90_000)] });
     // Pszenica konsumpcyjna: moisture 14,5 %, protein 12,5 %, falling number 250 s, test weight 76 kg/hl, impurities 2 %.

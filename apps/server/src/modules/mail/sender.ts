@@ -111,7 +111,7 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, 
   let running: Promise<number> | null = null;
   let stopped = false;
   const runOnce = () => {
-    // Issue 17: the daily checks queue their mail first, so it goes out in the same pass.
+    // The daily checks queue their mail first, so it goes out in the same pass.
     running ??= runCertificateExpiryCheck(db, todayIso())
       .catch((error) => log.warn({ err: error instanceof Error ? error.message : error }, 'daily check failed'))
       .then(() => sendDueMail(db, deliver, log))

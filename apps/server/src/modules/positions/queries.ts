@@ -21,7 +21,7 @@ export async function positionRows(
   to: string | null,
   isPaidWeight = false,
 ): Promise<PositionRow[]> {
-  // Issue 16: in paid tonnes a contract counts its quantity less what its deliveries' weight lines took (the
+  // In paid tonnes a contract counts its quantity less what its deliveries' weight lines took (the
   // settlement stored on its rows, once per unloading: split parts share it).
   const result = await db.execute(sql`
     select rm.id as raw_material_id, rm.name, rm.translate_pl, q.id as quality_id, q.title,

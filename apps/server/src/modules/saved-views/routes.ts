@@ -22,7 +22,7 @@ const viewAnswer = { 200: SavedViewSchema };
  */
 export const SAVED_VIEW_BODY_LIMIT = 4 * SAVED_VIEW_STATE_MAX_BYTES;
 
-/** Issue 17: each user's saved views of the lists. */
+/** RULES.md Transports, Saved views: each user's saved views of the lists. */
 export function savedViewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -4,7 +4,7 @@ import { createTestApp, resetDatabase, type TestApp } from '../../../test/harnes
 import { savedViews } from '../../db/schema.js';
 import { SAVED_VIEW_BODY_LIMIT } from './routes.js';
 
-/** Issue 17: saved views of the lists, per user. */
+/** RULES.md Transports, Saved views: saved views of the lists, per user. */
 let t: TestApp;
 let token: string;
 beforeAll(async () => {

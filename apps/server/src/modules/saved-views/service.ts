@@ -12,7 +12,7 @@ import type { Ctx } from '../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import * as queries from './queries.js';
 
-/** Issue 17: saved views of the lists, each user's own (another user's view is NOT_FOUND). */
+/** RULES.md Transports, Saved views: saved views of the lists, each user's own (another user's view is NOT_FOUND). */
 
 function toSavedView(row: queries.SavedViewRow): SavedView {
   return {

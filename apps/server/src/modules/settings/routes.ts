@@ -5,7 +5,7 @@ import { getCompanySettings, saveCompanySettings } from './service.js';
 
 const tags = ['settings'];
 
-/** Issue 17: company settings, the header of the transport order. ADMIN only. */
+/** Company settings, the header of the transport order. ADMIN only. */
 export function settingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const answer = { 200: CompanySettingsResponseSchema };

@@ -33,7 +33,7 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-describe('POST /api/contract/update-purchase-status to CLOSED (issue 7: settled quantities feed the contracts)', () => {
+describe('POST /api/contract/update-purchase-status to CLOSED (settled quantities feed the contracts)', () => {
   it('refuses CLOSED with WRONG_STATUS while a transaction of the contract is not settled', async () => {
     const response = await closePurchase(d.purchaseTx.contractId!);
     expect(response.statusCode).toBe(409);

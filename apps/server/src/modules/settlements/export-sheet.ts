@@ -21,7 +21,7 @@ import {
 } from './queries/statement.js';
 import { toTransactionRow } from './service/rows.js';
 
-/** The statement's sheets (issue 16): the rows, then the quality lines of the rows settled by lab results. */
+/** The statement's sheets: the rows, then the quality lines of the rows settled by lab results. */
 
 const KIND_PL: Record<TransactionKind, string> = { PURCHASE: 'Zakup', SALES: 'Sprzedaż', TRANSPORT: 'Transport' };
 const STATUS_PL: Record<SettlementStatus, string> = { TO_SETTLEMENT: 'Do rozliczenia', SETTLED: 'Rozliczona' };

@@ -88,7 +88,7 @@ async function workbookOf(stream: AsyncIterable<unknown>) {
   return workbook;
 }
 
-describe('statement export (issue 16)', () => {
+describe('statement export', () => {
   it('exports the filtered rows with their figures and the quality lines of rows settled by lab results', async () => {
     const { transportId } = await deliverWithLabResults('ZK/LAB/1');
     const other = await deliverWithLabResults('ZK/OTHER/1');

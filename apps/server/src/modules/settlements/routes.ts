@@ -41,7 +41,7 @@ export function settlementRoutes(app: FastifyInstance) {
     { config: ANY_ROLE, schema: { ...statementSchema, body: TransactionListRequestSchema } },
     (request) => settlements.listTransactions(request.ctx, request.body),
   );
-  // The statement as a spreadsheet (issue 16); a binary answer streamed as it is written, like the contract lists'.
+  // The statement as a spreadsheet; a binary answer streamed as it is written, like the contract lists'.
   r.post(
     '/contract/export-transaction-statement-to-excel',
     { config: ANY_ROLE, schema: { tags, body: TransactionExportRequestSchema } },
@@ -95,7 +95,7 @@ export function settlementRoutes(app: FastifyInstance) {
     settlements.settleTransport(request.ctx, request.body),
   );
 
-  // Several rows in one all-or-nothing call (issue 13); each row checked by its single call's rules.
+  // Several rows in one all-or-nothing call; each row checked by its single call's rules.
   const bulkResponse = { 200: BulkSettlementResponseSchema };
   r.post(
     '/contract/settlement-bulk-invoice',

@@ -63,7 +63,7 @@ describe('POST /api/settlement/transaction-list', () => {
       real_value: 3_029_240,
       final_value: null,
       exchange_rate: 10_000,
-      // What settling would write by default (issue 13: list and settle form agree): real value − deductions.
+      // What settling would write by default (list and settle form agree): real value − deductions.
       pln_value: 3_024_240,
       deductions: 5_000,
       surcharges: 0,
@@ -120,7 +120,7 @@ describe('POST /api/settlement/transaction-list', () => {
     expect(second.list).toHaveLength(2);
   });
 
-  it('answers a tab page with its counts from one statement, on every page and past the last (issue 15)', async () => {
+  it('answers a tab page with its counts from one statement, on every page and past the last', async () => {
     for (let n = 0; n < 3; n++) await insertDeliveredTransport(t.db);
     const sales = { filter: { type: 'sales' } };
     const first = okJson(await api().list({ ...sales, limit: 2, offset: 0 }));

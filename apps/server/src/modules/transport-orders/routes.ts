@@ -6,7 +6,7 @@ import { getTransportOrderInfo, getTransportOrderPdf, sendTransportOrder } from 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['transports'];
 
-/** Issue 17: the transport order (zlecenie transportowe) of a transport, as a PDF and sent to the carrier. */
+/** The transport order (zlecenie transportowe) of a transport, as a PDF and sent to the carrier. */
 export function transportOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

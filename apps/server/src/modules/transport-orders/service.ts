@@ -38,7 +38,7 @@ function carrierOfOrder(carrier: CarrierRow) {
 async function loadOrder(db: Db, id: number) {
   const transport = await loadTransport(db, id);
   const company = await readCompanySettings(db);
-  // Issue 17: the order's header is our company; an ADMIN fills it in on the settings screen first.
+  // The order's header is our company; an ADMIN fills it in on the settings screen first.
   if (!company.configured) throw new AppError('COMPANY_NOT_EXIST');
   const carrier = await getCarrier(db, transport.carrierId);
   if (!carrier) throw new AppError('PURCHASE_SUPPLIER_NOT_FOUND');

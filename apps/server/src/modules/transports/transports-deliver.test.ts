@@ -206,7 +206,7 @@ describe('PATCH /api/transport/set-status-delivered/:id', () => {
     });
   });
 
-  it('accepts a real quantity above what the pair has room for, growing its allocation (issue 14)', async () => {
+  it('accepts a real quantity above what the pair has room for, growing its allocation', async () => {
     const small = await seedPair(t.db, { allocationKg: 50_000 });
     const id = await api.createId(transportBody(small), true);
     await api.createId(transportBody(small));

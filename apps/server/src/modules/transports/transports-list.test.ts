@@ -142,7 +142,7 @@ describe('GET|POST /api/transport/list', () => {
     expect(await ids({ filter: { status: ['CANCELLED', 'DELIVERED'] } })).toEqual([seed.t4, seed.t3]);
   });
 
-  it('answers a tab or a status page with its counts from one statement, past the last page too (issue 15)', async () => {
+  it('answers a tab or a status page with its counts from one statement, past the last page too', async () => {
     const active = (await api.list({ filter: { tab: 'active' } })).json();
     expect(active).toMatchObject({ filtered: 2, total: 4 });
     expect(Object.keys(active.list[0])).not.toContain('list_total');

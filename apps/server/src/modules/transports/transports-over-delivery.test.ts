@@ -14,7 +14,7 @@ import { invariantViolations } from '../../../test/trust/invariants.js';
 import { auditLog, contracts, unloadings } from '../../db/schema.js';
 
 /**
- * Issue 14, RULES.md Transports, Delivered: a delivery always records what was unloaded. 52 t arrive on a pair
+ * RULES.md Transports, Delivered: a delivery always records what was unloaded. 52 t arrive on a pair
  * allocated 50 t between two 50 t contracts: the allocation grows; past a contract's upper tolerance limit the
  * call needs an over-delivery note and the dashboards show the over-delivered kilograms.
  */

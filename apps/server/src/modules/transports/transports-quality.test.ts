@@ -41,7 +41,7 @@ const LAB = [
   { parameter: 'Zanieczyszczenia', value: 350 },
 ];
 
-describe('delivery with lab results (issue 16)', () => {
+describe('delivery with lab results', () => {
   let pair: Pair;
   let transportId: number;
   beforeEach(async () => {

@@ -67,7 +67,7 @@ describe('PATCH /api/transport/reallocate', () => {
     const tables = lockedTables(statements);
     expect(tables).toEqual(['contracts', 'allocations', 'transports']);
     expect(tables).toEqual(inLockOrder(tables));
-    // Issue 17: the truck and driver advisory locks come after every row lock, as on create and edit.
+    // RULES.md Transports: the truck and driver advisory locks come after every row lock, as on create and edit.
     expect(advisoryLocksAfterRowLocks(statements)).toBe(2);
     expect(await figureLines(t.db, pair.purchaseId, target.id)).toMatchObject({ allocation: [35_000, 25_000, 1, 0] });
   });

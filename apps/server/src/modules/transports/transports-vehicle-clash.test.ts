@@ -12,7 +12,7 @@ import { insertContract } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { transports } from '../../db/schema.js';
 
-/** Issue 17, RULES.md Transports: no truck in two places. */
+/** RULES.md Transports: no truck in two places. */
 let t: TestApp;
 let token: string;
 let api: ReturnType<typeof transportApi>;

@@ -133,7 +133,7 @@ describe('GET and POST /api/profile/list', () => {
     const last = (await listGet({ limit: 2, offset: 6 })).json();
     expect(firstNames(last)).toEqual(['Grzegorz']);
     expect((await listGet({ limit: 2, offset: 100 })).json()).toEqual({ list: [], filtered: TOTAL, total: TOTAL });
-    // A searched page past its end still counts the search (the counts are then read apart, issue 15).
+    // A searched page past its end still counts the search (the counts are then read apart).
     const pastSearch = (await listGet({ search: 'example.com', limit: 2, offset: 100 })).json();
     expect(pastSearch).toEqual({ list: [], filtered: TOTAL - 1, total: TOTAL });
   });

@@ -50,7 +50,7 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.logistics'), to: '/logistics', icon: <IconTruck size={18} /> },
     { label: t('nav.transactionStatement'), to: '/transaction-statement', icon: <IconReceipt size={18} /> },
     { label: t('nav.users'), to: '/users', icon: <IconUsers size={18} />, isAdminOnly: true },
-    // Issue 13: the cargo parameters screen is reachable from the menu.
+    // The cargo parameters screen is reachable from the menu.
     { label: t('nav.cargoParams'), to: '/cargo-params', icon: <IconAdjustments size={18} />, isAdminOnly: true },
     {
       label: t('nav.companySettings'),

@@ -20,7 +20,7 @@ export function isIncompleteDate(text: string): boolean {
 interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'min' | 'max'> {
   value: string | null | undefined;
   onChange: (value: string | null) => void;
-  /** The calendar greys out days outside min..max; a typed value is kept as typed (issue 13). */
+  /** The calendar greys out days outside min..max; a typed value is kept as typed. */
   min?: string;
   max?: string;
 }

@@ -3,7 +3,7 @@ import { ApiError, showErrorToast } from '../../api/client';
 import { messageCodeText, validationText } from '../../i18n';
 
 /**
- * Which form field a refusal belongs to, by its catalogue code (issue 13: a refusal that belongs to a field is
+ * Which form field a refusal belongs to, by its catalogue code (a refusal that belongs to a field is
  * shown under that field, with focus moved there; a toast only for refusals that belong to no field).
  * A form whose field is named differently passes its own entry in `fieldOfCode`.
  */

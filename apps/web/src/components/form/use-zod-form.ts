@@ -24,7 +24,7 @@ export function zodErrors(schema: ZodType, values: unknown): FormErrors {
 
 /**
  * The shared form machinery (ARCHITECTURE.md): zod schema from packages/shared, validate on blur, fields already
- * in error re-validate on every edit. Save buttons stay enabled (issue 13): `handleSubmit` validates on click,
+ * in error re-validate on every edit. Save buttons stay enabled: `handleSubmit` validates on click,
  * marks every wrong field and moves focus to the first one.
  */
 export function useZodForm<Values extends Record<string, unknown>>(options: {

@@ -22,7 +22,7 @@ interface ColumnChooserProps {
   onChange: (prefs: ColumnPrefs) => void;
 }
 
-/** Issue 13: show, hide and reorder the columns of a list, and choose the row density. */
+/** Show, hide and reorder the columns of a list, and choose the row density. */
 export function ColumnChooser({ columns, prefs, density, onChange }: ColumnChooserProps) {
   const { t } = useTranslation();
   const ordered = orderedColumns(columns, prefs);

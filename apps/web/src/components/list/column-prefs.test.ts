@@ -10,7 +10,7 @@ const columns = [
 ];
 const keys = (list: { key: string }[]) => list.map((column) => column.key);
 
-describe('column choices (issue 13 column chooser)', () => {
+describe('column choices (column chooser)', () => {
   it('shows the default columns in the default order without choices', () => {
     expect(keys(visibleColumns(columns, {}))).toEqual(['number', 'quantity', 'price', 'actions']);
   });

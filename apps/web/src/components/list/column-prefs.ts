@@ -3,7 +3,7 @@ import { useSessionUserId } from '../../app/session';
 
 export type Density = 'compact' | 'comfortable';
 
-/** What a user chose for one list, kept per user in the browser (issue 13: column chooser and density). */
+/** What a user chose for one list, kept per user in the browser (column chooser and density). */
 export interface ColumnPrefs {
   /** Column keys in the chosen order; keys missing here keep their place after the ordered ones. */
   order?: string[];

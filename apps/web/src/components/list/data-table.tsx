@@ -10,7 +10,7 @@ import { hasNextPage, isFiltering, nextOrderBy, previousOffset, sortDirectionOf 
 import { type CardPlace, columnLabel, RowCards } from './row-cards';
 import type { ListStateApi } from './use-list-state';
 
-/** Below Mantine's `sm` breakpoint every list is a list of cards (issue 13, phone). */
+/** Below Mantine's `sm` breakpoint every list is a list of cards (phone). */
 export const CARDS_QUERY = '(max-width: 47.99em)';
 
 export function useIsCardView(): boolean {
@@ -20,7 +20,7 @@ export function useIsCardView(): boolean {
 const DensityContext = createContext<Density>('comfortable');
 
 /**
- * The density of the table a cell renders in: compact rows are at most 40 px (issue 13), so a cell that stacks
+ * The density of the table a cell renders in: compact rows are at most 40 px, so a cell that stacks
  * three lines or a badge over a number lays them out in one or two lines there. Cards and other places: comfortable.
  */
 export function useListDensity(): Density {
@@ -55,7 +55,7 @@ interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   filtered: number;
-  /** The answer's `filteredCapped`: more rows match than the server counts (issue 15). */
+  /** The answer's `filteredCapped`: more rows match than the server counts. */
   isFilteredCapped?: boolean;
   rowKey: (row: T) => string | number;
   list: ListStateApi;

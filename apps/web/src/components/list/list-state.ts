@@ -98,7 +98,7 @@ export function nextOffset(state: Pick<ListState, 'offset' | 'limit'>, filtered:
 }
 
 /**
- * Whether a next page exists. A capped count (issue 15: more than FILTERED_COUNT_CAP matches) gives no last
+ * Whether a next page exists. A capped count (more than FILTERED_COUNT_CAP matches) gives no last
  * page: the next one exists while this one is full.
  */
 export function hasNextPage(

@@ -11,7 +11,7 @@ import type { ListStateApi } from './use-list-state';
 
 interface ListToolbarProps {
   list: ListStateApi;
-  /** The list's saved views (issue 17); the same key as its table's `listId`. */
+  /** The list's saved views (RULES.md Transports, Saved views); the same key as its table's `listId`. */
   listKey: SavedViewList;
   searchPlaceholder: string;
   onRefresh: () => void;

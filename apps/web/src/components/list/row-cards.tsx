@@ -35,7 +35,7 @@ interface RowCardsProps<T> {
   rowNote?: (row: T) => ReactNode;
 }
 
-/** Issue 13, phone: every list is a list of cards (number, counterparty, figures, status, the row's actions). */
+/** Phone: every list is a list of cards (number, counterparty, figures, status, the row's actions). */
 export function RowCards<T>({ columns, rows, rowKey, rowNote }: RowCardsProps<T>) {
   const { t } = useTranslation();
   const places = placesOf(columns);

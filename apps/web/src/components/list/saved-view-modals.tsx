@@ -9,7 +9,7 @@ import { confirmAction } from '../form/confirm';
 import { serverFieldErrors } from '../form/server-errors';
 import { useSavedViewWrites } from './saved-views-api';
 
-/** Issue 17: saving the current list state as a named view, and managing the saved ones. */
+/** Saving the current list state as a named view, and managing the saved ones. */
 
 /**
  * The dialog has one field, so every refusal that names a field or the list's view limit is shown under it: the name

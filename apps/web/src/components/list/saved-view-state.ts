@@ -2,7 +2,7 @@ import type { SavedViewState } from '@grain/shared';
 import type { ColumnPrefs } from './column-prefs';
 import { FILTER_PREFIX, type FilterValues, type ListState } from './list-state';
 
-/** Issue 17, saved views: what a view keeps of a list (its URL state and the user's columns) and gives back. */
+/** Saved views: what a view keeps of a list (its URL state and the user's columns) and gives back. */
 export function viewStateOf(list: ListState, prefs: ColumnPrefs): SavedViewState {
   return {
     search: list.search,

@@ -8,7 +8,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 
-/** Issue 17: the caller's saved views of one list. */
+/** RULES.md Transports, Saved views: the caller's saved views of one list. */
 const savedViewKeys = (listKey: SavedViewList) => ['saved-views', listKey] as const;
 
 export function useSavedViews(listKey: SavedViewList) {

@@ -10,7 +10,7 @@ import { useSavedViews } from './saved-views-api';
 import type { ListStateApi } from './use-list-state';
 
 /**
- * Issue 17, saved views next to the search box of every list: apply one, save the current search, filters, sort
+ * Saved views next to the search box of every list: apply one, save the current search, filters, sort
  * and columns under a name, manage them; the user's default view applies when the list opens without URL params.
  * `listKey` is the list's table `listId` too, so the columns are the ones the table keeps.
  */

@@ -41,7 +41,7 @@ export function TotalsBar({ label, items }: { label: string; items: TotalItem[] 
 }
 
 /**
- * Issue 13, phone: filters, chips and totals wait behind the one filter button, so the first card shows without
+ * Phone: filters, chips and totals wait behind the one filter button, so the first card shows without
  * scrolling; on wider screens they are always shown.
  */
 export function PhoneCollapse({ isOpen, children }: { isOpen: boolean; children: ReactNode }) {

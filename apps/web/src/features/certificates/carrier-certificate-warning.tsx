@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format';
 import { useContractor } from '../contractors/api';
 
 /**
- * Issue 17: for a sale that requires GMP, whether the carrier's GMP+ certificate covers loading to unloading.
+ * For a sale that requires GMP, whether the carrier's GMP+ certificate covers loading to unloading.
  * Null while unknown or not asked (no sale GMP, no carrier or dates yet).
  */
 export function useCarrierGmpCertificate(

@@ -8,7 +8,7 @@ import type { ContractorFormValues } from '../contractors/form-values';
 import { CertificateBadge } from './certificate-badge';
 import { emptyCertificate } from './certificate-form-values';
 
-/** Issue 17: the contractor's certificates (GMP+, QS, ISCC, other) with their validity; none is fine. */
+/** The contractor's certificates (GMP+, QS, ISCC, other) with their validity; none is fine. */
 export function CertificatesSection({ form }: { form: UseFormReturnType<ContractorFormValues> }) {
   const { t } = useTranslation();
   const certificates = form.values.certificates;

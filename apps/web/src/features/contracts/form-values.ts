@@ -39,7 +39,7 @@ export interface PriceOptionFormValues {
   contractualQuality: string;
   attachToContract: boolean;
   /**
-   * Issue 16: the option's quality terms once loaded or adjusted; null sends none, so the server takes the defaults
+   * The option's quality terms once loaded or adjusted; null sends none, so the server takes the defaults
    * of the option's quality (new option or changed quality) or keeps the stored ones.
    */
   qualityTerms: QualityTermFormValues[] | null;
@@ -336,7 +336,7 @@ export function contractFormSchema(side: ContractSide, mode: 'create' | 'edit'):
       ctx.addIssue({ ...issue, path } as Parameters<typeof ctx.addIssue>[0]);
     }
     // The shared schema asks for the counterparty in a refinement that runs only once every field is valid; a
-    // click on save marks every missing field at once (issue 13), so the form asks for it with the rest.
+    // click on save marks every missing field at once, so the form asks for it with the rest.
     if (!values.newCounterparty && values.counterpartyId === null && !paths.has('counterpartyId')) {
       ctx.addIssue({ code: 'custom', path: ['counterpartyId'], message: V.required });
     }

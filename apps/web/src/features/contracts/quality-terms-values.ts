@@ -1,7 +1,7 @@
 import { QUALITY_SCALE, type QualityDirection, type QualityRule, type QualityTerm } from '@grain/shared';
 
 /**
- * Issue 16: a price option's quality terms as typed: parameter values in their unit, handling in percent, amounts
+ * A price option's quality terms as typed: parameter values in their unit, handling in percent, amounts
  * in major units per tonne. Every stored figure is the typed one × 100 (QUALITY_SCALE, minor units, hundredths of a
  * percent), so one conversion serves them all.
  */

@@ -9,7 +9,7 @@ export const positionKeys = {
   timeline: () => [...positionKeys.all, 'timeline'] as const,
 };
 
-/** Issue 16: `isPaidWeight` asks for the positions in paid tonnes (less what quality lines took). */
+/** `isPaidWeight` asks for the positions in paid tonnes (less what quality lines took). */
 export function usePositions(dateFrom: string | null, dateTo: string | null, enabled = true, isPaidWeight = false) {
   return useQuery({
     queryKey: positionKeys.list(dateFrom, dateTo, isPaidWeight),

@@ -34,7 +34,7 @@ export function useStatementList(state: ListState, tab: StatementTab) {
   );
 }
 
-/** Issue 16: every row of the tab matching the search and filters, and their quality lines, as a spreadsheet. */
+/** Every row of the tab matching the search and filters, and their quality lines, as a spreadsheet. */
 export async function exportStatement(state: ListState, tab: StatementTab) {
   const blob = await apiRequest<Blob>('/contract/export-transaction-statement-to-excel', {
     method: 'POST',
@@ -88,7 +88,7 @@ export function useSettle(kind: TransactionKind) {
   );
 }
 
-/** Several rows in one all-or-nothing call (issue 13); a refused row comes back as `items.N.<field>`. */
+/** Several rows in one all-or-nothing call; a refused row comes back as `items.N.<field>`. */
 export function useBulkInvoice() {
   return useSettlementMutation((body: BulkInvoiceRequest) =>
     apiRequest<BulkSettlementResponse>('/contract/settlement-bulk-invoice', { method: 'POST', body, silent: true }),

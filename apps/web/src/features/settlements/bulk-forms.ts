@@ -14,7 +14,7 @@ import { hasInvoiceData, valueLines } from './row-figures';
 import { isForeignCurrency } from './settle-form';
 
 /**
- * Several statement rows invoiced or settled in one call (issue 13): the forms of the bulk dialogs and the requests
+ * Several statement rows invoiced or settled in one call: the forms of the bulk dialogs and the requests
  * they become. Each item is the single call's body, so the server checks every row by the single call's rules.
  */
 

@@ -12,7 +12,7 @@ import { downloadTransportOrder, useSendTransportOrder, useTransportOrderInfo } 
 const isMissingCompany = (error: unknown) => error instanceof ApiError && error.messageCode === 'COMPANY_NOT_EXIST';
 
 /**
- * Issue 17: the transport order (zlecenie transportowe) of one transport: download the PDF, send it to the
+ * The transport order (zlecenie transportowe) of one transport: download the PDF, send it to the
  * carrier's e-mail, and the "wysłano" mark of the last sending (a changed transport can be sent again).
  * It also shows inside modals opened through the modals manager, outside the session and router providers.
  */

@@ -48,7 +48,7 @@ function useInvalidateTransports() {
 }
 
 /**
- * Issue 17: a save refused for a double booking the dialog did not know of (planned meanwhile) asks the clashes
+ * A save refused for a double booking the dialog did not know of (planned meanwhile) asks the clashes
  * again, so the warning names the other transport and the note field stays while the note is typed.
  */
 function useRefreshClashesOnRefusal() {
@@ -66,7 +66,7 @@ export function useTransportList(state: ListState, toFilter: (filter: ListState[
 const filterOptionList = (body: object, signal: AbortSignal) =>
   apiRequest<TransportFilterOptionListResponse>('/transport/filter-option-list', { method: 'POST', body, signal });
 
-/** One logistics select's options matching `search`, 20 at a time, read only while its dropdown is open (issue 15). */
+/** One logistics select's options matching `search`, 20 at a time, read only while its dropdown is open. */
 export function useTransportFilterOptionPages(field: TransportFilterOptionField, search: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: [...transportKeys.filterOptions(), field, search],
@@ -97,7 +97,7 @@ export function useTransportFilterOptionLabels(field: TransportFilterOptionField
 const CLASH_DEBOUNCE_MS = 300;
 
 /**
- * Issue 17: the other planned transports of a dialog's truck or driver at the same time (nothing to ask: none),
+ * The other planned transports of a dialog's truck or driver at the same time (nothing to ask: none),
  * asked once the fields rest. Debounced by content: the dialogs build a new query object on every render.
  */
 export function useVehicleClashes(query: Partial<VehicleClashRequest> | null) {
@@ -242,7 +242,7 @@ export function useRemoveTransport() {
 const NO_TERMS: QualityTerm[] = [];
 
 /**
- * Issue 16: the quality terms of both contracts' main price options (the options whose prices the statement rows
+ * The quality terms of both contracts' main price options (the options whose prices the statement rows
  * take), for the delivered form's lab results and live figures.
  */
 export function useDeliveryQualityTerms(transport: TransportResponse) {

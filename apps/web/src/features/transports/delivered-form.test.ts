@@ -76,7 +76,7 @@ describe('deliveredQuantityWarning', () => {
   });
 });
 
-describe('lab results (issue 16)', () => {
+describe('lab results', () => {
   const purchaseTerms = defaultQualityTerms([
     { name: 'Wilgotność', type: 'number', unit: '%', value: 14.5 },
     { name: 'Białko', type: 'number', unit: '%', value: 12.5 },

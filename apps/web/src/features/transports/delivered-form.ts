@@ -38,7 +38,7 @@ export interface DeliveredFormValues extends Record<string, unknown> {
   details: string;
   /** RULES.md Transports, Delivered: asked for only when the server says the delivery passes a tolerance limit. */
   overDeliveryNote: string;
-  /** Issue 16: one row per parameter of either contract's quality terms; values in the parameter's unit as typed. */
+  /** One row per parameter of either contract's quality terms; values in the parameter's unit as typed. */
   labResults: LabResultFormRow[];
 }
 
@@ -63,7 +63,7 @@ export function defaultDeliveredValues(today = todayIso()): DeliveredFormValues 
   };
 }
 
-/** Issue 16: the lab result rows the form asks for: the parameters of both sides' terms, each once, purchase first. */
+/** The lab result rows the form asks for: the parameters of both sides' terms, each once, purchase first. */
 export function labResultRows(purchaseTerms: readonly QualityTerm[], salesTerms: readonly QualityTerm[]) {
   const rows: LabResultFormRow[] = [];
   for (const term of [...purchaseTerms, ...salesTerms]) {
@@ -80,7 +80,7 @@ export function toLabResults(rows: readonly LabResultFormRow[]): LabResult[] {
   );
 }
 
-/** What the server checks too: a lab result within its unit's physical range (issue 16), on the form's own row. */
+/** What the server checks too: a lab result within its unit's physical range, on the form's own row. */
 function labResultIssues(values: DeliveredFormValues): FormIssue[] {
   return values.labResults.flatMap((row, index) => {
     if (row.value === null) return [];
@@ -118,7 +118,7 @@ export function toDeliveredRequest(values: DeliveredFormValues): TransportDelive
 }
 
 /**
- * Issue 16: the statement rows the delivery will create, computed by the server's own rule (deliveryTransactions)
+ * The statement rows the delivery will create, computed by the server's own rule (deliveryTransactions)
  * from what is typed, so the live paid weight, prices, lines and each side's own deduction are the ones the server
  * will store.
  */

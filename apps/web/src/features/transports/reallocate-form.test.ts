@@ -110,7 +110,7 @@ describe('redirect warnings (the shared rule the server refuses with)', () => {
   });
 });
 
-describe('no truck in two places on a redirect (issue 17)', () => {
+describe('no truck in two places on a redirect', () => {
   it("asks about the transport's truck and driver from its loading date to the dialog's unloading date, itself left out", () => {
     const values = { ...defaultReallocateValues(transport), dateUnloading: '2026-04-07' };
     expect(redirectClashQuery(transport, values)).toEqual({

@@ -27,7 +27,7 @@ export interface ReallocateFormValues extends Record<string, unknown> {
   pricePerTon: number | null;
   comment: string;
   confirmationNote: string;
-  /** RULES.md Transports (issue 17): why the truck may be on another transport at the new unloading date. */
+  /** RULES.md Transports: why the truck may be on another transport at the new unloading date. */
   doubleBookingNote: string;
 }
 
@@ -86,7 +86,7 @@ export function defaultReallocateValues(transport: ReallocatedTransport): Reallo
   };
 }
 
-/** Issue 17: the transport's truck and driver from its loading date to the dialog's unloading date, itself left out. */
+/** The transport's truck and driver from its loading date to the dialog's unloading date, itself left out. */
 export function redirectClashQuery(
   transport: ReallocatedTransport,
   values: Pick<ReallocateFormValues, 'dateUnloading'>,

@@ -51,7 +51,7 @@ export type TransportFilterKey =
   | (typeof RANGE_KEYS)[number]
   | (typeof FLAG_KEYS)[number];
 
-/** The selects whose options the server searches (issue 15), in the panel's order. */
+/** The selects whose options the server searches, in the panel's order. */
 export const OPTION_SELECTS: { key: TransportFilterKey; field: TransportFilterOptionField }[] = [
   { key: 'purchaseSupplierCode', field: 'suppliers' },
   { key: 'salesRecipientCode', field: 'recipients' },

@@ -55,7 +55,7 @@ describe('transport form values -> request', () => {
       gmpNumber: null,
       confirmationNote: 'Odbiorca się zgodził',
     });
-    // Issue 17: with GMP on, a note typed for the carrier's expired certificate still goes.
+    // With GMP on, a note typed for the carrier's expired certificate still goes.
     expect(toTransportRequest({ ...values, isGmp: true }, gmpPair)).toMatchObject({
       gmpNumber: 'GMP-1',
       confirmationNote: 'Odbiorca się zgodził',
@@ -141,7 +141,7 @@ describe('transport form validation', () => {
   });
 });
 
-describe('no truck in two places (issue 17)', () => {
+describe('no truck in two places', () => {
   it('asks the clash query about the typed truck, driver and dates, leaving the edited transport out', () => {
     const values = {
       ...defaultTransportValues('2026-04-02'),

@@ -44,7 +44,7 @@ export interface TransportFormValues extends Record<string, unknown> {
   gmpNumber: string;
   comment: string;
   confirmationNote: string;
-  /** RULES.md Transports (issue 17): why the truck or driver may be on another transport at the same time. */
+  /** RULES.md Transports: why the truck or driver may be on another transport at the same time. */
   doubleBookingNote: string;
   /**
    * The transport is or is about to be ON_THE_WAY ('start on the way', spec/1 section 4): registration, driver,
@@ -133,7 +133,7 @@ export function toTransportRequest(values: TransportFormValues, context: Transpo
     isGmp: values.isGmp,
     gmpNumber: values.isGmp ? textOrNull(values.gmpNumber) : null,
     comment: textOrNull(values.comment),
-    // Issue 17: an expired carrier certificate asks for the note even with the GMP flag on.
+    // An expired carrier certificate asks for the note even with the GMP flag on.
     confirmationNote: needsNote || context.saleRequiresGmp ? textOrNull(values.confirmationNote) : null,
     // Sent as typed: the server keeps it only when it is needed to decide a double booking.
     doubleBookingNote: textOrNull(values.doubleBookingNote),
@@ -172,7 +172,7 @@ export function transportFormIssues(
 }
 
 /**
- * RULES.md Transports (issue 17): the note the double booking the form warns about needs, as the form marks it;
+ * RULES.md Transports: the note the double booking the form warns about needs, as the form marks it;
  * null when there is no clash or the note is long enough.
  */
 export function doubleBookingNoteIssue(clashCount: number, note: string): FormIssue | null {

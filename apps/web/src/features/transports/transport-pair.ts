@@ -1,6 +1,6 @@
 import type { ToAssignRow, TransportResponse } from '@grain/shared';
 
-/** The allocation pair a transport moves goods of, as the transport dialogs show it (issue 13). */
+/** The allocation pair a transport moves goods of, as the transport dialogs show it. */
 export interface TransportPairView {
   purchaseNumber: string;
   supplierCode: string;

@@ -91,7 +91,7 @@ const rowColumns = {
 export type ToAssignDbRow = Awaited<ReturnType<typeof toAssignRows>>[number];
 
 /**
- * spec/1 Allocations page: the column sort keys; default newest first (issue 13), created_at descending. The numbers and codes
+ * spec/1 Allocations page: the column sort keys; default newest first, created_at descending. The numbers and codes
  * are the allocation's copies (db/copies.ts) with an index each; the others need the pair's contracts joined.
  */
 export const TO_ASSIGN_SORT: SortSpec<ToAssignSortKey> = {

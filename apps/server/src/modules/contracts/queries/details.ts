@@ -204,7 +204,7 @@ export async function qualityIdsOfRawMaterial(db: Db, rawMaterialId: number, ids
 }
 
 /**
- * Issue 16: the quality settlements stored on this contract's statement rows, one per delivery (split parts of a
+ * The quality settlements stored on this contract's statement rows, one per delivery (split parts of a
  * row share theirs), for the dashboard's quality summary.
  */
 export async function qualitySettlementsOf(db: Db, contractId: number) {

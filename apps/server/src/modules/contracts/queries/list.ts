@@ -124,7 +124,7 @@ const sumKg = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)::bigint`.
 
 /**
  * Tonnage sums over the filtered rows, with their count and the kind's total (row counters) in the same statement
- * (issue 15: the sums read every filtered row anyway, so counting them apart was a second scan and round trip).
+ * (the sums read every filtered row anyway, so counting them apart was a second scan and round trip).
  * `filtered` follows the capped-count rule of every list (lib/list.ts countUpToCap) so the answer reads the same.
  */
 async function sumContracts(db: Db, type: ContractType, where: SQL | undefined) {

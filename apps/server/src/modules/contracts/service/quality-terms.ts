@@ -3,7 +3,7 @@ import { defaultQualityTermsOf } from '../../cargo/service.js';
 import type { PriceOptionValues } from '../queries/writes.js';
 
 /**
- * Issue 16: the quality terms a price option is written with. Terms sent are taken as they are; left out, a new
+ * The quality terms a price option is written with. Terms sent are taken as they are; left out, a new
  * option (or one whose quality changed) takes the defaults of its quality's parameters (cargo params), and an
  * existing option of the same quality keeps its stored terms (undefined leaves the column as it is).
  */

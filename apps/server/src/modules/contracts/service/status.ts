@@ -24,7 +24,7 @@ export async function assertStatusChange(tx: Db, kind: ContractKind, contract: q
   if (isStatusBlockedByActiveTransport(to) && (await q.hasActiveTransport(tx, kind.type, contract.id))) {
     throw new AppError(kind.inTransport);
   }
-  // Issue 7: a contract goes to CLOSED only when all its transactions are settled.
+  // A contract goes to CLOSED only when all its transactions are settled.
   if (to === 'CLOSED' && (await hasUnsettledTransactions(tx, contract.id))) throw new AppError('WRONG_STATUS');
 }
 

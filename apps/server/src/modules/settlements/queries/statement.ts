@@ -180,7 +180,7 @@ export interface StatementQuery {
 export async function statementPage(db: Db, request: StatementQuery, scope?: SQL) {
   const { type, otherConditions, where } = statementConditions(request, scope);
   if (!scope && !otherConditions.length) {
-    // The whole statement or one tab: the page's ids carry the counts (issue 15).
+    // The whole statement or one tab: the page's ids carry the counts.
     const shape = {
       where,
       order: orderByOf(request.orderBy, STATEMENT_SORT),
@@ -309,7 +309,7 @@ const statementRowsOfIds = rowsOfIdsReader((db) =>
   selectStatementRows(db).where(idIsAnyOf(transactions.id)).prepare('statement_rows_of_ids'),
 );
 
-/** issue 15: a page of rows with its counts (db/page-with-counts.ts). */
+/** A page of rows with its counts (db/page-with-counts.ts). */
 const statementPageWithCounts = pageWithCountsReader(transactions, transactions.id, statementRowsOfIds);
 
 async function countTransactions(db: Db, where: SQL | undefined): Promise<number> {

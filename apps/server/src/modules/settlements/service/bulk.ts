@@ -24,7 +24,7 @@ function refusalOfRow(error: unknown, index: number, transactionId: number): unk
 }
 
 /**
- * One transaction for all items, all or nothing (issue 13). Rows are locked in id order so two bulk calls over
+ * One transaction for all items, all or nothing. Rows are locked in id order so two bulk calls over
  * the same rows cannot deadlock; each row goes through the single call's own step, so its rules are the same.
  */
 function eachRowInOneTransaction<T extends { transactionId: number }>(

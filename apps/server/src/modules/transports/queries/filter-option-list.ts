@@ -112,7 +112,7 @@ function readOptions(
 }
 
 /**
- * GET|POST /transport/filter-option-list (issue 15): one select's options present among transports, searched and
+ * GET|POST /transport/filter-option-list: one select's options present among transports, searched and
  * paged here, so the logistics page never loads every document number. One row more than the page tells
  * whether another page follows.
  */

@@ -125,7 +125,7 @@ function statusGroups(filter: TransportListFilter): `status:${TransportStatus}`[
 const MAX_ID = 2_147_483_647;
 
 /**
- * Issue 13: a search finds a transport by its id, typed as "3002" or "#3002". "#3002" means the id alone;
+ * A search finds a transport by its id, typed as "3002" or "#3002". "#3002" means the id alone;
  * plain digits also match the searched text (phone numbers, GMP numbers hold digits too).
  */
 export function transportSearchCondition(search: string | undefined): SQL | undefined {
@@ -144,7 +144,7 @@ export async function listTransportRows(db: Db, request: TransportListRequest) {
   const where = and(tabCondition(filter.tab), isIn(transports.status, filter.status), ...otherConditions);
   const groups = statusGroups(filter);
   if (!otherConditions.length) {
-    // A tab or a status alone: the page's ids carry the counts (issue 15).
+    // A tab or a status alone: the page's ids carry the counts.
     const shape = {
       where,
       order: orderByOf(request.orderBy, TRANSPORT_SORT),

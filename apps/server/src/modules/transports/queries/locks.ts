@@ -101,7 +101,7 @@ export async function qualityOf(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Issue 16: the quality terms of each contract's main price option (whose price its statement row takes). */
+/** The quality terms of each contract's main price option (whose price its statement row takes). */
 export async function mainQualityTermsOf(db: Db, contractIds: number[]) {
   const rows = await db
     .select({ contractId: contractPriceOptions.contractId, qualityTerms: contractPriceOptions.qualityTerms })

@@ -138,7 +138,7 @@ export async function transportPageRows(
   );
 }
 
-/** issue 15: a page of rows with its counts (db/page-with-counts.ts). */
+/** A page of rows with its counts (db/page-with-counts.ts). */
 export const transportPageWithCounts = pageWithCountsReader(transports, transports.id, transportRowsOfIds);
 
 export async function getTransportRow(db: Db, id: number) {

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { contracts, transports } from '../../../db/schema.js';
 
-/** Issue 17: enough other transports of one truck or driver for any real fleet; the web lists a few. */
+/** RULES.md Transports: enough other transports of one truck or driver for any real fleet; the web lists a few. */
 const CLASH_CANDIDATES_MAX = 50;
 
 const purchases = alias(contracts, 'purchase');

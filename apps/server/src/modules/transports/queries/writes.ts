@@ -156,7 +156,7 @@ export async function insertUnloading(
   return row!.id;
 }
 
-/** Issue 16: a lab result passed a rejection limit of either side's terms ("do decyzji"). */
+/** RULES.md Transports, Quality: a lab result passed a rejection limit of either side's terms ("do decyzji"). */
 export async function markUnloadingToDecide(db: Db, id: number) {
   await db.update(unloadings).set({ isToDecide: true }).where(eq(unloadings.id, id));
 }

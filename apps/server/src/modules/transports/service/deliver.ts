@@ -83,7 +83,7 @@ async function growAllocationForDelivery(
 }
 
 /**
- * Issue 16: each lab result names a numeric parameter of the raw material (cargo params; else oneOf on its
+ * Each lab result names a numeric parameter of the raw material (cargo params; else oneOf on its
  * `parameter`) and lies within its unit's physical range (else tooBig / nonNegative on its `value`), all marked at
  * once as VALIDATION_ERROR.
  */

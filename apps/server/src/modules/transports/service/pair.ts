@@ -123,7 +123,7 @@ export function assertGmpNote(saleIsGmp: boolean, transportIsGmp: boolean, confi
   if (isGmpNoteMissing(saleIsGmp, transportIsGmp, confirmationNote)) throw new AppError('GMP_NOT_SATISFIED');
 }
 
-/** Issue 17: the carrier's GMP+ certificate must cover the transport from loading to unloading. */
+/** RULES.md Transports, GMP_NOT_SATISFIED: the carrier's GMP+ certificate must cover loading to unloading. */
 export function carrierGmpCheck(
   saleIsGmp: boolean,
   input: { carrierId: number; dateLoading: string; dateUnloading: string; confirmationNote: string | null },

@@ -36,7 +36,7 @@ export async function listTransports(ctx: Ctx, request: TransportListRequest): P
   return { ...page, list: page.list.map(toTransportResponse) };
 }
 
-/** GET|POST /transport/filter-option-list (issue 15): one logistics select's options, searched and paged. */
+/** GET|POST /transport/filter-option-list: one logistics select's options, searched and paged. */
 export function listTransportFilterOptions(
   ctx: Ctx,
   request: TransportFilterOptionListRequest,

@@ -91,7 +91,7 @@ export function reallocateTransport(ctx: Ctx, input: TransportReallocateRequest)
         transport.id,
       );
     }
-    // RULES.md Transports (issue 17): the new unloading date must not put the truck in two places. As on edit, the
+    // RULES.md Transports: the new unloading date must not put the truck in two places. As on edit, the
     // note sent decides: kept only while the transport is double booked, so a redirect that frees the truck drops
     // the stored one and one that still double books it needs it sent again (the dialog offers the stored note).
     const doubleBookingNote = await assertVehicleNotDoubleBooked(

@@ -21,7 +21,7 @@ export interface PlannedVehicle {
   dateUnloading: string | null;
 }
 
-/** RULES.md Transports (issue 17): the other active transports the truck or driver would be on at the same time. */
+/** RULES.md Transports: the other active transports the truck or driver would be on at the same time. */
 export async function findVehicleClashes(db: Db, vehicle: PlannedVehicle): Promise<VehicleClash[]> {
   const candidates = await activeTransportsOfVehicle(db, vehicle);
   const planned = { ...vehicle, id: vehicle.transportId, status: 'NEW' as TransportStatus };
@@ -34,7 +34,7 @@ export async function listVehicleClashes(ctx: Ctx, input: VehicleClashRequest) {
 }
 
 /**
- * RULES.md Transports (issue 17): a truck or driver already on another NEW / ON_THE_WAY transport with
+ * RULES.md Transports: a truck or driver already on another NEW / ON_THE_WAY transport with
  * overlapping dates is saved only with `double_booking_note` (10+ characters): VEHICLE_ALREADY_PLANNED otherwise.
  * Answers the note to keep: only a double booking keeps one (create, edit and redirect write what this answers).
  * A transaction-scoped advisory lock per key, taken after every row lock (db/locks.ts), makes two parallel saves

@@ -44,7 +44,7 @@ export interface ScaleStatus {
   lastError: string | null;
 }
 
-/** One interface for reading a weight (issue 31, Scale integration): a network indicator or manual entry. */
+/** One interface for reading a weight (CONTRIBUTING.md Weighbridge): a network indicator or manual entry. */
 export interface ScaleReader {
   /**
    * Resolves with the first stable weight taken after the call; rejects with a ScaleError (or the signal's

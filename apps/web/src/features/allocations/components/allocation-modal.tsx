@@ -54,7 +54,7 @@ export function AllocationModal({ sale, purchase, onClose }: AllocationModalProp
 }
 
 /**
- * One dialog (issue 13): the quantity and, when the sale's GMP/certificate is unmet, the explanation note beneath
+ * One dialog: the quantity and, when the sale's GMP/certificate is unmet, the explanation note beneath
  * it. Saving does not ask twice; only removing an allocation (0 on edit) is confirmed.
  */
 function AllocationForm({ sale, purchase, onClose }: AllocationModalProps & { purchase: PurchaseToAllocateRow }) {

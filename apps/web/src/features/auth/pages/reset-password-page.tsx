@@ -47,7 +47,7 @@ export function Page() {
 
   /**
    * One step's call: a refusal that belongs to a field (a wrong code) shows under it, anything else as a toast;
-   * a step that succeeds clears the error toasts of the attempts before it (issue 13).
+   * a step that succeeds clears the error toasts of the attempts before it.
    */
   // biome-ignore lint/suspicious/noExplicitAny: any step's form
   const run = async (form: any, action: () => Promise<void>) => {

@@ -57,7 +57,7 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
     form.validateField('logoDataUrl');
   };
 
-  // Saving can be undone by saving again, so it is not confirmed (issue 13); missing fields are marked on click.
+  // Saving can be undone by saving again, so it is not confirmed; missing fields are marked on click.
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(CompanySettingsRequestSchema.parse(values));

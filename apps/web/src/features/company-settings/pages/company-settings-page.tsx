@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useCompanySettings } from '../api';
 import { CompanySettingsForm } from '../components/company-settings-form';
 
-/** Issue 17: ADMIN screen of our company's data, the header of the transport order. */
+/** ADMIN screen of our company's data, the header of the transport order. */
 export function Page() {
   const { t } = useTranslation();
   const settings = useCompanySettings();

@@ -42,7 +42,7 @@ export function ContractorForm({ mode, initialValues, isSaving, onSave, isDeleti
   const isCreate = mode === 'create';
   const form = useZodForm<ContractorFormValues>({ schema: contractorFormSchema, initialValues });
 
-  // issue 13: create and save do not ask twice; a duplicate code, NIP or PESEL shows under its field.
+  // Create and save do not ask twice; a duplicate code, NIP or PESEL shows under its field.
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSave(values);

@@ -52,7 +52,7 @@ export function ContractForm(props: ContractFormProps) {
     if (isNewCounterparty) form.setFieldValue('newCounterparty', counterpartyForm.values);
   }, [counterpartyForm.values, isNewCounterparty]);
 
-  // issue 13: clicking save validates both forms, marks every wrong field and focuses the first; no second ask.
+  // Clicking save validates both forms, marks every wrong field and focuses the first; no second ask.
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const root = event.currentTarget;

@@ -54,7 +54,7 @@ export function ContractRowActions({ side, row }: RowActionsProps) {
 }
 
 /**
- * The same actions on a phone card (issue 13): details, the row's main action, as a labelled button; allocate and
+ * The same actions on a phone card: details, the row's main action, as a labelled button; allocate and
  * both status changes in one menu, like the other lists' cards.
  */
 export function ContractCardActions({ side, row }: RowActionsProps) {

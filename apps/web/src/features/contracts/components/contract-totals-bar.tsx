@@ -4,7 +4,7 @@ import { TotalsBar } from '../../../components/list/totals-bar';
 import { formatTonnes } from '../../../lib/format';
 import type { ContractSide } from '../side';
 
-/** Issue 13: tonnage sums of every filtered contract (the list answer's total_data), above the contract list. */
+/** Tonnage sums of every filtered contract (the list answer's total_data), above the contract list. */
 export function ContractTotalsBar({ side, totals }: { side: ContractSide; totals: unknown }) {
   const { t } = useTranslation();
   const sums = totals as ContractListTotals | undefined;

@@ -39,7 +39,7 @@ export function PriceOptionFields({ form, path, qualities, currency, isAdditiona
           {...qualityProps}
           onChange={(value) => {
             qualityProps.onChange(value);
-            // Issue 16: another quality means its own default terms (the server takes them when none are sent).
+            // Another quality means its own default terms (the server takes them when none are sent).
             form.setFieldValue(`${path}.qualityTerms`, null);
           }}
         />

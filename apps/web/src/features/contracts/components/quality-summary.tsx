@@ -6,7 +6,7 @@ import type { ContractDashboard } from '../contract-view';
 import { LabelledValue } from './labelled-value';
 
 /**
- * Issue 16: the deliveries of this contract settled by lab results: tonnes and money deducted, premiums, and the
+ * The deliveries of this contract settled by lab results: tonnes and money deducted, premiums, and the
  * average quality delivered per parameter against the basis of the terms. Hidden while there are none.
  */
 export function QualitySummaryCard({ contract }: { contract: ContractDashboard }) {

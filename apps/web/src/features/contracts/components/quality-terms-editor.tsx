@@ -8,7 +8,7 @@ import { toQualityTermForm } from '../quality-terms-values';
 import { type ContractFormApi, valueInputProps } from './form-types';
 
 /**
- * Issue 16: a price option's quality terms. Left alone, the option takes the defaults of its quality's parameters
+ * A price option's quality terms. Left alone, the option takes the defaults of its quality's parameters
  * (shown); "Dostosuj" copies them into the form to edit per parameter.
  */
 export function QualityTermsEditor({

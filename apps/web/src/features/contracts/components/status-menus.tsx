@@ -13,7 +13,7 @@ interface StatusMenuProps {
   side: ContractSide;
   id: number;
   documentNumber: string;
-  /** The dashboard header shows the current status with the action's name instead of an icon (issue 13). */
+  /** The dashboard header shows the current status with the action's name instead of an icon. */
   isInHeader?: boolean;
 }
 
@@ -68,7 +68,7 @@ const success = (message: string) =>
 
 /**
  * Offers only the transitions of the shared table (RULES.md Contracts); only cancelling, which throws the contract
- * out of every list, is confirmed (issue 13: confirm only what cannot be undone).
+ * out of every list, is confirmed (confirm only what cannot be undone).
  */
 export function useContractStatusChoice({
   side,

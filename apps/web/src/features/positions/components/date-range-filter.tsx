@@ -11,7 +11,7 @@ interface DateRangeFilterProps {
 
 /**
  * Receipt-date range; date-from cannot exceed date-to. A typed inverted range stays as typed with the message and
- * is not applied until it is put right (issue 13: typed values are never changed behind the user's back).
+ * is not applied until it is put right (typed values are never changed behind the user's back).
  */
 export function DateRangeFilter({ dateFrom, dateTo, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation();

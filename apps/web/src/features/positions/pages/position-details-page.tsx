@@ -92,7 +92,7 @@ function FigureLink({
   );
 }
 
-/** One row per quality; below `sm` one card per quality (issue 13: no sideways scrolling on a phone). */
+/** One row per quality; below `sm` one card per quality (no sideways scrolling on a phone). */
 function QualityRows({ position }: { position: PositionDetail }) {
   const { t } = useTranslation();
   const isCardView = useIsCardView();

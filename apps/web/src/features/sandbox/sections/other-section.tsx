@@ -10,7 +10,7 @@ import { QualityLines } from '../../../components/quality-lines';
 import { formatTonnes } from '../../../lib/format';
 import { Section } from './section';
 
-/** Issue 16's quality lines: a weight line, a price discount and a line past its rejection limit. */
+/** Quality lines (RULES.md Transports): a weight line, a price discount and a line past its rejection limit. */
 const SAMPLE_QUALITY_LINES: QualityLine[] = [
   {
     parameter: 'Wilgotność',

@@ -20,7 +20,7 @@ interface BulkInvoiceFormProps {
   onDone: (saved?: TransactionRow[]) => void;
 }
 
-/** Invoices of several rows in one call: a number per row, one invoice and payment date for all (issue 13). */
+/** Invoices of several rows in one call: a number per row, one invoice and payment date for all. */
 export function BulkInvoiceForm({ rows, onDone }: BulkInvoiceFormProps) {
   const { t } = useTranslation();
   const bulkInvoice = useBulkInvoice();

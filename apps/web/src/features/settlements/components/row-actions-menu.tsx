@@ -57,7 +57,7 @@ export function RowActionsMenu({ row, onAction }: { row: TransactionRow; onActio
 }
 
 /**
- * The row's actions on a phone card (issue 13): the next step of an open row as a labelled button (the invoice
+ * The row's actions on a phone card: the next step of an open row as a labelled button (the invoice
  * while it has none, then settling), every action in the menu beside it.
  */
 export function RowCardActions({ row, onAction }: { row: TransactionRow; onAction: (action: RowAction) => void }) {

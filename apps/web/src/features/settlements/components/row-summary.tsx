@@ -7,7 +7,7 @@ import { formatTonnes } from '../../../lib/format';
 
 /**
  * Which transaction a modal works on: id, kind, contractor and status, and the quality lines the delivery stored
- * (issue 16): what its real quantity, deductions and surcharges are made of.
+ * (RULES.md Transports, Quality): what its real quantity, deductions and surcharges are made of.
  */
 export function RowSummary({ row }: { row: TransactionRow }) {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ function Small({ children, dimmed }: { children: React.ReactNode; dimmed?: boole
 }
 
 /**
- * The id over its kind, with the split source beside the id; in compact rows (at most 40 px, issue 13) the two
+ * The id over its kind, with the split source beside the id; in compact rows (at most 40 px) the two
  * lines sit without a gap.
  */
 function IdTypeCell({ row }: { row: TransactionRow }) {

@@ -11,8 +11,8 @@ interface ThreeLineCellProps<T> {
 
 /**
  * spec/1 Transaction statement: final, real and planned one under another, each labelled small ("końc.",
- * "rzecz.", "plan."); a missing one shows "—"; the line that counts now is bold. Compact rows (at most 40 px,
- * issue 13) keep all three lines, set tighter.
+ * "rzecz.", "plan."); a missing one shows "—"; the line that counts now is bold. Compact rows (at most 40 px)
+ * keep all three lines, set tighter.
  */
 export function ThreeLineCell<T>({ lines, format, align = 'right' }: ThreeLineCellProps<T>) {
   const { t } = useTranslation();

@@ -29,7 +29,7 @@ export function Page() {
 
 /**
  * spec/1 Transaction statement: tabs, search, filters, the 90 px table with the row's settlement actions, and a
- * selection of open rows to invoice or settle in one action (issue 13).
+ * selection of open rows to invoice or settle in one action.
  */
 function StatementScreen({ tab }: { tab: StatementTab }) {
   const { t } = useTranslation();
@@ -39,7 +39,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
   const query = useStatementList(list, tab);
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [open, setOpen] = useState<OpenAction | null>(null);
-  // Rows chosen for one bulk invoice or settlement (issue 13); kept across pages and searches until cleared.
+  // Rows chosen for one bulk invoice or settlement; kept across pages and searches until cleared.
   const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
   const openRows = (query.data?.list ?? []).filter((row) => row.status === 'TO_SETTLEMENT');
   const isAllSelected = openRows.length > 0 && openRows.every((row) => selected.has(row.id));

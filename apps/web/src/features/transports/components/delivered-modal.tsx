@@ -65,7 +65,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   const currency = transport.purchaseCurrency;
   const [isNoteAsked, setNoteAsked] = useState(false);
   const terms = useDeliveryQualityTerms(transport);
-  // Issue 16: the lab result fields appear once both contracts' terms are known (a field per parameter). Only the
+  // The lab result fields appear once both contracts' terms are known (a field per parameter). Only the
   // terms (stable query data) may reset them: the form object changes on every render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: form is not a stable reference
   useEffect(() => {
@@ -73,7 +73,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   }, [terms.purchase, terms.sales]);
   const preview = previewRows(transport, form.values, terms);
 
-  // Delivering cannot be undone, so it is confirmed (issue 13); missing fields are marked on the first click.
+  // Delivering cannot be undone, so it is confirmed; missing fields are marked on the first click.
   const submit = form.handleSubmit(async (values) => {
     const body = toDeliveredRequest(values);
     const confirmed = await confirmAction({

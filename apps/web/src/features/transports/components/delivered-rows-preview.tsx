@@ -7,7 +7,7 @@ import type { DeductionSide } from '../deductions';
 import type { previewRows } from '../delivered-form';
 
 /**
- * What the delivery will put on the statement (RULES.md Transports, Delivered; issue 16): each goods row as the
+ * What the delivery will put on the statement (RULES.md Transports, Delivered): each goods row as the
  * server's own rule computes it: the paid weight, the price after discounts and premiums, each quality line's
  * effect, its own side's deduction in its own currency and the value the statement will show (the same value
  * function as the statement). The transport row shows once a deduction is typed for it.

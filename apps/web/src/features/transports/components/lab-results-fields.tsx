@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/form/number-input';
 import type { DeliveredFormValues } from '../delivered-form';
 
-/** Issue 16: the lab results of the unloading, one field per parameter of the contracts' quality terms. */
+/** The lab results of the unloading, one field per parameter of the contracts' quality terms. */
 export function LabResultsFields({ form }: { form: UseFormReturnType<DeliveredFormValues> }) {
   const { t } = useTranslation();
   if (!form.values.labResults.length) return null;

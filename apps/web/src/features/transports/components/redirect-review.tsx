@@ -9,7 +9,7 @@ interface RedirectReviewProps {
   transport: TransportResponse;
   sale: ReallocateCandidate;
   values: ReallocateFormValues;
-  /** Issue 17: the truck's other planned transports at the new dates, warned of again next to the save button. */
+  /** The truck's other planned transports at the new dates, warned of again next to the save button. */
   clashes: VehicleClash[];
 }
 
@@ -38,7 +38,7 @@ export function RedirectReview({ transport, sale, values, clashes }: RedirectRev
   ];
   const note = values.confirmationNote.trim();
   if (note) rows.push({ key: 'note', old: transport.confirmationNote ?? '—', next: note });
-  // RULES.md Transports (issue 17): the note is kept only while the truck stays double booked.
+  // RULES.md Transports: the note is kept only while the truck stays double booked.
   if (clashes.length > 0) {
     const old = transport.doubleBookingNote ?? '—';
     rows.push({ key: 'doubleBookingNote', old, next: values.doubleBookingNote.trim() || '—' });

@@ -61,7 +61,7 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
   const form = useZodForm<ReallocateFormValues>({ schema, initialValues: defaultReallocateValues(transport) });
   const reallocate = useReallocateTransport();
   const needsNote = needsReallocateNote(transport, target);
-  // Issue 17: the truck's other planned transports up to the new unloading date, warned of as the form does.
+  // RULES.md Transports: the truck's other planned transports up to the new unloading date, warned of as the form does.
   const clashes = useVehicleClashes(redirectClashQuery(transport, form.values)).data?.list ?? [];
 
   const submit = async () => {

@@ -75,7 +75,7 @@ export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActions
 }
 
 /**
- * The same actions on a phone card (issue 13): edit or details, the row's main action, as a labelled button;
+ * The same actions on a phone card: edit or details, the row's main action, as a labelled button;
  * redirect and delete in one menu, each disabled with its reason when the status does not allow it.
  */
 export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {

@@ -40,7 +40,7 @@ interface ColumnsOptions {
   hidden?: readonly TransportColumnKey[];
 }
 
-/** The status control over the id; side by side in compact rows (at most 40 px, issue 13). */
+/** The status control over the id; side by side in compact rows (at most 40 px). */
 function StatusIdCell({ id, status }: { id: number; status: ReactNode }) {
   const isCompact = useListDensity() === 'compact';
   const idText = (

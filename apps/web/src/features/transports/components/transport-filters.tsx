@@ -24,7 +24,7 @@ const QUANTITIES: TransportFilterKey[] = ['realCargoQuantityFrom', 'realCargoQua
 
 /** Every filter of spec/1 Logistics; the status filter only on the all tab. */
 export function TransportFilters({ isOpen, tab, value, onChange }: TransportFiltersProps) {
-  // issue 15: some twenty inputs, none seen before the panel first opens; once open they stay (typed text kept).
+  // Some twenty inputs, none seen before the panel first opens; once open they stay (typed text kept).
   const [wasOpened, setWasOpened] = useState(isOpen);
   if (isOpen && !wasOpened) setWasOpened(true);
   return (

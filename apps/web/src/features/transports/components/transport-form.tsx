@@ -33,7 +33,7 @@ export interface TransportFormProps {
   onCancel: () => void;
 }
 
-/** Create and edit of spec/1 section 5 Transport form; saving does not ask twice (issue 13). */
+/** Create and edit of spec/1 section 5 Transport form; saving does not ask twice. */
 export function TransportForm({ context, transport, isStartOnTheWay = false, onSaved, onCancel }: TransportFormProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => transportFormSchema(context), [context]);
@@ -45,7 +45,7 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
   const update = useUpdateTransport();
   const updateStatus = useUpdateTransportStatus();
   const isCreate = !transport;
-  // Issue 17: the truck's or driver's other planned transports at the same time, asked as the fields change.
+  // RULES.md Transports: the truck's or driver's other planned transports at the same time, asked as the fields change.
   const clashes = useVehicleClashes(vehicleClashQuery(form.values, transport?.id ?? null)).data?.list ?? [];
 
   // 'start on the way' validates at once, so the missing driver data shows before anything is typed.

@@ -27,7 +27,7 @@ export function mergeFilterOptions(
 
 /**
  * A logistics select whose options the server searches as the user types (debounced) and pages as the list
- * scrolls (issue 15): nothing is read until the dropdown opens.
+ * scrolls: nothing is read until the dropdown opens.
  */
 export function TransportOptionSelect({ field, label, value, onChange }: TransportOptionSelectProps) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { formatTonnes } from '../../../lib/format';
 import { canBeSetOnTheWay, useRemoveTransport, useUpdateTransportStatus } from '../api';
 import type { StatusChoice } from '../status-menu';
 
-// The modals' code (forms, their schemas) loads at the first row action, not with the list (issue 15).
+// The modals' code (forms, their schemas) loads at the first row action, not with the list.
 const TransportFormModal = lazy(async () => ({ default: (await import('./transport-form-modal')).TransportFormModal }));
 const TransportSummaryModal = lazy(async () => ({
   default: (await import('./transport-summary-modal')).TransportSummaryModal,
@@ -29,7 +29,7 @@ interface OpenModal {
  * The row actions of a transport table and their modals (spec/1 section 4): status changes with their
  * confirmations, the 'start on the way' edit when the server says the transport cannot go yet, delete.
  */
-/** The success toast after every transport status change (issue 13). */
+/** The success toast after every transport status change. */
 export function showStatusChanged(transport: Pick<TransportResponse, 'id' | 'status'>) {
   notifications.show({
     color: 'green',
@@ -71,7 +71,7 @@ export function useTransportActions() {
     if (choice.step === 'deliver') return openModal('deliver', row);
     // A failed check counts as not allowed (spec/2): the form opens in 'start on the way' mode.
     if (choice.step === 'checkOnTheWay' && !(await canBeSetOnTheWay(row.id))) return openModal('start', row);
-    // Confirm only what cannot be undone (issue 13): cancelling and the return to the client are final.
+    // Confirm only what cannot be undone: cancelling and the return to the client are final.
     const isFinal = choice.status === 'CANCELLED' || choice.status === 'RETURN_TO_CLIENT';
     if (isFinal && !(await confirmStatus(row, choice))) return;
     const answer = await updateStatus.mutateAsync({ transportId: row.id, status: choice.status });

@@ -12,7 +12,7 @@ import { doubleBookingNoteIssue } from '../transport-form';
 type NoteForm = UseFormReturnType<{ doubleBookingNote: string }>;
 
 /**
- * Issue 17, no truck in two places: the other planned transports of this truck or driver at the same time, with
+ * No truck in two places: the other planned transports of this truck or driver at the same time, with
  * their id and route, shown before save; saving then needs the double booking note. `hint` replaces the line under
  * the list where the note is shown elsewhere (the redirect summary).
  */

@@ -61,7 +61,7 @@ export function UserForm({ mode, initialValues, isSaving, onSave }: UserFormProp
   const isCreate = mode === 'create';
   const form = useZodForm<UserFormValues>({ schema: isCreate ? UserCreateFormSchema : editSchema, initialValues });
 
-  // issue 13: create and save do not ask twice.
+  // Create and save do not ask twice.
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSave(values);
