@@ -22,6 +22,7 @@ import { CONTRACT_SHEETS_MODULE } from './modules/contracts/export-sheet.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { operationsRoutes } from './modules/operations/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The PostgreSQL pool behind `db`, when there is one: the metrics report its use. */
   pool?: pg.Pool | null;
+  /** The embedded database's own dump, for the online backup (modules/operations); none on PostgreSQL. */
+  dumpDataDir?: () => Promise<Blob>;
   /** Sees every route as it is registered: the access-matrix and bad-input tests read the route table with it. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -71,6 +74,7 @@ export async function buildApp({
   logger = false,
   onRoute,
   pool = null,
+  dumpDataDir,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -125,6 +129,7 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerMetrics(app, { db, pool, allow: config.metricsAllow });
+  operationsRoutes(app, { dataDir: config.dataDir, dump: dumpDataDir });
   await registerAuth(app, db, config);
 
   await app.register(

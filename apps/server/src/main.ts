@@ -32,6 +32,7 @@ async function runServer(isClusterWorker: boolean) {
     db: database.db,
     config,
     pool: 'pool' in database ? (database.pool as pg.Pool) : null,
+    dumpDataDir: database.dumpDataDir,
     logger: { level: config.logLevel, redact: LOG_REDACT },
   });
   const mailWorker = startMailWorker(database.db, config, app.log);

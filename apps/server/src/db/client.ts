@@ -16,6 +16,12 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   close: () => Promise<void>;
+  /**
+   * The embedded database's whole data folder as a gzipped tar, taken between two statements of this process
+   * (PGlite's own dump: a crash-consistent image that its recovery completes on load). Online backups of the
+   * embedded database go through it (src/operations/backup.ts); PostgreSQL has pg_dump instead.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -68,6 +74,10 @@ async function openPglite(dir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: async () => {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     close: async () => {
       await client.close();
       release();

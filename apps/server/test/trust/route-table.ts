@@ -21,7 +21,7 @@ export interface ApiRoute {
 /**
  * Every /api route as the server registers it, read with an onRoute hook on a fresh app: a route added to any
  * module appears here without anyone listing it. The OpenAPI UI under /api/docs, the Prometheus metrics (for the
- * addresses of METRICS_ALLOW, proven in plugins/metrics.test.ts) and the automatic HEAD routes are left out (they
+ * addresses of METRICS_ALLOW, proven in plugins/metrics.test.ts), the backup's dump (modules/operations) and the automatic HEAD routes are left out (they
  * are not part of the spec's API).
  */
 export async function apiRoutes(db: Db): Promise<ApiRoute[]> {
@@ -31,7 +31,13 @@ export async function apiRoutes(db: Db): Promise<ApiRoute[]> {
   await app.close();
   const routes: ApiRoute[] = [];
   for (const route of seen) {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.url === '/api/metrics') continue;
+    if (
+      !route.url.startsWith('/api/') ||
+      route.url.startsWith('/api/docs') ||
+      route.url === '/api/metrics' ||
+      route.url.startsWith('/api/operations/')
+    )
+      continue;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
     const config = (route.config ?? {}) as {
       roles?: readonly UserRole[];
