@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: import.meta.dirname,
-    include: ['architecture.test.ts'],
+    include: ['architecture.test.ts', 'dependencies.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default', 'json'],
