@@ -3,9 +3,10 @@
 // allow-list in scripts/architecture-allowlist.json, so a new breach and a stale allow-list entry both fail `npm test`.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-export const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Trees whose imports must form no cycle. */
 export const sourceRoots = [
