@@ -1,15 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type OwnPostgres, postgresBinDir, startOwnPostgres } from '../test/trust/own-postgres.js';
+import { freePort, type OwnPostgres, postgresBinDirFor, startOwnPostgres } from '../test/trust/own-postgres.js';
 import { type ServerProcess, startServer, waitUntilHealthy } from '../test/trust/server-process.js';
 
 /**
  * All cores: WORKERS=2 runs two server processes on one port. The test runs its own PostgreSQL server
  * (trust/own-postgres.ts) and the real server as a child process; without the PostgreSQL binaries it is skipped
- * with the reason printed, as faults-postgres is.
+ * with the reason printed, and under CI=true it fails instead (own-postgres.ts postgresBinDirFor).
  */
-const binaries = postgresBinDir();
-if (!binaries) console.warn('cluster: skipped, the PostgreSQL server binaries (initdb) are not installed');
+const binaries = postgresBinDirFor('cluster');
 
 /** The pids of a process's server children (tsx's esbuild helper is a child too, and not counted). */
 function workerPids(pid: number): number[] {

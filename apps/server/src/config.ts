@@ -50,7 +50,7 @@ export const AUTH_ADDRESS_RATE_FACTOR = 5;
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin123!';
-/** The demo users' password (README Demo data); published, so never accepted as anyone's new password. */
+/** The demo users' password (docs/performance.md, Demo data); published, so never accepted as anyone's new password. */
 export const DEMO_PASSWORD = 'Demo123!x';
 
 function intFrom(value: string | undefined, fallback: number, name: string, min = 0): number {

@@ -8,17 +8,16 @@ import { transports, unloadings } from '../../src/db/schema.js';
 import { deliveredBody, type Pair, seedPair, transportBody } from '../fixtures/transports.js';
 import { resetDatabase, TEST_PASSWORD, testConfig } from '../harness.js';
 import { invariantViolations } from './invariants.js';
-import { type OwnPostgres, postgresBinDir, startOwnPostgres } from './own-postgres.js';
+import { type OwnPostgres, postgresBinDirFor, startOwnPostgres } from './own-postgres.js';
 
 /**
  * Faults: PostgreSQL restarted in the middle of a write load. The test runs its own PostgreSQL server
  * (own-postgres.ts; the shared one is never touched) and the app against it with a pool, drives parallel
  * allocations, transport creates and deliveries, restarts the database (pg_ctl restart -m fast) while they run,
  * and then expects the app to recover by itself and nothing half-written to be visible. It needs the PostgreSQL
- * server binaries; without initdb it is skipped with the reason printed (CI has them: .ci/run).
+ * server binaries; without initdb it is skipped with the reason printed, and fails under CI=true (own-postgres.ts).
  */
-const binaries = postgresBinDir();
-if (!binaries) console.warn('faults-postgres: skipped, the PostgreSQL server binaries (initdb) are not installed');
+const binaries = postgresBinDirFor('faults-postgres');
 
 describe.runIf(binaries)('PostgreSQL restarted during a write load', () => {
   let pg: OwnPostgres;

@@ -8,7 +8,7 @@
  * LOAD_USERS (50), LOAD_SECONDS (60) and LOAD_THINK_MS (100, mean pause between a user's calls) adjust it.
  * The mix also renames contracts and edits contractors (the copies they rewrite race the transport
  * writes) and makes calls the rules refuse; a refusal with its expected code is counted, not an error.
- * Not part of CI; the result of a run is in the README, section Operations.
+ * Not part of CI; the result of a run is in docs/operations.md, section Load.
  */
 import { nipFromSerial } from '@grain/shared';
 import { sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { refreshTokens, users } from '../../db/schema.js';
 import { sha256 } from './tokens.js';
@@ -254,20 +254,27 @@ describe('access JWT lifetime', () => {
   it('stops accepting a token once accessTokenTtlSeconds have passed', async () => {
     const { token, refreshToken } = await short.tokens();
     expect((await short.call({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    const expired = await short.call({ method: 'GET', url: '/api/auth/me', token });
-    expect(expired.statusCode).toBe(401);
-    expect(expired.json().message_code).toBe('INVALID_TOKEN');
+    // The clock moves instead of the test sleeping: only Date is faked, so the JWT verifier (which reads
+    // Date.now()) sees the token a second past its own exp claim while timers and the database run as usual.
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    vi.useFakeTimers({ toFake: ['Date'], now: (exp + 1) * 1000 });
+    try {
+      const expired = await short.call({ method: 'GET', url: '/api/auth/me', token });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().message_code).toBe('INVALID_TOKEN');
 
-    // The client's way out: the refresh token still gives a fresh access token.
-    const renewed = await short.call({
-      method: 'POST',
-      url: '/api/auth/refresh-token',
-      payload: { refresh_token: refreshToken },
-    });
-    expect(renewed.statusCode).toBe(200);
-    expect((await short.call({ method: 'GET', url: '/api/auth/me', token: renewed.json().token })).statusCode).toBe(
-      200,
-    );
+      // The client's way out: the refresh token still gives a fresh access token.
+      const renewed = await short.call({
+        method: 'POST',
+        url: '/api/auth/refresh-token',
+        payload: { refresh_token: refreshToken },
+      });
+      expect(renewed.statusCode).toBe(200);
+      expect((await short.call({ method: 'GET', url: '/api/auth/me', token: renewed.json().token })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
