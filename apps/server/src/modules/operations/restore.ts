@@ -57,12 +57,12 @@ export async function restoreBackup(file: string, config: Config): Promise<Backu
       const client = await PGlite.create(dir, { loadDataDir: dump });
       await client.close();
     }
+    // The secret of the backup replaces one generated meanwhile (loading the configuration makes one), so the
+    // restored books keep their tokens valid; mails are added without overwriting any file already there.
     mkdirSync(config.dataDir, { recursive: true });
-    for (const name of ['jwt-secret', 'mail']) {
-      const from = join(work, name);
-      if (existsSync(from) && !existsSync(join(config.dataDir, name))) {
-        cpSync(from, join(config.dataDir, name), { recursive: true });
-      }
+    if (existsSync(join(work, 'jwt-secret'))) cpSync(join(work, 'jwt-secret'), join(config.dataDir, 'jwt-secret'));
+    if (existsSync(join(work, 'mail'))) {
+      cpSync(join(work, 'mail'), join(config.dataDir, 'mail'), { recursive: true, force: false });
     }
     return manifest;
   } finally {
