@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema.js';
+import { mailOutbox } from '../../db/schema/index.js';
 
 export interface MailAttachment {
   filename: string;
