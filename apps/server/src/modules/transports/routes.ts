@@ -22,6 +22,7 @@ import {
   VehicleClashResponseSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { listRoute } from '../../plugins/list-route.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import { createTransport } from './service/create.js';
 import { setTransportDelivered } from './service/deliver.js';
@@ -79,27 +80,22 @@ export function transportRoutes(app: FastifyInstance) {
     (request) => getTransportDetails(request.ctx, request.params.id),
   );
 
-  const listSchema = { tags, response: { 200: TransportListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/transport/list',
-    { config: ANY_ROLE, schema: { ...listSchema, querystring: TransportListRequestSchema } },
-    (request) => listTransports(request.ctx, request.query),
+    { ...ANY_ROLE, tags, params: TransportListRequestSchema, answer: TransportListResponseSchema },
+    listTransports,
   );
-  r.post(
-    '/transport/list',
-    { config: ANY_ROLE, schema: { ...listSchema, body: TransportListRequestSchema } },
-    (request) => listTransports(request.ctx, request.body),
-  );
-  const optionListSchema = { tags, response: { 200: TransportFilterOptionListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/transport/filter-option-list',
-    { config: ANY_ROLE, schema: { ...optionListSchema, querystring: TransportFilterOptionListRequestSchema } },
-    (request) => listTransportFilterOptions(request.ctx, request.query),
-  );
-  r.post(
-    '/transport/filter-option-list',
-    { config: ANY_ROLE, schema: { ...optionListSchema, body: TransportFilterOptionListRequestSchema } },
-    (request) => listTransportFilterOptions(request.ctx, request.body),
+    {
+      ...ANY_ROLE,
+      tags,
+      params: TransportFilterOptionListRequestSchema,
+      answer: TransportFilterOptionListResponseSchema,
+    },
+    listTransportFilterOptions,
   );
   r.get(
     '/transport/get-filter-option',
@@ -138,26 +134,17 @@ export function transportRoutes(app: FastifyInstance) {
     (request) => listVehicleClashes(request.ctx, request.query),
   );
 
-  const candidateSchema = { tags, response: { 200: ReallocateCandidateListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/transport/contract-to-reallocate',
-    { config: ANY_ROLE, schema: { ...candidateSchema, querystring: SalesToReallocateRequestSchema } },
-    (request) => listSalesToReallocate(request.ctx, request.query),
+    { ...ANY_ROLE, tags, params: SalesToReallocateRequestSchema, answer: ReallocateCandidateListResponseSchema },
+    listSalesToReallocate,
   );
-  r.post(
-    '/transport/contract-to-reallocate',
-    { config: ANY_ROLE, schema: { ...candidateSchema, body: SalesToReallocateRequestSchema } },
-    (request) => listSalesToReallocate(request.ctx, request.body),
-  );
-  r.get(
+  listRoute(
+    app,
     '/transport/purchase-contract-to-reallocate',
-    { config: ANY_ROLE, schema: { ...candidateSchema, querystring: PurchaseToReallocateRequestSchema } },
-    (request) => listPurchasesToReallocate(request.ctx, request.query),
-  );
-  r.post(
-    '/transport/purchase-contract-to-reallocate',
-    { config: ANY_ROLE, schema: { ...candidateSchema, body: PurchaseToReallocateRequestSchema } },
-    (request) => listPurchasesToReallocate(request.ctx, request.body),
+    { ...ANY_ROLE, tags, params: PurchaseToReallocateRequestSchema, answer: ReallocateCandidateListResponseSchema },
+    listPurchasesToReallocate,
   );
   r.patch(
     '/transport/reallocate',
