@@ -12,8 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { kg, timestamps } from '../columns.js';
-import { searchText } from '../search.js';
+import { kg, searchText, timestamps } from '../columns.js';
 import { contracts } from './contracts.js';
 import { users } from './users.js';
 

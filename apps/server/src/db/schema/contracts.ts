@@ -23,9 +23,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { day, kg, minor, timestamps } from '../columns.js';
+import { day, kg, minor, searchText, timestamps } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
-import { searchText } from '../search.js';
 import { contractors } from './contractors.js';
 import { countries, rawMaterialQualities, rawMaterials } from './reference-data.js';
 import { users } from './users.js';

@@ -7,9 +7,8 @@ import {
 } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { day, isoTimestamp, kg, minor, timestamps } from '../columns.js';
+import { day, isoTimestamp, kg, minor, searchText, timestamps } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
-import { searchText } from '../search.js';
 import { contractors } from './contractors.js';
 import { contracts } from './contracts.js';
 import { rawMaterialQualities } from './reference-data.js';

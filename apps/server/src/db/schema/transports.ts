@@ -12,9 +12,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { day, isoTimestamp, kg, minor, timestamps } from '../columns.js';
+import { day, isoTimestamp, kg, minor, searchText, timestamps } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
-import { searchText } from '../search.js';
 import { contractors } from './contractors.js';
 import { contracts } from './contracts.js';
 import { rawMaterialQualities } from './reference-data.js';
