@@ -24,21 +24,22 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { listRoute } from '../../plugins/list-route.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
-import { createTransport } from './service/create.js';
-import { setTransportDelivered } from './service/deliver.js';
 import {
+  canBeSetOnTheWay,
+  createTransport,
   getTransportDetails,
   getTransportFilterOptions,
   listPurchasesToReallocate,
   listSalesToReallocate,
   listTransportFilterOptions,
   listTransports,
-} from './service/read.js';
-import { reallocateTransport } from './service/reallocate.js';
-import { removeTransport } from './service/remove.js';
-import { canBeSetOnTheWay, updateTransportStatus } from './service/status.js';
-import { updateTransport } from './service/update.js';
-import { listVehicleClashes } from './service/vehicle-clashes.js';
+  listVehicleClashes,
+  reallocateTransport,
+  removeTransport,
+  setTransportDelivered,
+  updateTransport,
+  updateTransportStatus,
+} from './service/index.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['transports'];
