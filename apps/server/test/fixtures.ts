@@ -9,7 +9,7 @@ import {
   contracts,
   rawMaterialQualities,
   users,
-} from '../src/db/schema.js';
+} from '../src/db/schema/index.js';
 
 /** An address of a person's name for test bodies: ASCII, as the e-mail rule takes it (Wiśniewski writes wisniewski). */
 export function mailboxOf(name: string, domain: string): string {

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { AUTH_ADDRESS_RATE_FACTOR, type Config, loadConfig } from '../src/config.js';
 import { type Database, type Db, openDatabase, rowsOf } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import { users } from '../src/db/schema.js';
+import { users } from '../src/db/schema/index.js';
 import { seedReferenceData } from '../src/db/seed.js';
 import { hashPassword } from '../src/lib/passwords.js';
 

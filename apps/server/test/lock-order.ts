@@ -3,7 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Db } from '../src/db/client.js';
-import * as schema from '../src/db/schema.js';
+import * as schema from '../src/db/schema/index.js';
 
 /** The levels of db/locks.ts, in the order a write transaction may take them. */
 const LOCK_LEVELS = ['contractors', 'contracts', 'allocations', 'transports', 'unloadings', 'transactions'];

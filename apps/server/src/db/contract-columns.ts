@@ -1,4 +1,4 @@
-import { contractors, contracts, rawMaterialQualities } from './schema.js';
+import { contractors, contracts, rawMaterialQualities } from './schema/index.js';
 
 /**
  * A contract as the allocation tables and the redirect candidates read it: its figures, its counterparty

@@ -1,6 +1,6 @@
 import type { ContractListFilter } from '@grain/shared';
 import { type AnyColumn, and, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import { contracts } from './schema.js';
+import { contracts } from './schema/index.js';
 
 /** The spec/2 Contract list filter fields that the contract lists and the allocation tables share. */
 export type ContractFilterFields = Pick<

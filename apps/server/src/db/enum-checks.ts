@@ -72,7 +72,7 @@ export function enumCheckExpression(entry: EnumColumn): string {
   return `${entry.column} in (${entry.values.map((value) => `'${value}'`).join(', ')})`;
 }
 
-/** The drizzle CHECK of one enumerated column, for the table definitions in schema.ts and trading.ts. */
+/** The drizzle CHECK of one enumerated column, for the table definitions in db/schema/. */
 export function enumCheck(table: string, column: string) {
   const entry: EnumColumn | undefined = ENUM_COLUMNS.find((e) => e.table === table && e.column === column);
   if (!entry) throw new Error(`${table}.${column} is not in ENUM_COLUMNS`);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.js';
 import type { Db } from './client.js';
-import { allocations, contracts } from './schema.js';
+import { allocations, contracts } from './schema/index.js';
 
 /**
  * The one lock order of every write transaction (ARCHITECTURE.md Database). A transaction takes the row

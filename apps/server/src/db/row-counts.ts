@@ -1,6 +1,6 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { rowCounts } from './schema.js';
+import { rowCounts } from './schema/index.js';
 
 /**
  * Readers of the row counters (schema rowCounts, kept by the triggers of migration row_counts). The groups each

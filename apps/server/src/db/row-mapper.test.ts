@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { Db } from './client.js';
 import { preparedPerDatabase } from './prepared.js';
 import { withPlannedRowMapping } from './row-mapper.js';
-import { auditLog, contractors, contracts } from './schema.js';
+import { auditLog, contractors, contracts } from './schema/index.js';
 
 let t: TestApp;
 let contractId: number;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, testDatabase } from '../../test/harness.js
 import { DEFAULT_ADMIN_PASSWORD } from '../config.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { runMigrations } from './migrate.js';
-import { countries, users } from './schema.js';
+import { countries, users } from './schema/index.js';
 import { seed, seedFirstAdmin, seedReferenceData } from './seed.js';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
 import { countryRows } from './countries.js';
 import { RAW_MATERIAL_SEED } from './raw-materials.js';
-import { countries, qualityParams, rawMaterialQualities, rawMaterials, users } from './schema.js';
+import { countries, qualityParams, rawMaterialQualities, rawMaterials, users } from './schema/index.js';
 
 /** Reference data every installation needs; safe to run at every start. */
 export async function seedReferenceData(db: Db): Promise<void> {

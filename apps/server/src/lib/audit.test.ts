@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/schema/index.js';
 import { audit, diff } from './audit.js';
 
 describe('diff', () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { auditLog, users } from '../db/schema.js';
+import { auditLog, users } from '../db/schema/index.js';
 
 /** RULES.md "Everything that changes data": one entry per change, written in the change's own transaction. */
 export async function audit(

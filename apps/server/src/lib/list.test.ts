@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { cappedCount, likePattern, orderByOf, type SortSpec, searchCondition } from './list.js';
 

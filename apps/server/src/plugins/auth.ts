@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { preparedPerDatabase } from '../db/prepared.js';
-import { refreshTokens, users } from '../db/schema.js';
+import { refreshTokens, users } from '../db/schema/index.js';
 import type { Ctx, SessionUser } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.js';
+import { users } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { type ApiRoute, apiRoutes, urlOf } from './route-table.js';
 

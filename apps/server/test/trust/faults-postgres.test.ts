@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { transports, unloadings } from '../../src/db/schema.js';
+import { transports, unloadings } from '../../src/db/schema/index.js';
 import { deliveredBody, type Pair, seedPair, transportBody } from '../fixtures/transports.js';
 import { resetDatabase, TEST_PASSWORD, testConfig } from '../harness.js';
 import { invariantViolations } from './invariants.js';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import { auditLog, contracts, mailOutbox, transactions, transports, unloadings } from '../../src/db/schema.js';
+import { auditLog, contracts, mailOutbox, transactions, transports, unloadings } from '../../src/db/schema/index.js';
 import { purchaseBody } from '../fixtures/contracts.js';
 import { PATHS, settlementApi } from '../fixtures/settlements.js';
 import { deliveredBody, type Pair, seedPair, transportApi, transportBody } from '../fixtures/transports.js';

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, LOG_REDACT } from '../../src/app.js';
-import { mailOutbox, users } from '../../src/db/schema.js';
+import { mailOutbox, users } from '../../src/db/schema/index.js';
 import { SCRYPT_PARAMS } from '../../src/lib/passwords.js';
 import { startMailWorker } from '../../src/modules/mail/sender.js';
 import { createTestApp, TEST_PASSWORD, type TestApp, testConfig } from '../harness.js';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { auditLog, users } from '../../src/db/schema.js';
+import { auditLog, users } from '../../src/db/schema/index.js';
 import { purchaseBody, salesBody } from '../fixtures/contracts.js';
 import { insertDeliveredTransport } from '../fixtures/settlements.js';
 import { insertContractor } from '../fixtures.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, transports, users } from '../../src/db/schema.js';
+import { contracts, transports, users } from '../../src/db/schema/index.js';
 import { type Body, contractApi, fieldCodes, option, purchaseBody } from '../fixtures/contracts.js';
 import { seedPair, transportApi, transportBody } from '../fixtures/transports.js';
 import { insertContractor } from '../fixtures.js';

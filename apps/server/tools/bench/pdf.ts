@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { companySettings, contractors, transports } from '../../src/db/schema.js';
+import { companySettings, contractors, transports } from '../../src/db/schema/index.js';
 import { watchEventLoop } from '../../test/event-loop.js';
 import { round, type Timing, timingOf } from './stats.js';
 

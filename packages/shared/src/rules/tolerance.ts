@@ -23,7 +23,7 @@ export function toleranceKg({ cargoQuantityKg, isTolerance, toleranceUnit, toler
 /**
  * RULES.md Contracts, Tolerance: quantity + tolerance quantity (T) or quantity × (1 + percent / 100) (PERCENT),
  * rounded down to kilograms; without tolerance, the quantity. Its SQL twin (list filters) is
- * the generated column contracts.tolerance_upper_limit_kg (db/trading.ts), proven equal by allocations/tolerance-limit.test.ts.
+ * the generated column contracts.tolerance_upper_limit_kg (db/schema/contracts.ts), proven equal by allocations/tolerance-limit.test.ts.
  */
 export function toleranceUpperLimitKg(terms: ToleranceTerms): number {
   return terms.cargoQuantityKg + toleranceKg(terms);

@@ -13,7 +13,7 @@ import {
 } from '../../../test/fixtures/allocations.js';
 import { insertAllocation } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, contracts, transports } from '../../db/schema.js';
+import { auditLog, contracts, transports } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

@@ -13,6 +13,7 @@ import {
   ToAssignListResponseSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { listRoute } from '../../plugins/list-route.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import * as allocations from './service.js';
 
@@ -77,16 +78,11 @@ export function allocationRoutes(app: FastifyInstance) {
     );
   }
 
-  const toAssignSchema = { tags, response: { 200: ToAssignListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/transport/get-to-assign-list',
-    { config: ANY_ROLE, schema: { ...toAssignSchema, querystring: ToAssignListRequestSchema } },
-    (request) => allocations.listToAssign(request.ctx, request.query),
-  );
-  r.post(
-    '/transport/get-to-assign-list',
-    { config: ANY_ROLE, schema: { ...toAssignSchema, body: ToAssignListRequestSchema } },
-    (request) => allocations.listToAssign(request.ctx, request.body),
+    { ...ANY_ROLE, tags, params: ToAssignListRequestSchema, answer: ToAssignListResponseSchema },
+    allocations.listToAssign,
   );
   r.get(
     '/transport/get-to-assign-filter-option',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseOf } from '../../../test/fixtures/allocations.js';
 import { insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contracts } from '../../db/schema.js';
+import { contracts } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

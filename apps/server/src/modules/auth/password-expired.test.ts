@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { auditLog, users } from '../../db/schema.js';
+import { auditLog, users } from '../../db/schema/index.js';
 
 let t: TestApp;
 let adminToken: string;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { passwordResets, refreshTokens, users } from '../../db/schema.js';
+import { passwordResets, refreshTokens, users } from '../../db/schema/index.js';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { auditLog, mailOutbox, passwordResets, users } from '../../db/schema.js';
+import { auditLog, mailOutbox, passwordResets, users } from '../../db/schema/index.js';
 import { RESET_CODE_MAX_TRIES } from './service.js';
 
 let t: TestApp;

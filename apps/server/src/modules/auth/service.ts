@@ -9,7 +9,7 @@ import type { Ctx, PublicCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { AUTH_RATE_WINDOW_MS } from '../../lib/rate-limit.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/service.js';
 import * as q from './queries.js';
 import { newFamilyId, newRefreshToken, newResetCode, resetCodeHash, sha256 } from './tokens.js';
 
@@ -24,6 +24,11 @@ async function issueTokens(ctx: PublicCtx, jwt: Signer, userId: number, familyId
   await q.insertRefreshToken(ctx.db, { userId, tokenHash: sha256(refreshToken), familyId, expiresAt });
   const token = jwt.sign({ sub: String(userId), typ: 'access', fam: familyId });
   return { token, refreshToken };
+}
+
+/** RULES.md Users and sessions: a deactivated user's refresh tokens stop working at once; the users module calls this. */
+export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+  await q.revokeUserTokens(db, userId);
 }
 
 export async function login(ctx: PublicCtx, jwt: Signer, input: LoginRequest): Promise<TokensResponse> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { mailOutbox, users } from '../../db/schema.js';
+import { mailOutbox, users } from '../../db/schema/index.js';
 
 /** A session really ends, the reset request says nothing by its timing or its mail count, no caching. */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { refreshTokens, users } from '../../db/schema.js';
+import { refreshTokens, users } from '../../db/schema/index.js';
 import { sha256 } from './tokens.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, qualityParams, rawMaterialQualities, rawMaterials } from '../../db/schema.js';
+import { auditLog, qualityParams, rawMaterialQualities, rawMaterials } from '../../db/schema/index.js';
 import { seedReferenceData } from '../../db/seed.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { QualityParam } from '@grain/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { qualityParams, rawMaterialQualities, rawMaterials } from '../../db/schema.js';
+import { qualityParams, rawMaterialQualities, rawMaterials } from '../../db/schema/index.js';
 import { searchCondition } from '../../lib/list.js';
 
 const rawMaterialColumns = { id: rawMaterials.id, name: rawMaterials.name, translatePl: rawMaterials.translatePl };

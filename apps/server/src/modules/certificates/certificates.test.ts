@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contractorCertificates, contracts, mailOutbox, users } from '../../db/schema.js';
+import { contractorCertificates, contracts, mailOutbox, users } from '../../db/schema/index.js';
 import { runCertificateExpiryCheck } from './service.js';
 
 let t: TestApp;

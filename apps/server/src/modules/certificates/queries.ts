@@ -1,7 +1,7 @@
 import type { Certificate } from '@grain/shared';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contractorCertificates, contractors, dailyJobRuns, users } from '../../db/schema.js';
+import { contractorCertificates, contractors, dailyJobRuns, users } from '../../db/schema/index.js';
 
 const certificateColumns = {
   id: contractorCertificates.id,

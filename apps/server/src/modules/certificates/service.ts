@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { AppError } from '../../lib/errors.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/service.js';
 import * as q from './queries.js';
 
 const KIND_LABEL: Record<CertificateResponse['kind'], string> = {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { address, type Body, contact, contractorBody } from '../../../test/fixtures/contractors.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

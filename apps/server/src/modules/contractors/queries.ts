@@ -1,7 +1,7 @@
 import type { AdditionalAddress, Contact, ContractorListRequest, ContractorSortKey } from '@grain/shared';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
-import { contractorAddresses, contractorContacts, contractors, countries } from '../../db/schema.js';
+import { contractorAddresses, contractorContacts, contractors, countries } from '../../db/schema/index.js';
 import { type SortSpec, searchCondition, smallTableListPage } from '../../lib/list.js';
 
 const contractorColumns = {

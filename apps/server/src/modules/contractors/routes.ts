@@ -12,6 +12,7 @@ import {
   SuccessResponseSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { listRoute } from '../../plugins/list-route.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import * as contractors from './service.js';
 
@@ -21,40 +22,25 @@ const tags = ['contractors'];
 export function contractorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const listSchema = { tags, response: { 200: ContractorListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/dictionary/contractor/list',
-    { config: ANY_ROLE, schema: { ...listSchema, querystring: ContractorListRequestSchema } },
-    (request) => contractors.listContractors(request.ctx, request.query),
-  );
-  r.post(
-    '/dictionary/contractor/list',
-    { config: ANY_ROLE, schema: { ...listSchema, body: ContractorListRequestSchema } },
-    (request) => contractors.listContractors(request.ctx, request.body),
+    { ...ANY_ROLE, tags, params: ContractorListRequestSchema, answer: ContractorListResponseSchema },
+    contractors.listContractors,
   );
 
-  const optionSchema = { tags, response: { 200: ContractorOptionListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/dictionary/contractor/option-list',
-    { config: ANY_ROLE, schema: { ...optionSchema, querystring: PlainListRequestSchema } },
-    (request) => contractors.contractorOptionList(request.ctx, request.query),
-  );
-  r.post(
-    '/dictionary/contractor/option-list',
-    { config: ANY_ROLE, schema: { ...optionSchema, body: PlainListRequestSchema } },
-    (request) => contractors.contractorOptionList(request.ctx, request.body),
+    { ...ANY_ROLE, tags, params: PlainListRequestSchema, answer: ContractorOptionListResponseSchema },
+    contractors.contractorOptionList,
   );
 
-  const selectedSchema = { tags, response: { 200: ContractorSelectedOptionListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/dictionary/contractor/selected-option-list',
-    { config: ANY_ROLE, schema: { ...selectedSchema, querystring: SelectedOptionsRequestSchema } },
-    (request) => contractors.selectedContractorOptions(request.ctx, request.query.includeIds),
-  );
-  r.post(
-    '/dictionary/contractor/selected-option-list',
-    { config: ANY_ROLE, schema: { ...selectedSchema, body: SelectedOptionsRequestSchema } },
-    (request) => contractors.selectedContractorOptions(request.ctx, request.body.includeIds),
+    { ...ANY_ROLE, tags, params: SelectedOptionsRequestSchema, answer: ContractorSelectedOptionListResponseSchema },
+    (ctx, params) => contractors.selectedContractorOptions(ctx, params.includeIds),
   );
 
   r.post(

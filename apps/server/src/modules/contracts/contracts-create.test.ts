@@ -15,7 +15,7 @@ import {
 } from '../../../test/fixtures/contracts.js';
 import { insertContract, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, contractors, contracts, mailOutbox } from '../../db/schema.js';
+import { auditLog, contractors, contracts, mailOutbox } from '../../db/schema/index.js';
 import { documentYear } from './rules.js';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import { type Body, contractApi } from '../../../test/fixtures/contracts.js';
 import { insertContract, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
-import * as schema from '../../db/schema.js';
+import * as schema from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { EXPORT_WORKER_HEAP_MB, exportWorkerState } from '../../lib/xlsx/export.js';
 import { exportPurchaseList, PURCHASE_EXPORT_COLUMNS, SALES_EXPORT_COLUMNS } from './export.js';

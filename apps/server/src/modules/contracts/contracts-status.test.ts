@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contractApi, fieldCodes, insertTransport } from '../../../test/fixtures/contracts.js';
 import { insertAllocation, insertContract } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, contracts, mailOutbox } from '../../db/schema.js';
+import { auditLog, contracts, mailOutbox } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

@@ -14,7 +14,7 @@ import {
 } from '../../../test/fixtures/contracts.js';
 import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, contractContacts, contractPriceOptions, contracts, mailOutbox } from '../../db/schema.js';
+import { auditLog, contractContacts, contractPriceOptions, contracts, mailOutbox } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

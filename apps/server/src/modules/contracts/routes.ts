@@ -1,14 +1,12 @@
 import { IdParamsSchema, QualityOptionsResponseSchema } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
-import { purchaseContractRoutes } from './routes-purchase.js';
-import { salesContractRoutes } from './routes-sales.js';
+import { contractSideRoutes } from './routes-side.js';
 import { salesQualityOptions } from './service/read.js';
 
 /** spec/2 Purchase contracts and Sales contracts, plus the cargo call that needs a sales contract. */
 export function contractRoutes(app: FastifyInstance) {
-  purchaseContractRoutes(app);
-  salesContractRoutes(app);
+  contractSideRoutes(app);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/cargo/sales-quality-option-list/:id',

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { countries } from '../../db/schema.js';
+import { countries } from '../../db/schema/index.js';
 
 export function listCountries(db: Db) {
   return db.select().from(countries);

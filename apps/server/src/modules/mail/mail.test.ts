@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../../test/harness.js';
-import { mailOutbox } from '../../db/schema.js';
-import { enqueueMail } from './outbox.js';
+import { mailOutbox } from '../../db/schema/index.js';
 import { backoffSeconds, MAX_ATTEMPTS, sendDueMail, startMailWorker } from './sender.js';
+import { enqueueMail } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {

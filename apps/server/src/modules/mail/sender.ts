@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
-import type { StoredAttachment } from '../../db/schema.js';
+import type { StoredAttachment } from '../../db/schema/index.js';
 import { runCertificateExpiryCheck } from '../certificates/service.js';
 
 interface ClaimedMail {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firstQualityOf, insertContract } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contracts, rawMaterialQualities } from '../../db/schema.js';
+import { contracts, rawMaterialQualities } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

@@ -1,7 +1,7 @@
 import type { SavedViewList, SavedViewState } from '@grain/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { savedViews } from '../../db/schema.js';
+import { savedViews } from '../../db/schema/index.js';
 
 export type SavedViewRow = typeof savedViews.$inferSelect;
 

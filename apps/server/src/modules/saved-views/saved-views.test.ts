@@ -1,7 +1,7 @@
 import { SAVED_VIEW_STATE_MAX_BYTES, SAVED_VIEWS_PER_LIST_MAX, savedViewStateBytes } from '@grain/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { savedViews } from '../../db/schema.js';
+import { savedViews } from '../../db/schema/index.js';
 import { SAVED_VIEW_BODY_LIMIT } from './routes.js';
 
 /** RULES.md Transports, Saved views: saved views of the lists, per user. */

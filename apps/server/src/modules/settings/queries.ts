@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companySettings } from '../../db/schema.js';
+import { companySettings } from '../../db/schema/index.js';
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;
 export type CompanySettingsValues = Omit<CompanySettingsRow, 'id' | 'updatedAt'>;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY, TINY_PNG } from '../../../test/fixtures/settings.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

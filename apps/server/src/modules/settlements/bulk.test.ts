@@ -9,7 +9,7 @@ import {
   settlementApi,
 } from '../../../test/fixtures/settlements.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, transactions } from '../../db/schema.js';
+import { auditLog, transactions } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

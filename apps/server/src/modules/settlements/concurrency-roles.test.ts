@@ -10,7 +10,7 @@ import {
 } from '../../../test/fixtures/settlements.js';
 import { insertContract } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, transactions } from '../../db/schema.js';
+import { auditLog, transactions } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

@@ -8,7 +8,7 @@ import {
   settlementApi,
 } from '../../../test/fixtures/settlements.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contracts } from '../../db/schema.js';
+import { contracts } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

@@ -10,7 +10,7 @@ import {
 } from '@grain/shared';
 import { and, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { transactions } from '../../db/schema.js';
+import { transactions } from '../../db/schema/index.js';
 import { type Column, excelDate, type WorkbookDef } from '../../lib/xlsx/sheet.js';
 import type { WorkbookSources } from '../../lib/xlsx/workbook.js';
 import {

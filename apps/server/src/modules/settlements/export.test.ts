@@ -13,7 +13,7 @@ import {
 } from '../../../test/fixtures/transports.js';
 import { insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contractPriceOptions, transactions } from '../../db/schema.js';
+import { contractPriceOptions, transactions } from '../../db/schema/index.js';
 import { exportTransactionStatement } from './export.js';
 
 let t: TestApp;

@@ -18,6 +18,7 @@ import {
   XLSX_CONTENT_TYPE,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { listRoute } from '../../plugins/list-route.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import { exportTransactionStatement } from './export.js';
 import * as settlements from './service/index.js';
@@ -30,16 +31,11 @@ export function settlementRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Lists answer GET (query string, filter as JSON text) and POST (JSON body), ARCHITECTURE.md The API.
-  const statementSchema = { tags, response: { 200: TransactionListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/settlement/transaction-list',
-    { config: ANY_ROLE, schema: { ...statementSchema, querystring: TransactionListRequestSchema } },
-    (request) => settlements.listTransactions(request.ctx, request.query),
-  );
-  r.post(
-    '/settlement/transaction-list',
-    { config: ANY_ROLE, schema: { ...statementSchema, body: TransactionListRequestSchema } },
-    (request) => settlements.listTransactions(request.ctx, request.body),
+    { ...ANY_ROLE, tags, params: TransactionListRequestSchema, answer: TransactionListResponseSchema },
+    settlements.listTransactions,
   );
   // The statement as a spreadsheet; a binary answer streamed as it is written, like the contract lists'.
   r.post(
@@ -54,26 +50,17 @@ export function settlementRoutes(app: FastifyInstance) {
     },
   );
 
-  const sideListSchema = { tags, response: { 200: ContractSettlementListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/contract/settlement-purchase-list',
-    { config: ANY_ROLE, schema: { ...sideListSchema, querystring: PurchaseSettlementListRequestSchema } },
-    (request) => settlements.listPurchaseSettlements(request.ctx, request.query),
+    { ...ANY_ROLE, tags, params: PurchaseSettlementListRequestSchema, answer: ContractSettlementListResponseSchema },
+    settlements.listPurchaseSettlements,
   );
-  r.post(
-    '/contract/settlement-purchase-list',
-    { config: ANY_ROLE, schema: { ...sideListSchema, body: PurchaseSettlementListRequestSchema } },
-    (request) => settlements.listPurchaseSettlements(request.ctx, request.body),
-  );
-  r.get(
+  listRoute(
+    app,
     '/contract/settlement-sales-list',
-    { config: ANY_ROLE, schema: { ...sideListSchema, querystring: SalesSettlementListRequestSchema } },
-    (request) => settlements.listSalesSettlements(request.ctx, request.query),
-  );
-  r.post(
-    '/contract/settlement-sales-list',
-    { config: ANY_ROLE, schema: { ...sideListSchema, body: SalesSettlementListRequestSchema } },
-    (request) => settlements.listSalesSettlements(request.ctx, request.body),
+    { ...ANY_ROLE, tags, params: SalesSettlementListRequestSchema, answer: ContractSettlementListResponseSchema },
+    settlements.listSalesSettlements,
   );
 
   const invoiceSchema = { tags, body: SetInvoiceRequestSchema, response: { 200: TransactionRowSchema } };

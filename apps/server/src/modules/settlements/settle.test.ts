@@ -11,7 +11,7 @@ import {
 } from '../../../test/fixtures/settlements.js';
 import { firstQualityOf } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, rawMaterialQualities, transactions } from '../../db/schema.js';
+import { auditLog, rawMaterialQualities, transactions } from '../../db/schema/index.js';
 import { contractSettlementTotals, hasUnsettledTransactions } from './service/index.js';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import {
 } from '../../../test/fixtures/settlements.js';
 import { firstQualityOf, insertContract, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, contracts, transactions } from '../../db/schema.js';
+import { auditLog, contracts, transactions } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

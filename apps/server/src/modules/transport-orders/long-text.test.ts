@@ -5,7 +5,7 @@ import { saveCompany } from '../../../test/fixtures/settings.js';
 import { seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { pdfLayout, pdfText } from '../../../test/pdf-text.js';
-import { companySettings, contractors, contracts, transports } from '../../db/schema.js';
+import { companySettings, contractors, contracts, transports } from '../../db/schema/index.js';
 
 /**
  * The transport order PDF with a 255-character word without a break opportunity (the longest free text, spec/2

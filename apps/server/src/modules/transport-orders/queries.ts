@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contractorContacts, contractors, countries, transportOrderSends, users } from '../../db/schema.js';
+import { contractorContacts, contractors, countries, transportOrderSends, users } from '../../db/schema/index.js';
 
 /** The carrier as the order shows it, with the first contact's e-mail as a fallback address. */
 export async function getCarrier(db: Db, carrierId: number) {

@@ -13,9 +13,9 @@ import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { renderPdf } from '../../lib/pdf/service.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/service.js';
 import { readCompanySettings } from '../settings/service.js';
-import { loadTransport } from '../transports/service/response.js';
+import { loadTransport } from '../transports/service/index.js';
 import { freightOf, transportOrderPdf } from './pdf.js';
 import { type CarrierRow, getCarrier, insertOrderSend, listOrderSends } from './queries.js';
 

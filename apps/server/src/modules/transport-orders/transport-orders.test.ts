@@ -6,7 +6,7 @@ import { saveCompany, TINY_PNG } from '../../../test/fixtures/settings.js';
 import { seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { auditLog, contractorContacts, contractors, mailOutbox, transportOrderSends } from '../../db/schema.js';
+import { auditLog, contractorContacts, contractors, mailOutbox, transportOrderSends } from '../../db/schema/index.js';
 import { startMailWorker } from '../mail/sender.js';
 
 let t: TestApp;

@@ -22,22 +22,24 @@ import {
   VehicleClashResponseSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { listRoute } from '../../plugins/list-route.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
-import { createTransport } from './service/create.js';
-import { setTransportDelivered } from './service/deliver.js';
 import {
+  canBeSetOnTheWay,
+  createTransport,
   getTransportDetails,
   getTransportFilterOptions,
   listPurchasesToReallocate,
   listSalesToReallocate,
   listTransportFilterOptions,
   listTransports,
-} from './service/read.js';
-import { reallocateTransport } from './service/reallocate.js';
-import { removeTransport } from './service/remove.js';
-import { canBeSetOnTheWay, updateTransportStatus } from './service/status.js';
-import { updateTransport } from './service/update.js';
-import { listVehicleClashes } from './service/vehicle-clashes.js';
+  listVehicleClashes,
+  reallocateTransport,
+  removeTransport,
+  setTransportDelivered,
+  updateTransport,
+  updateTransportStatus,
+} from './service/index.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['transports'];
@@ -79,27 +81,22 @@ export function transportRoutes(app: FastifyInstance) {
     (request) => getTransportDetails(request.ctx, request.params.id),
   );
 
-  const listSchema = { tags, response: { 200: TransportListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/transport/list',
-    { config: ANY_ROLE, schema: { ...listSchema, querystring: TransportListRequestSchema } },
-    (request) => listTransports(request.ctx, request.query),
+    { ...ANY_ROLE, tags, params: TransportListRequestSchema, answer: TransportListResponseSchema },
+    listTransports,
   );
-  r.post(
-    '/transport/list',
-    { config: ANY_ROLE, schema: { ...listSchema, body: TransportListRequestSchema } },
-    (request) => listTransports(request.ctx, request.body),
-  );
-  const optionListSchema = { tags, response: { 200: TransportFilterOptionListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/transport/filter-option-list',
-    { config: ANY_ROLE, schema: { ...optionListSchema, querystring: TransportFilterOptionListRequestSchema } },
-    (request) => listTransportFilterOptions(request.ctx, request.query),
-  );
-  r.post(
-    '/transport/filter-option-list',
-    { config: ANY_ROLE, schema: { ...optionListSchema, body: TransportFilterOptionListRequestSchema } },
-    (request) => listTransportFilterOptions(request.ctx, request.body),
+    {
+      ...ANY_ROLE,
+      tags,
+      params: TransportFilterOptionListRequestSchema,
+      answer: TransportFilterOptionListResponseSchema,
+    },
+    listTransportFilterOptions,
   );
   r.get(
     '/transport/get-filter-option',
@@ -138,26 +135,17 @@ export function transportRoutes(app: FastifyInstance) {
     (request) => listVehicleClashes(request.ctx, request.query),
   );
 
-  const candidateSchema = { tags, response: { 200: ReallocateCandidateListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/transport/contract-to-reallocate',
-    { config: ANY_ROLE, schema: { ...candidateSchema, querystring: SalesToReallocateRequestSchema } },
-    (request) => listSalesToReallocate(request.ctx, request.query),
+    { ...ANY_ROLE, tags, params: SalesToReallocateRequestSchema, answer: ReallocateCandidateListResponseSchema },
+    listSalesToReallocate,
   );
-  r.post(
-    '/transport/contract-to-reallocate',
-    { config: ANY_ROLE, schema: { ...candidateSchema, body: SalesToReallocateRequestSchema } },
-    (request) => listSalesToReallocate(request.ctx, request.body),
-  );
-  r.get(
+  listRoute(
+    app,
     '/transport/purchase-contract-to-reallocate',
-    { config: ANY_ROLE, schema: { ...candidateSchema, querystring: PurchaseToReallocateRequestSchema } },
-    (request) => listPurchasesToReallocate(request.ctx, request.query),
-  );
-  r.post(
-    '/transport/purchase-contract-to-reallocate',
-    { config: ANY_ROLE, schema: { ...candidateSchema, body: PurchaseToReallocateRequestSchema } },
-    (request) => listPurchasesToReallocate(request.ctx, request.body),
+    { ...ANY_ROLE, tags, params: PurchaseToReallocateRequestSchema, answer: ReallocateCandidateListResponseSchema },
+    listPurchasesToReallocate,
   );
   r.patch(
     '/transport/reallocate',

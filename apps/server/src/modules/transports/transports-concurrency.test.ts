@@ -9,7 +9,7 @@ import {
 } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
-import { transactions, transports, unloadings } from '../../db/schema.js';
+import { transactions, transports, unloadings } from '../../db/schema/index.js';
 
 /**
  * ARCHITECTURE.md Database: parallel requests never over-transport. Meaningful on PostgreSQL

@@ -4,7 +4,7 @@ import { okJson, PATHS, settlementApi } from '../../../test/fixtures/settlements
 import { deliveredBody, type Pair, seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { invariantViolations, tableCounts } from '../../../test/trust/invariants.js';
-import { auditLog, transactions, unloadings } from '../../db/schema.js';
+import { auditLog, transactions, unloadings } from '../../db/schema/index.js';
 
 /**
  * RULES.md Invoices, VAT and KSeF: a free deduction entered at delivery belongs to one side (purchase, sales or

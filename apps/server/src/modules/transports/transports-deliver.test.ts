@@ -10,7 +10,7 @@ import {
 } from '../../../test/fixtures/transports.js';
 import { firstQualityOf } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contractors, contracts, transactions, transports, unloadings } from '../../db/schema.js';
+import { contractors, contracts, transactions, transports, unloadings } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

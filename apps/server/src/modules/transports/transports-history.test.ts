@@ -13,7 +13,7 @@ import {
 import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { recordingDb } from '../../../test/lock-order.js';
-import { auditLog, contractors, transactions } from '../../db/schema.js';
+import { auditLog, contractors, transactions } from '../../db/schema/index.js';
 import { transportHistory } from './queries/history.js';
 
 /**

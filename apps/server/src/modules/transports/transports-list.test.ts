@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Body, deliveredBody, type Pair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
 import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { rawMaterialQualities } from '../../db/schema.js';
+import { rawMaterialQualities } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

@@ -11,7 +11,7 @@ import {
 } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { invariantViolations } from '../../../test/trust/invariants.js';
-import { auditLog, contracts, unloadings } from '../../db/schema.js';
+import { auditLog, contracts, unloadings } from '../../db/schema/index.js';
 
 /**
  * RULES.md Transports, Delivered: a delivery always records what was unloaded. 52 t arrive on a pair

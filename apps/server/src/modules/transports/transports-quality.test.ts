@@ -11,7 +11,7 @@ import {
   transportBody,
 } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contractPriceOptions, transactions, transports, unloadings } from '../../db/schema.js';
+import { contractPriceOptions, transactions, transports, unloadings } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

@@ -14,7 +14,7 @@ import { type ContractFixture, insertAllocation, insertContract } from '../../..
 import { ADMIN_EMAIL, createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { advisoryLocksAfterRowLocks, inLockOrder, lockedTables, recordingDb } from '../../../test/lock-order.js';
 import { transportCopies } from '../../db/copies.js';
-import { allocations, auditLog, transports, users } from '../../db/schema.js';
+import { allocations, auditLog, transports, users } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { reallocateTransport } from './service/reallocate.js';
 

@@ -10,7 +10,7 @@ import {
   transportBody,
 } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, transports } from '../../db/schema.js';
+import { auditLog, transports } from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;

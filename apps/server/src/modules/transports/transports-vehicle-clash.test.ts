@@ -10,7 +10,7 @@ import {
 } from '../../../test/fixtures/transports.js';
 import { insertContract } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { transports } from '../../db/schema.js';
+import { transports } from '../../db/schema/index.js';
 
 /** RULES.md Transports: no truck in two places. */
 let t: TestApp;

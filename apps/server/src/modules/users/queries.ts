@@ -2,7 +2,7 @@ import type { UserListRequestSchema, UserSortKey } from '@grain/shared';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/index.js';
 import { type SortSpec, searchCondition, smallTableListPage } from '../../lib/list.js';
 
 export const userColumns = {

@@ -10,6 +10,7 @@ import {
   UserUpdateRequestSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { listRoute } from '../../plugins/list-route.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import * as users from './service.js';
 
@@ -19,25 +20,19 @@ const tags = ['users'];
 
 export function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const listSchema = { tags, response: { 200: UserListResponseSchema } };
 
-  r.get('/profile/list', { config: ADMIN, schema: { ...listSchema, querystring: UserListRequestSchema } }, (request) =>
-    users.listUsers(request.ctx, request.query),
-  );
-  r.post('/profile/list', { config: ADMIN, schema: { ...listSchema, body: UserListRequestSchema } }, (request) =>
-    users.listUsers(request.ctx, request.body),
+  listRoute(
+    app,
+    '/profile/list',
+    { ...ADMIN, tags, params: UserListRequestSchema, answer: UserListResponseSchema },
+    users.listUsers,
   );
 
-  const optionSchema = { tags, response: { 200: UserOptionListResponseSchema } };
-  r.get(
+  listRoute(
+    app,
     '/profile/option-list',
-    { config: ANY_ROLE, schema: { ...optionSchema, querystring: PlainListRequestSchema } },
-    (request) => users.userOptionList(request.ctx, request.query.search, request.query.limit, request.query.offset),
-  );
-  r.post(
-    '/profile/option-list',
-    { config: ANY_ROLE, schema: { ...optionSchema, body: PlainListRequestSchema } },
-    (request) => users.userOptionList(request.ctx, request.body.search, request.body.limit, request.body.offset),
+    { ...ANY_ROLE, tags, params: PlainListRequestSchema, answer: UserOptionListResponseSchema },
+    (ctx, params) => users.userOptionList(ctx, params.search, params.limit, params.offset),
   );
 
   r.post(

@@ -6,7 +6,7 @@ import { assertNotCommonPassword } from '../../lib/common-passwords.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { revokeUserTokens } from '../auth/queries.js';
+import { revokeUserSessions } from '../auth/service.js';
 import * as q from './queries.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof q.getUser>>>;
@@ -55,7 +55,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateRequest)
       if (id === ctx.user.id && !input.active) throw new AppError('CANNOT_MANAGE_ROLE');
       if (losesAdmin && !activeAdminIds.some((adminId) => adminId !== id)) throw new AppError('CANNOT_MANAGE_ROLE');
       await q.updateUser(tx, id, input);
-      if (before.active && !input.active) await revokeUserTokens(tx, id);
+      if (before.active && !input.active) await revokeUserSessions(tx, id);
       await audit(tx, ctx.user.id, 'user', id, 'update', diff(before, input));
       return toUserResponse((await q.getUser(tx, id))!);
     });

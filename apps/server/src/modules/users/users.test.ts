@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/index.js';
 
 let t: TestApp;
 let adminToken: string;

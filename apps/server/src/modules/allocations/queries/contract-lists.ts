@@ -9,7 +9,7 @@ import { and, count, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizz
 import type { Db } from '../../../db/client.js';
 import { contractSummaryColumns } from '../../../db/contract-columns.js';
 import { contractFilterConditions } from '../../../db/contract-filter.js';
-import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
+import { allocations, contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema/index.js';
 import { listPage, type SortSpec, searchCondition } from '../../../lib/list.js';
 
 /**

@@ -18,7 +18,7 @@ import {
   contracts,
   rawMaterialQualities,
   rawMaterials,
-} from '../../../db/schema.js';
+} from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { likePattern, orderByOf, type SortSpec } from '../../../lib/list.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { pairCopies, pairStatusCopies } from '../../../db/copies.js';
-import { allocations, contracts, transports } from '../../../db/schema.js';
+import { allocations, contracts, transports } from '../../../db/schema/index.js';
 
 /** Planned kg of the pair's NEW transports: not yet counted in in_delivery_kg, yet already bound to the pair. */
 export async function plannedKgOfNewTransports(db: Db, purchaseId: number, salesId: number): Promise<number> {

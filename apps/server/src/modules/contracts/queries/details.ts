@@ -12,7 +12,7 @@ import {
   transactions,
   transports,
   users,
-} from '../../../db/schema.js';
+} from '../../../db/schema/index.js';
 
 /** Contract columns every read needs, with the counterparty, quality, raw material and owner joined once. */
 export const contractRowColumns = {

@@ -10,7 +10,7 @@ import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } fro
 import type { Db } from '../../../db/client.js';
 import { contractFilterConditions } from '../../../db/contract-filter.js';
 import { rowCountSql } from '../../../db/row-counts.js';
-import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema.js';
+import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
 import { cappedCount, orderByOf, type SortSpec } from '../../../lib/list.js';
@@ -24,7 +24,7 @@ interface SortKey {
 }
 
 /**
- * spec/1 contract lists: sort keys (indexed with `type` first in db/trading.ts; the counterparty's code is the
+ * spec/1 contract lists: sort keys (indexed with `type` first in db/schema/contracts.ts; the counterparty's code is the
  * contract's copy, db/copies.ts); default newest first. Only the quality's title needs a join to sort by.
  */
 const commonSortKeys: Record<Exclude<PurchaseSortKey, 'supplier_code'>, SortKey> = {

@@ -14,7 +14,7 @@ import {
   rawMaterials,
   transports,
   users,
-} from '../../../db/schema.js';
+} from '../../../db/schema/index.js';
 
 export type ContractValues = Omit<
   typeof contracts.$inferInsert,

@@ -1,7 +1,7 @@
 import { type ContractStatus, formatTonnes } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import type { SessionUser } from '../../../lib/context.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueMail } from '../../mail/service.js';
 import type { ContractKind } from '../kinds.js';
 import { CONTRACT_STATUS_PL } from '../labels.js';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.js';
 import { pageWithCountsReader } from '../../../db/page-with-counts.js';
 import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
 import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
-import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../../db/schema.js';
+import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
 import { countUpToCap, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { contracts, rawMaterialQualities, transactions } from '../../../db/schema.js';
+import { contracts, rawMaterialQualities, transactions } from '../../../db/schema/index.js';
 
 /** Settlement writes and the lookups they check (RULES.md Settlements). Every function takes the caller's db or tx. */
 

@@ -3,7 +3,7 @@ import { ALLOCATABLE_STATUSES } from '@grain/shared';
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contractSummaryColumns } from '../../../db/contract-columns.js';
-import { contractors, contracts, rawMaterialQualities } from '../../../db/schema.js';
+import { contractors, contracts, rawMaterialQualities } from '../../../db/schema/index.js';
 import { listPage, type SortSpec, searchCondition } from '../../../lib/list.js';
 
 /**

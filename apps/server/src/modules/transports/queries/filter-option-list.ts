@@ -7,7 +7,7 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
+import { contractors, contracts, rawMaterialQualities, transports } from '../../../db/schema/index.js';
 import { searchCondition } from '../../../lib/list.js';
 
 type Side = 'PURCHASE' | 'SALES';

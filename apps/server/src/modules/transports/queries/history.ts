@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { transactions } from '../../../db/schema.js';
+import { transactions } from '../../../db/schema/index.js';
 import { historyOf } from '../../../lib/audit.js';
 
 /**

@@ -10,7 +10,7 @@ import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
-import { contractors, contracts, transports } from '../../../db/schema.js';
+import { contractors, contracts, transports } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { countUpToCap, likePattern, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
 import {

@@ -1,6 +1,12 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { contractors, contractPriceOptions, contracts, rawMaterialQualities, transports } from '../../../db/schema.js';
+import {
+  contractors,
+  contractPriceOptions,
+  contracts,
+  rawMaterialQualities,
+  transports,
+} from '../../../db/schema/index.js';
 
 /**
  * Row locks of the transport rules, taken in the global order of db/locks.ts (whose helpers lock the contracts and

@@ -10,7 +10,7 @@ import {
   rawMaterials,
   transports,
   unloadings,
-} from '../../../db/schema.js';
+} from '../../../db/schema/index.js';
 import { transportColumns } from './locks.js';
 
 /**

@@ -2,7 +2,7 @@ import { vehicleKey } from '@grain/shared';
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { contracts, transports } from '../../../db/schema.js';
+import { contracts, transports } from '../../../db/schema/index.js';
 
 /** RULES.md Transports: enough other transports of one truck or driver for any real fleet; the web lists a few. */
 const CLASH_CANDIDATES_MAX = 50;

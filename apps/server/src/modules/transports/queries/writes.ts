@@ -9,7 +9,7 @@ import {
   transactionCopies,
   transportCopies,
 } from '../../../db/copies.js';
-import { allocations, contracts, transactions, transports, unloadings } from '../../../db/schema.js';
+import { allocations, contracts, transactions, transports, unloadings } from '../../../db/schema/index.js';
 
 export type TransportValues = Pick<
   typeof transports.$inferInsert,

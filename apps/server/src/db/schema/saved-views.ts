@@ -1,9 +1,9 @@
 import type { SavedViewState } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { isoTimestamp } from './columns.js';
-import { enumCheck } from './enum-checks.js';
-import { users } from './schema.js';
+import { isoTimestamp } from '../columns.js';
+import { enumCheck } from '../enum-checks.js';
+import { users } from './users.js';
 
 /**
  * A user's named views of one list (search, filters, sort, columns). Names are unique per user and

@@ -1,5 +1,6 @@
+/** The mail module's service: other modules queue mail here, in their own transaction; the worker (sender.ts) sends it. */
 import type { Db } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema.js';
+import { mailOutbox } from '../../db/schema/index.js';
 
 export interface MailAttachment {
   filename: string;

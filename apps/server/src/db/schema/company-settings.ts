@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { isoTimestamp } from '../columns.js';
+import { users } from './users.js';
+
+/** Our own company, one row (id 1), the header of the transport order PDF. */
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: varchar('name', { length: 255 }).notNull(),
+    street: varchar('street', { length: 255 }),
+    postCode: varchar('post_code', { length: 255 }),
+    city: varchar('city', { length: 255 }).notNull(),
+    nip: varchar('nip', { length: 10 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    phoneNumber: varchar('phone_number', { length: 255 }),
+    /** A PNG or JPEG as a data URL (shared COMPANY_LOGO_MAX_BYTES). */
+    logoDataUrl: text('logo_data_url'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: isoTimestamp('updated_at').notNull().default(sql`now()`),
+  },
+  () => [
+    check('company_settings_single_row', sql`id = 1`),
+    check('company_settings_nip_format', sql`nip ~ '^[0-9]{10}$'`),
+  ],
+);

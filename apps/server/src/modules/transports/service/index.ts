@@ -1,0 +1,18 @@
+/** The transports module's service: what its routes and other modules call. */
+
+export { createTransport } from './create.js';
+export { setTransportDelivered } from './deliver.js';
+export {
+  getTransportDetails,
+  getTransportFilterOptions,
+  listPurchasesToReallocate,
+  listSalesToReallocate,
+  listTransportFilterOptions,
+  listTransports,
+} from './read.js';
+export { reallocateTransport } from './reallocate.js';
+export { removeTransport } from './remove.js';
+export { loadTransport } from './response.js';
+export { canBeSetOnTheWay, updateTransportStatus } from './status.js';
+export { updateTransport } from './update.js';
+export { listVehicleClashes } from './vehicle-clashes.js';
