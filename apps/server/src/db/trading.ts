@@ -34,6 +34,7 @@ import { isoTimestamp } from './columns.js';
 import { enumCheck } from './enum-checks.js';
 import { contractors, countries, rawMaterialQualities, rawMaterials, users } from './schema.js';
 import { searchText } from './search.js';
+import { vehicleKeySql } from './vehicle-key-sql.js';
 
 /**
  * The trading tables: contracts, allocations, transports, unloadings and settlement transactions.
@@ -42,9 +43,6 @@ import { searchText } from './search.js';
 const kg = (name: string) => bigint(name, { mode: 'number' });
 const minor = (name: string) => bigint(name, { mode: 'number' });
 const day = (name: string) => date(name, { mode: 'string' });
-/** The SQL twin of `vehicleKey` (packages/shared/src/rules/transports.ts); migration 0012_vehicle_keys_saved_views writes the same. */
-const vehicleKeySql = (column: string) =>
-  sql.raw(`nullif(regexp_replace(upper(${column}), '[[:space:]-]', '', 'g'), '')`);
 const timestamps = {
   createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   updatedAt: isoTimestamp('updated_at').notNull().default(sql`now()`),
@@ -343,7 +341,8 @@ export const transports = pgTable(
     doubleBookingNote: text('double_booking_note'),
     /**
      * Issue 17: the registration number and driver document as the "no truck in two places" rule compares them
-     * (`vehicleKey` in packages/shared/src/rules/transports.ts: upper case, no spaces or hyphens, empty is null).
+     * (`vehicleKey` in packages/shared/src/rules/vehicle-key.ts: upper case, no spaces or hyphens, empty is null;
+     * the twin `db/vehicle-key-sql.ts`, migration 0016_rules_vehicle_key).
      */
     registrationKey: text('registration_key').generatedAlwaysAs(vehicleKeySql('registration_number')),
     driverDocumentKey: text('driver_document_key').generatedAlwaysAs(vehicleKeySql('driver_document_id')),
