@@ -34,6 +34,7 @@ import { isoTimestamp } from './columns.js';
 import { enumCheck } from './enum-checks.js';
 import { contractors, countries, rawMaterialQualities, rawMaterials, users } from './schema.js';
 import { searchText } from './search.js';
+import { activeTransportSql } from './status-sql.js';
 import { vehicleKeySql } from './vehicle-key-sql.js';
 
 /**
@@ -364,7 +365,7 @@ export const transports = pgTable(
     index('transports_carrier_idx').on(t.carrierId),
     // The logistics tabs by id: DELIVERED from (status, id), NEW + ON_THE_WAY from this partial index.
     index('transports_status_idx').on(t.status, t.id),
-    index('transports_active_idx').on(t.id).where(sql`status in ('NEW', 'ON_THE_WAY')`),
+    index('transports_active_idx').on(t.id).where(activeTransportSql()),
     // One index per sort key of the logistics table, (key, id) as the ORDER BY; status last so that a tab's
     // page is read from the index alone.
     index('transports_loading_idx').on(t.dateLoading, t.id, t.status),
@@ -380,10 +381,8 @@ export const transports = pgTable(
     index('transports_supplier_code_idx').on(t.supplierCode, t.id, t.status),
     index('transports_recipient_code_idx').on(t.recipientCode, t.id, t.status),
     // Issue 17: the other active transports of one truck or driver.
-    index('transports_active_registration_key_idx').on(t.registrationKey).where(sql`status in ('NEW', 'ON_THE_WAY')`),
-    index('transports_active_driver_document_key_idx')
-      .on(t.driverDocumentKey)
-      .where(sql`status in ('NEW', 'ON_THE_WAY')`),
+    index('transports_active_registration_key_idx').on(t.registrationKey).where(activeTransportSql()),
+    index('transports_active_driver_document_key_idx').on(t.driverDocumentKey).where(activeTransportSql()),
     check('transports_quantity_positive', sql`cargo_quantity_kg > 0`),
     check('transports_real_quantity_non_negative', sql`real_cargo_quantity_kg >= 0`),
     enumCheck('transports', 'status'),

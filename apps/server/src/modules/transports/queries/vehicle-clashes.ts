@@ -3,6 +3,7 @@ import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { contracts, transports } from '../../../db/schema.js';
+import { activeTransportSql } from '../../../db/status-sql.js';
 
 /** Issue 17: enough other transports of one truck or driver for any real fleet; the web lists a few. */
 const CLASH_CANDIDATES_MAX = 50;
@@ -35,7 +36,7 @@ export async function activeTransportsOfVehicle(
   const conditions: (SQL | undefined)[] = [
     sameVehicle,
     // Literal, as the partial indexes say it, so that even a generic plan reads them.
-    sql.raw(`transports.status in ('NEW', 'ON_THE_WAY')`),
+    activeTransportSql('transports.status'),
     vehicle.transportId === null ? undefined : ne(transports.id, vehicle.transportId),
     vehicle.dateUnloading === null ? undefined : sql`${transports.dateLoading} <= ${vehicle.dateUnloading}`,
     vehicle.dateLoading === null ? undefined : sql`${transports.dateUnloading} >= ${vehicle.dateLoading}`,
