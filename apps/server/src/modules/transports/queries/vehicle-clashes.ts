@@ -13,7 +13,7 @@ const sales = alias(contracts, 'sale');
 
 /**
  * The other NEW / ON_THE_WAY transports with the same normalised registration number or driver document whose
- * dates may overlap (read through the partial key indexes, migration 0012); the shared rule `vehicleClashes`
+ * dates may overlap (read through the partial key indexes, migrations 0012 and 0016_rules_vehicle_key); the shared rule `vehicleClashes`
  * decides which collide.
  */
 export async function activeTransportsOfVehicle(
