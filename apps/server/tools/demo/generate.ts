@@ -157,25 +157,23 @@ const contractsStep: Step = async (db, scale) => {
 
 /**
  * Allocation pairs of the same raw material. Running sums per purchase and per sale keep every contract within
- * its tolerance limit (RULES.md Allocations), so the data obeys the rules the services enforce.
+ * its tolerance limit (RULES.md Allocations), so the data obeys the rules the services enforce. The limit is the
+ * database's one definition, the generated column `contracts.tolerance_upper_limit_kg` (tolerance-limit.test.ts).
  */
 const allocationsStep: Step = async (db, scale) => {
   const [counts] = rowsOf<{ sales: number }>(
     await db.execute(sql`select count(*)::int as sales from contracts where type = 'SALES'`),
   );
   const perSale = Math.max(1, Math.ceil(scale.allocations / Math.max(1, counts?.sales ?? 1)));
-  const limit = `case when is_tolerance and tolerance_unit = 'T' then cargo_quantity_kg + tolerance_quantity
-    when is_tolerance and tolerance_unit = 'PERCENT' then floor(cargo_quantity_kg * (1 + tolerance_quantity / 10000.0))::bigint
-    else cargo_quantity_kg end`;
   await db.execute(
     sql.raw(`
     with p as (
-      select id, raw_material_id, cargo_quantity_kg as q, ${limit} as lim, is_gmp, is_cert,
+      select id, raw_material_id, cargo_quantity_kg as q, tolerance_upper_limit_kg as lim, is_gmp, is_cert,
         row_number() over (partition by raw_material_id order by id) - 1 as idx,
         count(*) over (partition by raw_material_id) as cnt
       from contracts where type = 'PURCHASE' and status <> 'CANCELLED'),
     s as (
-      select id, raw_material_id, cargo_quantity_kg as q, ${limit} as lim, is_gmp, is_cert,
+      select id, raw_material_id, cargo_quantity_kg as q, tolerance_upper_limit_kg as lim, is_gmp, is_cert,
         row_number() over (partition by raw_material_id order by id) - 1 as idx
       from contracts where type = 'SALES' and status <> 'CANCELLED'),
     pairs as (

@@ -11,3 +11,4 @@ export * from './settlements.js';
 export * from './tolerance.js';
 export * from './transports.js';
 export * from './vat.js';
+export * from './vehicle-key.js';

@@ -26,8 +26,8 @@ import {
   type VehicleBooking,
   vehicleClashes,
   vehicleClashOf,
-  vehicleKey,
 } from './transports.js';
+import { vehicleKey } from './vehicle-key.js';
 
 describe('transport status rules (RULES.md Transports)', () => {
   it('allows only the transitions of the table; DELIVERED goes through set-status-delivered', () => {
@@ -333,6 +333,17 @@ describe('no truck in two places', () => {
     expect(vehicleKey('abc-123 456')).toBe('ABC123456');
     expect(vehicleKey('  - ')).toBeNull();
     expect(vehicleKey(null)).toBeNull();
+  });
+
+  it('drops every white space and dash a pasted registration brings, upper-cases Polish and Cyrillic letters', () => {
+    expect(vehicleKey('po\u00a0123\u2013\u202f45\u200b')).toBe('PO12345');
+    expect(vehicleKey('wą 1ł')).toBe('WĄ1Ł');
+    expect(vehicleKey('аа 1234 вв')).toBe('АА1234ВВ');
+  });
+
+  it('keeps a letter without a one-letter upper case as typed, as the database does (ß, ŉ, ligatures)', () => {
+    expect(vehicleKey('straße')).toBe('STRAßE');
+    expect(vehicleKey('\ufb01 1')).toBe('\ufb011');
   });
 
   it('counts periods sharing a day as overlapping, both days included', () => {

@@ -15,6 +15,7 @@ import {
 } from './quality.js';
 import { lineValue } from './settlements.js';
 import { isGrowthWithinLimit, type ToleranceTerms, toleranceUpperLimitKg } from './tolerance.js';
+import { vehicleKey } from './vehicle-key.js';
 
 /** Pure transport rules on integers (kg, minor units), RULES.md Transports. No I/O. */
 
@@ -371,16 +372,6 @@ export function deliveryTransactions({
 }
 
 // --- No truck in two places (RULES.md Transports) ---
-
-/**
- * A registration number or driver document as compared between transports: upper case, without spaces and
- * hyphens ("po 123-45" and "PO12345" are one truck). Empty means none. The SQL twin is the generated columns
- * `transports.registration_key` / `driver_document_key` (migration 0012), proven equal by the transport tests.
- */
-export function vehicleKey(value: string | null | undefined): string | null {
-  const key = (value ?? '').toUpperCase().replace(/[\s-]/g, '');
-  return key || null;
-}
 
 /** The days a transport holds its truck and driver: loading to unloading, both days included. */
 export interface BookingPeriod {

@@ -14,14 +14,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { day, isoTimestamp, kg, minor, searchText, timestamps } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
+import { activeTransportSql } from '../status-sql.js';
+import { vehicleKeySql } from '../vehicle-key-sql.js';
 import { contractors } from './contractors.js';
 import { contracts } from './contracts.js';
 import { rawMaterialQualities } from './reference-data.js';
 import { users } from './users.js';
-
-/** The SQL twin of `vehicleKey` (packages/shared/src/rules/transports.ts); migration 0012_vehicle_keys_saved_views writes the same. */
-const vehicleKeySql = (column: string) =>
-  sql.raw(`nullif(regexp_replace(upper(${column}), '[[:space:]-]', '', 'g'), '')`);
 
 /** Road transports of one allocation pair (RULES.md Transports). Real figures live on the unloading. */
 export const transports = pgTable(
@@ -67,7 +65,8 @@ export const transports = pgTable(
     doubleBookingNote: text('double_booking_note'),
     /**
      * The registration number and driver document as the "no truck in two places" rule compares them
-     * (`vehicleKey` in packages/shared/src/rules/transports.ts: upper case, no spaces or hyphens, empty is null).
+     * (`vehicleKey` in packages/shared/src/rules/vehicle-key.ts: upper case, no spaces or hyphens, empty is null;
+     * the twin `db/vehicle-key-sql.ts`, migration 0016_rules_vehicle_key).
      */
     registrationKey: text('registration_key').generatedAlwaysAs(vehicleKeySql('registration_number')),
     driverDocumentKey: text('driver_document_key').generatedAlwaysAs(vehicleKeySql('driver_document_id')),
@@ -89,7 +88,7 @@ export const transports = pgTable(
     index('transports_carrier_idx').on(t.carrierId),
     // The logistics tabs by id: DELIVERED from (status, id), NEW + ON_THE_WAY from this partial index.
     index('transports_status_idx').on(t.status, t.id),
-    index('transports_active_idx').on(t.id).where(sql`status in ('NEW', 'ON_THE_WAY')`),
+    index('transports_active_idx').on(t.id).where(activeTransportSql()),
     // One index per sort key of the logistics table, (key, id) as the ORDER BY; status last so that a tab's
     // page is read from the index alone.
     index('transports_loading_idx').on(t.dateLoading, t.id, t.status),
@@ -105,10 +104,8 @@ export const transports = pgTable(
     index('transports_supplier_code_idx').on(t.supplierCode, t.id, t.status),
     index('transports_recipient_code_idx').on(t.recipientCode, t.id, t.status),
     // The other active transports of one truck or driver.
-    index('transports_active_registration_key_idx').on(t.registrationKey).where(sql`status in ('NEW', 'ON_THE_WAY')`),
-    index('transports_active_driver_document_key_idx')
-      .on(t.driverDocumentKey)
-      .where(sql`status in ('NEW', 'ON_THE_WAY')`),
+    index('transports_active_registration_key_idx').on(t.registrationKey).where(activeTransportSql()),
+    index('transports_active_driver_document_key_idx').on(t.driverDocumentKey).where(activeTransportSql()),
     check('transports_quantity_positive', sql`cargo_quantity_kg > 0`),
     check('transports_real_quantity_non_negative', sql`real_cargo_quantity_kg >= 0`),
     enumCheck('transports', 'status'),

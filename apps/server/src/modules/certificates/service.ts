@@ -4,9 +4,9 @@ import {
   type CertificateResponse,
   type GmpCertificateCheck,
   gmpCertificateCheck,
+  isConfirmationNoteSufficient,
   isGmpCertificateLacking,
   isoToDisplayDate,
-  NOTE_MIN,
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
@@ -97,7 +97,8 @@ export async function runCertificateExpiryCheck(db: Db, today: string): Promise<
 
 /**
  * Where the sale requires GMP, an expired or missing GMP+ certificate of the contractor over `from`..`to`
- * needs the same 10+ character note as a missing GMP flag. The refusal names the certificate's dates.
+ * needs the same note as a missing GMP flag (`isConfirmationNoteSufficient`, spec/2 section 9). The refusal names
+ * the certificate's dates.
  */
 export async function assertGmpCertificateNote(
   db: Db,
@@ -110,7 +111,7 @@ export async function assertGmpCertificateNote(
     code: 'GMP_NOT_SATISFIED' | 'GMP_CERT_NOT_SATISFIED';
   },
 ) {
-  if (!check.saleIsGmp || (check.confirmationNote?.trim().length ?? 0) >= NOTE_MIN) return;
+  if (!check.saleIsGmp || isConfirmationNoteSufficient(check.confirmationNote)) return;
   const certificate = await gmpCertificateOf(db, check.contractorId, check.from, check.to);
   if (!isGmpCertificateLacking(certificate)) return;
   throw new AppError(check.code, describeGmpCertificate(certificate), [

@@ -132,3 +132,36 @@ describe('PATCH /api/transport/set-status-delivered/:id beyond the allocation', 
     expect(smaller.json().message_code).toBe('ALLOCATE_QUANTITY_IS_TO_BIG');
   });
 });
+
+describe('over-delivered kilograms: the contract counter and its unloadings (migration 0017_rules_over_delivered)', () => {
+  /** The database's refusal at commit, whatever the driver wraps it in. */
+  const refusal = (write: Promise<unknown>) =>
+    write.then(
+      () => 'accepted',
+      (error: { message?: string; cause?: { message?: string } }) => `${error.message} ${error.cause?.message ?? ''}`,
+    );
+
+  it('refuses at commit a counter that no longer equals the sum of the unloadings, on either table', async () => {
+    const { pair, id } = await fullPair({ isTolerance: false });
+    const delivered = await api.deliver(id, deliveredBody({ real_cargo_quantity: 52_000, over_delivery_note: NOTE }));
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    // Written past the service, as a future write path might: each side alone breaks the equality.
+    const counterAlone = t.db
+      .update(contracts)
+      .set({ overDeliveredKg: 3_000 })
+      .where(eq(contracts.id, pair.purchaseId));
+    expect(await refusal(counterAlone)).toContain('differs from the sum of its unloadings');
+    const unloadingAlone = t.db
+      .update(unloadings)
+      .set({ salesOverDeliveredKg: 1_000 })
+      .where(eq(unloadings.transportId, id));
+    expect(await refusal(unloadingAlone)).toContain('differs from the sum of its unloadings');
+    // Both in one transaction: equal again at commit, so accepted.
+    const together = t.db.transaction(async (tx) => {
+      await tx.update(unloadings).set({ salesOverDeliveredKg: 3_000 }).where(eq(unloadings.transportId, id));
+      await tx.update(contracts).set({ overDeliveredKg: 3_000 }).where(eq(contracts.id, pair.salesId));
+    });
+    expect(await refusal(together)).toBe('accepted');
+    expect(await invariantViolations(t.db)).toEqual([]);
+  });
+});

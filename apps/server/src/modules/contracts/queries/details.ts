@@ -13,6 +13,7 @@ import {
   transports,
   users,
 } from '../../../db/schema/index.js';
+import { activeTransportSql } from '../../../db/status-sql.js';
 
 /** Contract columns every read needs, with the counterparty, quality, raw material and owner joined once. */
 export const contractRowColumns = {
@@ -170,7 +171,7 @@ export async function speculativeOf(db: Db, salesId: number) {
         (select coalesce(sum(a.quantity_kg), 0) from allocations a join contracts p on p.id = a.purchase_id
           where a.sales_id = ${salesId} and p.agreement_status <> 'SIGNED') as allocated,
         (select coalesce(sum(t.cargo_quantity_kg), 0) from transports t join contracts p on p.id = t.purchase_id
-          where t.sales_id = ${salesId} and t.status in ('NEW', 'ON_THE_WAY') and p.agreement_status <> 'SIGNED')
+          where t.sales_id = ${salesId} and ${activeTransportSql('t.status')} and p.agreement_status <> 'SIGNED')
           as in_delivery`),
   );
   return { allocatedSpeculative: Number(row?.allocated ?? 0), inDeliverySpeculative: Number(row?.in_delivery ?? 0) };

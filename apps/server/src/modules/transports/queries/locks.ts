@@ -1,3 +1,4 @@
+import { ACTIVE_TRANSPORT_STATUSES } from '@grain/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
@@ -65,7 +66,7 @@ export async function plannedKgOfActiveTransports(
       and(
         eq(transports.purchaseId, purchaseId),
         eq(transports.salesId, salesId),
-        inArray(transports.status, ['NEW', 'ON_THE_WAY']),
+        inArray(transports.status, [...ACTIVE_TRANSPORT_STATUSES]),
         exceptTransportId === null ? undefined : ne(transports.id, exceptTransportId),
       ),
     );

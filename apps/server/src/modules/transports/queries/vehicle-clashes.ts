@@ -3,6 +3,7 @@ import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { contracts, transports } from '../../../db/schema/index.js';
+import { activeTransportSql } from '../../../db/status-sql.js';
 
 /** RULES.md Transports: enough other transports of one truck or driver for any real fleet; the web lists a few. */
 const CLASH_CANDIDATES_MAX = 50;
@@ -12,7 +13,7 @@ const sales = alias(contracts, 'sale');
 
 /**
  * The other NEW / ON_THE_WAY transports with the same normalised registration number or driver document whose
- * dates may overlap (read through the partial key indexes, migration 0012); the shared rule `vehicleClashes`
+ * dates may overlap (read through the partial key indexes, migrations 0012 and 0016_rules_vehicle_key); the shared rule `vehicleClashes`
  * decides which collide.
  */
 export async function activeTransportsOfVehicle(
@@ -35,7 +36,7 @@ export async function activeTransportsOfVehicle(
   const conditions: (SQL | undefined)[] = [
     sameVehicle,
     // Literal, as the partial indexes say it, so that even a generic plan reads them.
-    sql.raw(`transports.status in ('NEW', 'ON_THE_WAY')`),
+    activeTransportSql('transports.status'),
     vehicle.transportId === null ? undefined : ne(transports.id, vehicle.transportId),
     vehicle.dateUnloading === null ? undefined : sql`${transports.dateLoading} <= ${vehicle.dateUnloading}`,
     vehicle.dateLoading === null ? undefined : sql`${transports.dateUnloading} >= ${vehicle.dateLoading}`,
