@@ -1,11 +1,11 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import type { Db } from './client.js';
-import { preparedPerDatabase } from './prepared.js';
+import { insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { Db } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
+import { auditLog, contractors, contracts } from '../../db/schema.js';
 import { withPlannedRowMapping } from './row-mapper.js';
-import { auditLog, contractors, contracts } from './schema.js';
 
 let t: TestApp;
 let contractId: number;
@@ -42,7 +42,7 @@ function wideSelect(db: Db) {
     .where(eq(contracts.id, sql.placeholder('id')));
 }
 
-describe('withPlannedRowMapping (issue 15)', () => {
+describe('withPlannedRowMapping', () => {
   it('maps a flat select exactly as Drizzle does', async () => {
     const byDrizzle = await wideSelect(t.db).prepare('row_mapper_drizzle').execute({ id: contractId });
     const planned = withPlannedRowMapping(wideSelect(t.db).prepare('row_mapper_planned'));
