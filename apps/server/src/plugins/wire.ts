@@ -2,7 +2,7 @@ import { camelToSnake, type FieldError, MESSAGE_CODES, toCamelKeys, V, XLSX_CONT
 import type { FastifyInstance, FastifySchema, FastifyTypeProvider } from 'fastify';
 import { type ZodError, type ZodType, z } from 'zod';
 import { AppError } from '../lib/errors.js';
-import { compileAnswerWriter } from './answer-writer.js';
+import { compileAnswerWriter } from '../lib/speed/answer-writer.js';
 
 const VALIDATION_KEYS = new Set<string>(Object.values(V));
 

@@ -1,11 +1,11 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertContract, insertContractor } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import type { Db } from './client.js';
-import { preparedPerDatabase } from './prepared.js';
+import { insertContract, insertContractor } from '../../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { Db } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
+import { auditLog, contractors, contracts } from '../../db/schema/index.js';
 import { withPlannedRowMapping } from './row-mapper.js';
-import { auditLog, contractors, contracts } from './schema/index.js';
 
 let t: TestApp;
 let contractId: number;

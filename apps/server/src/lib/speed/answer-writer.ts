@@ -2,6 +2,12 @@ import { camelToSnake, toSnakeKeys } from '@grain/shared';
 import type { ZodType } from 'zod';
 
 /**
+ * Speed code that reads zod's private internals (`_zod.def`) and generates code: see README.md in this folder for
+ * its measured gain, its equality test and its bench.
+ *
+ * Delete when zod ships a compiled (JIT) parse for zod 4 schemas, or `toSnakeKeys(schema.parse(value))` stops
+ * showing in a list call's CPU profile (then wire.ts's serializer goes back to that one line).
+ *
  * Node CPU per list call: an answer is checked against its response schema and snake-cased in one pass
  * planned once per schema, instead of a zod parse (which copies the answer) followed by a key conversion (which
  * copies it again). The plan keeps what the parse guaranteed: fields the schema does not name are dropped, and a
