@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, rowsOf } from './client.js';
+import { type Database, rowsOf, type Tx } from './client.js';
 
 export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../../drizzle');
 /** Any constant: several server processes starting together migrate one at a time. */
@@ -59,14 +59,21 @@ const bookkeeping = sql.raw(`${BOOKKEEPING_SCHEMA}.${BOOKKEEPING_TABLE}`);
  */
 export async function runMigrations(database: Database, folder: string = MIGRATIONS_FOLDER): Promise<void> {
   const migrations = readMigrations(folder);
-  await database.db.execute(sql.raw(`create schema if not exists ${BOOKKEEPING_SCHEMA}`));
-  await database.db.execute(
-    sql`create table if not exists ${bookkeeping} (id serial primary key, hash text not null, created_at bigint)`,
-  );
+  const lock = async (tx: Tx) => {
+    if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+  };
+  // Under the lock too: two processes creating the table at once would collide on PostgreSQL's catalog.
+  await database.db.transaction(async (tx) => {
+    await lock(tx);
+    await tx.execute(sql.raw(`create schema if not exists ${BOOKKEEPING_SCHEMA}`));
+    await tx.execute(
+      sql`create table if not exists ${bookkeeping} (id serial primary key, hash text not null, created_at bigint)`,
+    );
+  });
   for (const migration of migrations) {
     try {
       await database.db.transaction(async (tx) => {
-        if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+        await lock(tx);
         const [last] = rowsOf<{ created_at: string | number | null }>(
           await tx.execute(sql`select created_at from ${bookkeeping} order by created_at desc limit 1`),
         );
