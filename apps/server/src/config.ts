@@ -6,6 +6,8 @@ import { DEFAULT_DRAIN_MS } from './lib/lifecycle.js';
 
 /** Every environment variable the server reads, parsed once (README "Configuration"). */
 export interface Config {
+  /** drizzle-kit's migrations folder (MIGRATIONS_FOLDER; default the one shipped with the code). */
+  migrationsFolder: string;
   port: number;
   host: string;
   dataDir: string;
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
   const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
   const authRateLimit = intFrom(env.AUTH_RATE_LIMIT, 10, 'AUTH_RATE_LIMIT');
   return {
+    migrationsFolder: resolve(env.MIGRATIONS_FOLDER || resolve(import.meta.dirname, '../drizzle')),
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dataDir,

@@ -18,7 +18,7 @@ const where = (kind: string) => (kind === 'pglite' ? `embedded database in ${con
 
 /** Migrations and the first start's seed, before any process listens. */
 async function prepareDatabase(database: Awaited<ReturnType<typeof openConfiguredDatabase>>, settings: Config) {
-  await runMigrations(database);
+  await runMigrations(database, settings.migrationsFolder);
   await seed(database.db, settings);
 }
 
