@@ -16,9 +16,9 @@ export async function copyDrift(db: Db): Promise<Record<string, number>> {
         join contracts p on p.id = a.purchase_id join contracts s on s.id = a.sales_id
         join contractors supplier on supplier.id = p.counterparty_id join contractors recipient on recipient.id = s.counterparty_id
         where (a.purchase_document_number, a.sales_document_number, a.supplier_code, a.recipient_code,
-            a.purchase_status, a.sales_status)
+            a.purchase_status, a.sales_status, a.contracts_search_text)
           is distinct from (p.document_number, s.document_number, supplier.code, recipient.code, p.status,
-            s.status)) as allocations,
+            s.status, coalesce(allocation_contracts_search_text(a.purchase_id, a.sales_id), ''))) as allocations,
       (select count(*)::int from transports t
         join contracts p on p.id = t.purchase_id join contracts s on s.id = t.sales_id
         join contractors supplier on supplier.id = p.counterparty_id join contractors recipient on recipient.id = s.counterparty_id

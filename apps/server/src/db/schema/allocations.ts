@@ -41,8 +41,20 @@ export const allocations = pgTable(
     inDeliveryCount: integer('in_delivery_count').notNull().default(0),
     deliveredKg: kg('delivered_kg').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The page's search of its own copies (db/search.ts), migration 0014. */
-    searchText: searchText(['purchase_document_number', 'sales_document_number', 'supplier_code', 'recipient_code']),
+    /**
+     * Copies of what the allocations page searches in the pair's contracts (spec/1 Allocations page): the purchase's
+     * address, comments and quality title, the sale's address, separated as in db/search.ts. Written by a trigger when
+     * the row is inserted and rewritten in the transaction that changes any of them (migration 0018).
+     */
+    contractsSearchText: text('contracts_search_text').notNull().default(''),
+    /** The page's whole search: its own copies and the contracts' (db/search.ts), migrations 0014 and 0018. */
+    searchText: searchText([
+      'purchase_document_number',
+      'sales_document_number',
+      'supplier_code',
+      'recipient_code',
+      'contracts_search_text',
+    ]),
     ...timestamps,
   },
   (t) => [

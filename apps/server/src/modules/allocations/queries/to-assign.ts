@@ -6,7 +6,7 @@ import {
   type ToAssignListRequest,
   type ToAssignSortKey,
 } from '@grain/shared';
-import { type AnyColumn, and, asc, count, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows } from '../../../db/row-counts.js';
@@ -20,7 +20,7 @@ import {
   rawMaterials,
 } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
-import { likePattern, orderByOf, type SortSpec } from '../../../lib/list.js';
+import { orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
  * GET /transport/get-to-assign-list: one row per allocation pair with both contracts, their counterparties and
@@ -186,28 +186,12 @@ function sideMatches(side: AnyColumn, conditions: (SQL | undefined)[]): SQL | un
 }
 
 /**
- * spec/1 Allocations page search: document numbers and counterparty codes (the allocation's copies, in its search
- * text), the contracts' addresses, the purchase's cargo name and comments (a semi-join into each side's contract).
+ * spec/1 Allocations page search: document numbers and counterparty codes, the contracts' addresses, the purchase's
+ * cargo name and comments, all copied into the allocation's search text (migration 0018), so one LIKE on one column
+ * served by its trigram index, as the other lists search (db/search.ts).
  */
 function toAssignSearch(search: string | undefined): SQL | undefined {
-  const term = search?.trim();
-  if (!term) return undefined;
-  const pattern = likePattern(term);
-  const containsTerm = (column: AnyColumn | SQL) => ilike(column, pattern);
-  return or(
-    searchTextCondition(allocations.searchText, term),
-    sideMatches(allocations.purchaseId, [
-      or(
-        containsTerm(addressFullSql(contracts)),
-        containsTerm(contracts.comments),
-        inArray(
-          contracts.rawMaterialQualityId,
-          sql`(select ${quality.id} from ${quality} where ${containsTerm(quality.title)})`,
-        ),
-      ),
-    ]),
-    sideMatches(allocations.salesId, [containsTerm(addressFullSql(contracts))]),
-  );
+  return searchTextCondition(allocations.searchText, search);
 }
 
 function flagCondition(column: AnyColumn, value: boolean | null | undefined): SQL | undefined {
