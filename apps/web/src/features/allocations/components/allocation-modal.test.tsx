@@ -13,6 +13,8 @@ vi.mock('../../contractors/components/contractor-code', () => ({ ContractorCode:
 const sale = {
   id: 11,
   documentNumber: 'SP/2026/0001',
+  rawMaterialId: 1,
+  status: 'ACTIVE',
   isGmp: true,
   isCert: false,
   toAllocate: 100_000,
@@ -24,6 +26,8 @@ const purchase = (overrides: Partial<PurchaseToAllocateRow> = {}) =>
   ({
     id: 7,
     documentNumber: 'ZK/2026/0007',
+    rawMaterialId: 1,
+    status: 'ACTIVE',
     isGmp: false,
     isCert: false,
     cargoQuantity: 50_000,
