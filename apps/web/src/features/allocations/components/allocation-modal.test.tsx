@@ -8,7 +8,7 @@ const mutateAsync = vi.fn();
 vi.mock('../api', () => ({ useAllocate: () => ({ mutateAsync, isPending: false }) }));
 vi.mock('../../../components/form/confirm', () => ({ confirmAction: () => Promise.resolve(true) }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
-vi.mock('../../contractors/components/contractor-code', () => ({ ContractorCode: () => null }));
+vi.mock('../../contractors', () => ({ ContractorCode: () => null }));
 
 const sale = {
   id: 11,

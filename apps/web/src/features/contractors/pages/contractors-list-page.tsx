@@ -1,3 +1,4 @@
+import '../i18n';
 import type { ContractorListItem, ContractorSortKey } from '@grain/shared';
 import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
@@ -8,8 +9,8 @@ import { type Column, DataTable } from '../../../components/list/data-table';
 import { ListToolbar } from '../../../components/list/list-toolbar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
-import { ContractorCertificateBadge } from '../../certificates/certificate-badge';
 import { useContractorList } from '../api';
+import { ContractorCertificateBadge } from '../certificates/certificate-badge';
 import { ContactsCell } from '../components/contacts-cell';
 import { ContractorCode } from '../components/contractor-code';
 import { formatAddress } from '../format';

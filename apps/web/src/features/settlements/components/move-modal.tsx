@@ -8,7 +8,7 @@ import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/list/list-state';
 import { formatTonnes } from '../../../lib/format';
-import { useRawMaterialsWithQualities } from '../../cargo/api';
+import { useRawMaterialsWithQualities } from '../../cargo';
 import { useMove, useMoveCandidates } from '../api';
 import { type MoveFormValues, moveFormSchema, rawMaterialOfRow } from '../row-forms';
 import { RowSummary } from './row-summary';

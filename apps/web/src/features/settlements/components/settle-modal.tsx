@@ -8,7 +8,7 @@ import { NumberField } from '../../../components/form/number-input';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { useRawMaterialsWithQualities } from '../../cargo/api';
+import { useRawMaterialsWithQualities } from '../../cargo';
 import { useSettle } from '../api';
 import { hasInvoiceData } from '../row-figures';
 import { rawMaterialOfRow } from '../row-forms';

@@ -1,3 +1,4 @@
+import '../i18n';
 import type { UserResponse, UserSortKey } from '@grain/shared';
 import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
