@@ -1,13 +1,11 @@
 import { type TransportResponse, tonnesToKg } from '@grain/shared';
 import { Alert, Button, Grid, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/form/confirm';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatMoney, formatTonnes } from '../../../lib/format';
 import { useDeliverTransport, useDeliveryQualityTerms, useQualityOptions } from '../api';
@@ -76,28 +74,26 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   // Delivering cannot be undone, so it is confirmed (issue 13); missing fields are marked on the first click.
   const submit = form.handleSubmit(async (values) => {
     const body = toDeliveredRequest(values);
-    const confirmed = await confirmAction({
-      title: t('transports.delivered.confirmTitle'),
-      message: t('transports.delivered.confirm', { id: transport.id, quantity: formatTonnes(body.realCargoQuantity) }),
-      confirmLabel: t('transports.delivered.submit'),
-      isStatusChange: true,
+    await submitChange(form, {
+      confirm: {
+        title: t('transports.delivered.confirmTitle'),
+        message: t('transports.delivered.confirm', {
+          id: transport.id,
+          quantity: formatTonnes(body.realCargoQuantity),
+        }),
+        confirmLabel: t('transports.delivered.submit'),
+        isStatusChange: true,
+      },
+      send: () => deliver.mutateAsync({ id: transport.id, body }),
+      saved: t('transports.delivered.saved', { id: transport.id }),
+      done: onClose,
+      fieldOfCode: (error) => ({
+        TRANSPORT_QUANTITY_IS_TO_BIG: isOverDeliveryNoteRequest(error) ? 'overDeliveryNote' : 'realCargoQuantity',
+      }),
+      onRefused: (error) => {
+        if (isOverDeliveryNoteRequest(error)) setNoteAsked(true);
+      },
     });
-    if (!confirmed) return;
-    try {
-      await deliver.mutateAsync({ id: transport.id, body });
-      notifications.show({
-        color: 'green',
-        message: t('transports.delivered.saved', { id: transport.id }),
-        withCloseButton: true,
-      });
-      onClose();
-    } catch (error) {
-      const isNoteRequest = isOverDeliveryNoteRequest(error);
-      if (isNoteRequest) setNoteAsked(true);
-      showServerErrors(form, error, {
-        TRANSPORT_QUANTITY_IS_TO_BIG: isNoteRequest ? 'overDeliveryNote' : 'realCargoQuantity',
-      });
-    }
   });
 
   const copyButtons = [

@@ -1,11 +1,10 @@
 import { isGmpNotSatisfied, kgToTonnes, type ReallocateCandidate, type TransportResponse } from '@grain/shared';
 import { Alert, Button, Grid, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatDate, formatTonnes } from '../../../lib/format';
 import { usePairAllocationExists, useReallocateTransport, useVehicleClashes } from '../api';
@@ -65,14 +64,12 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
   const clashes = useVehicleClashes(redirectClashQuery(transport, form.values)).data?.list ?? [];
 
   const submit = async () => {
-    try {
-      await reallocate.mutateAsync(toReallocateRequest(form.values, transport, target));
-      notifications.show({ color: 'green', message: t('transports.redirect.saved'), withCloseButton: true });
-      onClose();
-    } catch (error) {
-      showServerErrors(form, error);
-      setStep('choose');
-    }
+    await submitChange(form, {
+      send: () => reallocate.mutateAsync(toReallocateRequest(form.values, transport, target)),
+      saved: t('transports.redirect.saved'),
+      done: onClose,
+      onRefused: () => setStep('choose'),
+    });
   };
 
   if (step === 'review' && sale) {
