@@ -1,5 +1,5 @@
 import { type TransportResponse, tonnesToKg } from '@grain/shared';
-import { Alert, Button, Grid, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Grid, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,29 +23,20 @@ import {
 import { DeductionFields } from './deduction-fields';
 import { DeliveredRowsPreview } from './delivered-rows-preview';
 import { LabResultsFields } from './lab-results-fields';
-import { useIsPhone } from './use-is-phone';
-
-interface DeliveredModalProps {
-  /** The transport on the way to mark delivered; null keeps the modal closed. */
-  transport: TransportResponse | null;
-  onClose: () => void;
-}
+import { type TransportDialogProps, TransportModal } from './transport-modal';
 
 /** spec/1 section 4 To DELIVERED: the unloading data, then set-status-delivered (the entry is then not editable). */
-export function DeliveredModal({ transport, onClose }: DeliveredModalProps) {
+export function DeliveredModal({ transport, onClose }: TransportDialogProps) {
   const { t } = useTranslation();
-  const isPhone = useIsPhone();
   return (
-    <Modal
-      opened={transport !== null}
+    <TransportModal
+      transport={transport}
       onClose={onClose}
       size="lg"
-      centered
-      fullScreen={isPhone}
-      title={transport ? t('transports.delivered.title', { id: transport.id }) : ''}
+      title={(shown) => t('transports.delivered.title', { id: shown.id })}
     >
-      {transport && <DeliveredForm key={transport.id} transport={transport} onClose={onClose} />}
-    </Modal>
+      {(shown) => <DeliveredForm transport={shown} onClose={onClose} />}
+    </TransportModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { isGmpNotSatisfied, kgToTonnes, type ReallocateCandidate, type TransportResponse } from '@grain/shared';
-import { Alert, Button, Grid, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
@@ -20,30 +20,21 @@ import {
 } from '../reallocate-form';
 import { RedirectCandidates } from './redirect-candidates';
 import { RedirectReview } from './redirect-review';
-import { useIsPhone } from './use-is-phone';
+import { type TransportDialogProps, TransportModal } from './transport-modal';
 import { markMissingDoubleBookingNote, VehicleClashFields } from './vehicle-clash-warning';
 
-interface RedirectTransportModalProps {
-  /** The transport on the way to redirect; null keeps the modal closed. */
-  transport: TransportResponse | null;
-  onClose: () => void;
-}
-
 /** spec/1 section 4 Reallocate flow: choose a new sale, see the summary, redirect; "back" returns to the choice. */
-export function RedirectTransportModal({ transport, onClose }: RedirectTransportModalProps) {
+export function RedirectTransportModal({ transport, onClose }: TransportDialogProps) {
   const { t } = useTranslation();
-  const isPhone = useIsPhone();
   return (
-    <Modal
-      opened={transport !== null}
+    <TransportModal
+      transport={transport}
       onClose={onClose}
       size="xl"
-      centered
-      fullScreen={isPhone}
-      title={transport ? t('transports.redirect.title', { id: transport.id }) : ''}
+      title={(shown) => t('transports.redirect.title', { id: shown.id })}
     >
-      {transport && <RedirectFlow key={transport.id} transport={transport} onClose={onClose} />}
-    </Modal>
+      {(shown) => <RedirectFlow transport={shown} onClose={onClose} />}
+    </TransportModal>
   );
 }
 
