@@ -13,6 +13,17 @@ void i18next.use(initReactI18next).init({
 export const i18n = i18next;
 
 /**
+ * Adds a feature's texts to the catalogue. Each feature keeps its texts in its own `i18n.ts`, imported by its
+ * pages and its public entry, so they load with the feature's lazily loaded route and not with the app's first
+ * load; the keys keep their full paths, so a call such as t('transports.status.menu') is unchanged by the split.
+ */
+export function addStrings(strings: object): void {
+  i18next.addResourceBundle('pl', 'translation', strings, true, false);
+  // A text looked up before its feature loaded would have been kept as its key.
+  plainTexts.clear();
+}
+
+/**
  * The translation function for components drawn in every row of a list (status badges, contractor codes, figures,
  * row actions). The app has one language, loaded with its code, so they need not follow language changes through
  * react-i18next's hook, whose state and effects in several cells of each of fifty rows are a good part of the

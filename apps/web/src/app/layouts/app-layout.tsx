@@ -19,7 +19,7 @@ import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { confirmAction } from '../../components/form/confirm';
-import { ForcedPasswordChange } from '../../features/account/components/forced-password-change';
+import { ForcedPasswordChange } from '../../features/account';
 import { useStartupDictionaries } from '../dictionaries';
 import { FullPageLoader } from '../guards';
 import { useSession } from '../session';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionLock } from '../action-lock';
 
-interface ConfirmOptions {
+export interface ConfirmOptions {
   title: string;
   message?: ReactNode;
   confirmLabel?: string;

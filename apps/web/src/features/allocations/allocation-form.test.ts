@@ -5,6 +5,8 @@ import {
   allocationAction,
   allocationContext,
   allocationFormSchema,
+  allocationWarning,
+  blockingRefusal,
   initialAllocationValues,
   isBelowTransported,
   isOverToleranceLimit,
@@ -14,6 +16,8 @@ import {
 } from './allocation-form';
 
 const sale = (overrides: Partial<AllocationSale> = {}): AllocationSale => ({
+  rawMaterialId: 1,
+  status: 'ACTIVE',
   isGmp: false,
   isCert: false,
   toAllocate: 50_000,
@@ -24,6 +28,8 @@ const sale = (overrides: Partial<AllocationSale> = {}): AllocationSale => ({
 
 const purchase = (overrides: Partial<AllocationPurchase> = {}): AllocationPurchase => ({
   id: 7,
+  rawMaterialId: 1,
+  status: 'ACTIVE',
   isGmp: false,
   isCert: false,
   cargoQuantity: 80_000,
@@ -53,7 +59,7 @@ describe('allocationContext', () => {
     expect(add).toMatchObject({ isEdit: false, currentKg: 0, purchaseLeftKg: 30_000, saleLeftKg: 50_000 });
     const edit = allocationContext(sale(), pair());
     expect(edit).toMatchObject({ isEdit: true, currentKg: 20_000, purchaseLeftKg: 50_000, saleLeftKg: 70_000 });
-    expect(edit.saleLimit).toEqual({ upperLimitKg: 110_000, allocatedKg: 50_000 });
+    expect(edit.sale).toMatchObject({ cargoQuantityKg: 110_000, isTolerance: false, allocatedKg: 50_000 });
   });
 });
 
@@ -179,5 +185,37 @@ describe('toAllocateRequest', () => {
     expect(
       toAllocateRequest({ cargoQuantity: 0, confirmationNote: 'Cokolwiek długiego' }, 7, gmp).confirmationNote,
     ).toBe(null);
+  });
+});
+
+describe('allocationWarning (the shared allocationRefusal, RULES.md Allocations)', () => {
+  it('answers what the server would: the tolerance limit, the floor, the note, nothing when it fits', () => {
+    const context = allocationContext(sale(), purchase());
+    expect(allocationWarning(null, null, context)).toBeNull();
+    expect(allocationWarning(30_000, null, context)).toBeNull();
+    // The purchase's upper limit is 80 t with 50 t allocated: 30 t fits, one kilogram more does not.
+    expect(allocationWarning(30_001, null, context)).toBe('ALLOCATE_QUANTITY_IS_TO_BIG');
+    const floor = allocationContext(sale(), pair({ deliveredOnPurchase: 7_000 }));
+    expect(allocationWarning(6_999, null, floor)).toBe('ALLOCATE_QUANTITY_IS_TO_BIG');
+    expect(isBelowTransported(6_999, floor)).toBe(true);
+    expect(isOverToleranceLimit(6_999, floor)).toBe(false);
+    const gmp = allocationContext(sale({ isGmp: true }), purchase());
+    expect(allocationWarning(5_000, 'krótka', gmp)).toBe('GMP_CERT_NOT_SATISFIED');
+    expect(allocationWarning(5_000, 'Klient się zgodził', gmp)).toBeNull();
+  });
+
+  it('refuses another raw material and a closed contract, which no quantity fixes', () => {
+    expect(blockingRefusal(allocationContext(sale(), purchase()))).toBeNull();
+    expect(blockingRefusal(allocationContext(sale({ rawMaterialId: 2 }), purchase()))).toBe(
+      'CONTRACT_IS_NOT_COMPATIBLE',
+    );
+    expect(blockingRefusal(allocationContext(sale({ status: 'CLOSED' }), purchase()))).toBe('WRONG_STATUS');
+  });
+
+  it('asks for the note even when the quantity is refused too, as the mismatch step shows it', () => {
+    const gmp = allocationContext(sale({ isGmp: true }), purchase());
+    expect(errorsOf(gmp, { cargoQuantity: 500, confirmationNote: 'krótka' })).toEqual({
+      confirmationNote: 'noteTooShort',
+    });
   });
 });

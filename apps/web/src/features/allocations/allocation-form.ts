@@ -1,11 +1,12 @@
 import {
   type AllocateContractRequest,
+  type AllocationContract,
   allocationFloorKg,
+  allocationRefusal,
   gmpCertGaps,
-  isConfirmationNoteSufficient,
-  isGrowthWithinLimit,
   kgToTonnes,
   MAX_STRING,
+  type MessageCode,
   type PurchaseToAllocateRow,
   type SalesDashboardResponse,
   tonnesToKg,
@@ -24,11 +25,13 @@ export { gmpCertGaps };
 
 export type AllocationSale = Pick<
   SalesDashboardResponse,
-  'isGmp' | 'isCert' | 'toAllocate' | 'allocated' | 'toleranceUpperLimit'
+  'rawMaterialId' | 'status' | 'isGmp' | 'isCert' | 'toAllocate' | 'allocated' | 'toleranceUpperLimit'
 >;
 export type AllocationPurchase = Pick<
   PurchaseToAllocateRow,
   | 'id'
+  | 'rawMaterialId'
+  | 'status'
   | 'isGmp'
   | 'isCert'
   | 'cargoQuantity'
@@ -49,9 +52,9 @@ export interface AllocationContext {
   /** Plain quantity left: purchase quantity − allocated elsewhere; sale toAllocate + this pair. */
   purchaseLeftKg: number;
   saleLeftKg: number;
-  /** The upper tolerance limits and allocated totals the server checks the growth against. */
-  purchaseLimit: { upperLimitKg: number; allocatedKg: number };
-  saleLimit: { upperLimitKg: number; allocatedKg: number };
+  /** Both contracts as the shared allocationRefusal reads them, allocated totals before the change. */
+  purchase: AllocationContract;
+  sale: AllocationContract;
   /** allocationFloorKg of the pair: planned NEW, in delivery and delivered; an edit cannot go below it. */
   transportedKg: number;
   /** The sale's requirements the purchase does not meet. */
@@ -61,6 +64,28 @@ export interface AllocationContext {
   hasMismatch: boolean;
 }
 
+/**
+ * A contract as allocationRefusal reads it. The answers carry the upper tolerance limit the server computed
+ * (toleranceUpperLimitKg), not the terms; terms without tolerance whose quantity is that limit give the same limit
+ * (RULES.md Contracts, Tolerance: without tolerance the limit is the quantity), so the shared rule checks the
+ * growth against exactly the server's limit.
+ */
+function allocationContract(
+  contract: Pick<AllocationSale, 'rawMaterialId' | 'status' | 'isGmp' | 'isCert' | 'allocated' | 'toleranceUpperLimit'>,
+): AllocationContract {
+  return {
+    rawMaterialId: contract.rawMaterialId,
+    status: contract.status,
+    isGmp: contract.isGmp,
+    isCert: contract.isCert,
+    allocatedKg: contract.allocated,
+    cargoQuantityKg: contract.toleranceUpperLimit,
+    isTolerance: false,
+    toleranceUnit: null,
+    toleranceQuantity: null,
+  };
+}
+
 export function allocationContext(sale: AllocationSale, purchase: AllocationPurchase): AllocationContext {
   const currentKg = purchase.allocationId === null ? 0 : purchase.allocatedOnPurchase;
   return {
@@ -68,8 +93,8 @@ export function allocationContext(sale: AllocationSale, purchase: AllocationPurc
     currentKg,
     purchaseLeftKg: purchase.cargoQuantity - purchase.allocated + currentKg,
     saleLeftKg: sale.toAllocate + currentKg,
-    purchaseLimit: { upperLimitKg: purchase.toleranceUpperLimit, allocatedKg: purchase.allocated },
-    saleLimit: { upperLimitKg: sale.toleranceUpperLimit, allocatedKg: sale.allocated },
+    purchase: allocationContract(purchase),
+    sale: allocationContract(sale),
     transportedKg: allocationFloorKg({
       plannedNewKg: purchase.plannedOnPurchase,
       inDeliveryKg: purchase.inDeliveryOnPurchase,
@@ -92,18 +117,40 @@ export function quantityWarning(kg: number | null, context: AllocationContext): 
   return null;
 }
 
-/** Past an upper tolerance limit the server refuses with ALLOCATE_QUANTITY_IS_TO_BIG; said in the warning. */
-export function isOverToleranceLimit(kg: number | null, context: AllocationContext): boolean {
-  if (kg === null) return false;
-  const growthKg = kg - context.currentKg;
-  const fits = (limit: AllocationContext['purchaseLimit']) =>
-    isGrowthWithinLimit(limit.upperLimitKg, limit.allocatedKg, growthKg);
-  return !fits(context.purchaseLimit) || !fits(context.saleLimit);
+/**
+ * What the server would refuse for this quantity and note: the shared rule it refuses with (RULES.md Allocations,
+ * packages/shared/src/rules/allocations.ts), so the modal warns exactly where the server refuses. Null without a
+ * quantity or when the server takes it.
+ */
+export function allocationWarning(kg: number | null, note: string | null, context: AllocationContext) {
+  if (kg === null) return null;
+  return allocationRefusal({
+    purchase: context.purchase,
+    sale: context.sale,
+    currentPairKg: context.currentKg,
+    requestedKg: kg,
+    floorKg: context.transportedKg,
+    confirmationNote: note,
+  });
 }
 
 /** RULES.md Allocations: an edit may not go below allocationFloorKg (the server's ALLOCATE_QUANTITY_IS_TO_BIG). */
 export function isBelowTransported(kg: number | null, context: AllocationContext): boolean {
   return kg !== null && context.isEdit && kg < context.transportedKg;
+}
+
+/**
+ * Past an upper tolerance limit the server refuses with ALLOCATE_QUANTITY_IS_TO_BIG; said in the warning. The floor
+ * gives the same code and has its own warning, so it is told apart; the note is not asked here.
+ */
+export function isOverToleranceLimit(kg: number | null, context: AllocationContext): boolean {
+  return allocationWarning(kg, null, context) === 'ALLOCATE_QUANTITY_IS_TO_BIG' && !isBelowTransported(kg, context);
+}
+
+/** Refusals the modal cannot fix by a quantity or a note (another raw material, a closed contract). */
+export function blockingRefusal(context: AllocationContext): MessageCode | null {
+  const refusal = allocationWarning(context.currentKg, null, context);
+  return refusal === 'CONTRACT_IS_NOT_COMPATIBLE' || refusal === 'WRONG_STATUS' ? refusal : null;
 }
 
 /** The mismatch step (explanation note) follows only when something is allocated, not on removal. */
@@ -138,10 +185,17 @@ export function allocationFormSchema(context: AllocationContext) {
     .superRefine((values, ctx) => {
       const kg = kgOfValue(values.cargoQuantity);
       if (!context.isEdit && kg === 0) ctx.addIssue({ code: 'custom', path: ['cargoQuantity'], message: V.positive });
-      if (needsMismatchStep(kg, context) && !isConfirmationNoteSufficient(values.confirmationNote)) {
+      if (needsMismatchStep(kg, context) && isNoteRefused(kg, values.confirmationNote, context)) {
         ctx.addIssue({ code: 'custom', path: ['confirmationNote'], message: V.noteTooShort });
       }
     });
+}
+
+/** The note part of allocationRefusal, asked with a quantity that passes the earlier steps (the pair's own). */
+function isNoteRefused(kg: number | null, note: string, context: AllocationContext): boolean {
+  const quantityKg = kg === null ? null : Math.max(kg, context.transportedKg, 1);
+  const sameSize = { ...context, currentKg: quantityKg ?? 0 };
+  return allocationWarning(quantityKg, note, sameSize) === 'GMP_CERT_NOT_SATISFIED';
 }
 
 export type AllocationAction = 'create' | 'update' | 'remove';

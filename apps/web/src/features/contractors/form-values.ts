@@ -16,7 +16,7 @@ import {
   type CertificateFormValues,
   toCertificateForm,
   toCertificateRequest,
-} from '../certificates/certificate-form-values';
+} from './certificates/certificate-form-values';
 
 /** Form values: text inputs hold '' for empty; the mapping below turns them into the request's nulls. */
 export interface AddressFormValues {

@@ -1,5 +1,5 @@
 import { type ContractorResponse, DEFAULT_COUNTRY_CODE, type Freight } from '@grain/shared';
-import { type ContractorFormValues, hasAddress } from '../contractors/form-values';
+import { type ContractorFormValues, hasAddress } from '../contractors';
 import type { ContractFormValues } from './form-values';
 import type { ContractSide } from './side';
 

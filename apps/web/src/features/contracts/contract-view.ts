@@ -7,7 +7,7 @@ import type {
   SalesDashboardResponse,
   SalesListItem,
 } from '@grain/shared';
-import type { TransportPairView } from '../transports/transport-pair';
+import type { TransportPairView } from '../transports';
 
 /** Either side's dashboard answer (also the answer of create and update). */
 export type ContractDashboard = PurchaseDashboardResponse | SalesDashboardResponse;

@@ -1,7 +1,7 @@
 import { PurchaseCreateRequestSchema, SalesCreateRequestSchema, SalesUpdateRequestSchema } from '@grain/shared';
 import { describe, expect, it } from 'vitest';
 import { zodErrors } from '../../components/form/use-zod-form';
-import { emptyContractorForm } from '../contractors/form-values';
+import { emptyContractorForm } from '../contractors';
 import { partyAddressesOf, withCounterpartyAddresses, withFreight } from './address-values';
 import { contractor, purchaseDashboard, salesDashboard } from './fixtures';
 import {

@@ -16,11 +16,7 @@ import {
   V,
 } from '@grain/shared';
 import { type ZodType, z } from 'zod';
-import {
-  type ContractorFormValues,
-  removedIds,
-  toCreateRequest as toContractorRequest,
-} from '../contractors/form-values';
+import { type ContractorFormValues, removedIds, toCreateRequest as toContractorRequest } from '../contractors';
 import { type AddressFormValues, emptyAddress, textOrEmpty, toAddressForm } from './address-values';
 import { type ContractDashboard, counterpartyOf } from './contract-view';
 import { type QualityTermFormValues, toQualityTermForm, toQualityTermRequest } from './quality-terms-values';

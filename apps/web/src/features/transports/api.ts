@@ -29,7 +29,7 @@ import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
 
 /** The delivered form's real quality: the qualities of the transport's raw material. */
-export { useQualityOptions } from '../allocations/api';
+export { useQualityOptions } from '../allocations';
 
 /** Every transport query starts with 'transports'; a transport write also changes contract and allocation figures. */
 export const transportKeys = {

@@ -1,7 +1,8 @@
-import { Badge, Grid, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
 import { PageHeader } from '../../../components/page-header';
+import { RoleBadge } from '../../users';
 import { ChangePasswordForm } from '../components/change-password-form';
 
 /** Read-only account data and the password change (spec/1 My account). */
@@ -27,9 +28,7 @@ export function Page() {
                 <Text size="sm" fw={500} mb={4}>
                   {t('users.role')}
                 </Text>
-                <Badge color={user.role === 'ADMIN' ? 'grape' : 'blue'} size="lg" variant="light">
-                  {t(`users.roles.${user.role}`)}
-                </Badge>
+                <RoleBadge role={user.role} size="lg" />
               </div>
               <TextInput label={t('users.firstName')} value={user.firstName} readOnly />
               <TextInput label={t('users.lastName')} value={user.lastName} readOnly />

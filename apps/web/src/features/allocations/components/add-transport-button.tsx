@@ -3,8 +3,7 @@ import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconTruck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { openCreateTransport } from '../../transports/components/create-transport';
-import { pairOfToAssignRow } from '../../transports/transport-pair';
+import { openCreateTransport, pairOfToAssignRow } from '../../transports';
 import { allocationKeys } from '../api';
 
 /**

@@ -8,11 +8,13 @@ const mutateAsync = vi.fn();
 vi.mock('../api', () => ({ useAllocate: () => ({ mutateAsync, isPending: false }) }));
 vi.mock('../../../components/form/confirm', () => ({ confirmAction: () => Promise.resolve(true) }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
-vi.mock('../../contractors/components/contractor-code', () => ({ ContractorCode: () => null }));
+vi.mock('../../contractors', () => ({ ContractorCode: () => null }));
 
 const sale = {
   id: 11,
   documentNumber: 'SP/2026/0001',
+  rawMaterialId: 1,
+  status: 'ACTIVE',
   isGmp: true,
   isCert: false,
   toAllocate: 100_000,
@@ -24,6 +26,8 @@ const purchase = (overrides: Partial<PurchaseToAllocateRow> = {}) =>
   ({
     id: 7,
     documentNumber: 'ZK/2026/0007',
+    rawMaterialId: 1,
+    status: 'ACTIVE',
     isGmp: false,
     isCert: false,
     cargoQuantity: 50_000,

@@ -3,10 +3,12 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/form/number-input';
+import { messageCodeText } from '../../../i18n';
 import { formatTonnes } from '../../../lib/format';
 import {
   type AllocationContext,
   type AllocationFormValues,
+  blockingRefusal,
   isBelowTransported,
   isOverToleranceLimit,
   quantityWarning,
@@ -35,12 +37,18 @@ function Line({ label, value }: { label: string; value: string }) {
 export function AllocationQuantityStep({ form, context, kg }: QuantityStepProps) {
   const { t } = useTranslation();
   const warning = quantityWarning(kg, context);
+  const blocking = blockingRefusal(context);
   const values = {
     purchase: formatTonnes(context.purchaseLeftKg),
     sale: formatTonnes(context.saleLeftKg),
   };
   return (
     <Stack gap="sm">
+      {blocking && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="allocation-refusal">
+          <Text size="sm">{messageCodeText(blocking)}</Text>
+        </Alert>
+      )}
       <Stack gap={4}>
         {context.isEdit && <Line label={t('allocations.currentAllocation')} value={formatTonnes(context.currentKg)} />}
         <Line label={t('allocations.leftOnPurchase')} value={values.purchase} />

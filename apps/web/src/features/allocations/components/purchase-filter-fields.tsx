@@ -1,8 +1,8 @@
 import type { Option } from '@grain/shared';
 import { useTranslation } from 'react-i18next';
+import { YesNoSelect } from '../../../components/form/yes-no-select';
 import type { FilterValues } from '../../../components/list/list-state';
 import { DateFilter, FreightFilter, NumberFilter, OptionsFilter } from './filter-fields';
-import { YesNoSelect } from './yes-no-select';
 
 /** spec/1 List filters of the purchase table: quality, certificate, FOR, GMP, freight, ranges and receipt dates. */
 export function PurchaseFilterFields({

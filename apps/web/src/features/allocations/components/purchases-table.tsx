@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/list/data-table';
 import type { ListStateApi } from '../../../components/list/use-list-state';
 import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
-import { ContractorCode } from '../../contractors/components/contractor-code';
+import { ContractorCode } from '../../contractors';
 import { allocationContext } from '../allocation-form';
 import { FlagBadges } from './flag-badges';
 import { GmpCertWarning } from './gmp-cert-warning';

@@ -3,7 +3,7 @@ import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
-import { ContractorCode } from '../../contractors/components/contractor-code';
+import { ContractorCode } from '../../contractors';
 import { FlagBadges } from './flag-badges';
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

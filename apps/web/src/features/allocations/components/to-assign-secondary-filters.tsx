@@ -1,11 +1,11 @@
 import { CONTRACT_STATUSES, type ContractStatus, type Option } from '@grain/shared';
 import { Input, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { YesNoSelect } from '../../../components/form/yes-no-select';
 import { listOf } from '../../../components/list/filter-values';
 import type { FilterValues } from '../../../components/list/list-state';
 import { StatusChips } from '../../../components/list/status-chips';
 import { DateFilter, FreightFilter, OptionsFilter } from './filter-fields';
-import { YesNoSelect } from './yes-no-select';
 
 interface SecondaryFiltersProps {
   draft: FilterValues;

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/list/data-table';
 import type { ListStateApi } from '../../../components/list/use-list-state';
 import { formatTonnes } from '../../../lib/format';
-import { ContractorCode } from '../../contractors/components/contractor-code';
+import { ContractorCode } from '../../contractors';
 import { gmpCertGaps } from '../allocation-form';
 import { GmpCertWarning } from './gmp-cert-warning';
 

@@ -1,3 +1,4 @@
+import '../i18n';
 import { TO_ASSIGN_DEFAULT_SORT } from '@grain/shared';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import '../i18n';
 import { ALLOCATABLE_STATUSES, type PurchaseToAllocateRow } from '@grain/shared';
 import { Alert, Center, Loader, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

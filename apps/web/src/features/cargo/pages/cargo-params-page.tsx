@@ -1,3 +1,4 @@
+import '../i18n';
 import { Button, Center, Grid, Loader, ScrollArea, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';

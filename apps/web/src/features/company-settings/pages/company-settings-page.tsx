@@ -1,3 +1,4 @@
+import '../i18n';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';

@@ -3,9 +3,9 @@ import { Button, Stack, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AddEntryButton, EntryCard } from '../../../components/form/entry-card';
 import { type ContractorFormValues, emptyAdditionalAddress, hasAddress, withAccountingAddress } from '../form-values';
 import { AddressFields } from './address-fields';
-import { AddEntryButton, EntryCard } from './entry-card';
 
 /** "Adresy dodatkowe": repeatable, at most MAX_CONTRACTOR_ADDRESSES, each can copy the accounting address. */
 export function AdditionalAddressesSection({ form }: { form: UseFormReturnType<ContractorFormValues> }) {

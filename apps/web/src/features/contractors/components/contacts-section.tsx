@@ -2,8 +2,8 @@ import { GENDERS, MAX_CONTRACTOR_CONTACTS } from '@grain/shared';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { AddEntryButton, EntryCard } from '../../../components/form/entry-card';
 import { type ContractorFormValues, emptyContact } from '../form-values';
-import { AddEntryButton, EntryCard } from './entry-card';
 
 /** "Osoby kontaktowe": repeatable, at most MAX_CONTRACTOR_CONTACTS; the form always shows at least one. */
 export function ContactsSection({ form }: { form: UseFormReturnType<ContractorFormValues> }) {

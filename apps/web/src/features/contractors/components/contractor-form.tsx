@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/form/confirm';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { CertificatesSection } from '../../certificates/certificates-section';
+import { CertificatesSection } from '../certificates/certificates-section';
 import { type ContractorFormValues, contractorFormSchema } from '../form-values';
 import { AdditionalAddressesSection } from './additional-addresses-section';
 import { AddressFields } from './address-fields';

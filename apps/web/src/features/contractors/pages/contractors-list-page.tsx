@@ -1,15 +1,14 @@
+import '../i18n';
 import type { ContractorListItem, ContractorSortKey } from '@grain/shared';
-import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconPlus } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCountries } from '../../../app/dictionaries';
-import { type Column, DataTable } from '../../../components/list/data-table';
-import { ListToolbar } from '../../../components/list/list-toolbar';
+import type { Column } from '../../../components/list/data-table';
+import { rowLinkColumn, SearchListPage } from '../../../components/list/search-list-page';
 import { useListState } from '../../../components/list/use-list-state';
-import { PageHeader } from '../../../components/page-header';
-import { ContractorCertificateBadge } from '../../certificates/certificate-badge';
 import { useContractorList } from '../api';
+import { ContractorCertificateBadge } from '../certificates/certificate-badge';
 import { ContactsCell } from '../components/contacts-cell';
 import { ContractorCode } from '../components/contractor-code';
 import { formatAddress } from '../format';
@@ -66,58 +65,25 @@ export function Page() {
       title: t('contractors.address'),
       render: (row) => <Text size="sm">{formatAddress(row.accountingAddress, countryName)}</Text>,
     },
-    {
-      key: 'actions',
-      card: 'actions',
-      isAlwaysShown: true,
+    rowLinkColumn({
       title: t('common.actions'),
-      align: 'right',
-      sticky: true,
-      render: (row) => (
-        <Tooltip label={t('common.details')}>
-          <ActionIcon
-            component={Link}
-            to={`/contractor-list/form/${row.id}`}
-            variant="light"
-            aria-label={`${t('common.details')} ${row.code}`}
-          >
-            <IconEye size={16} />
-          </ActionIcon>
-        </Tooltip>
-      ),
-    },
+      label: t('common.details'),
+      icon: <IconEye size={16} />,
+      to: (row) => `/contractor-list/form/${row.id}`,
+      name: (row) => row.code,
+    }),
   ];
 
   return (
-    <>
-      <PageHeader
-        crumbs={[{ label: t('nav.home'), to: '/positions' }, { label: t('contractors.title') }]}
-        title={t('contractors.title')}
-        actions={
-          <Button component={Link} to="/contractor-list/form" leftSection={<IconPlus size={16} />}>
-            {t('contractors.add')}
-          </Button>
-        }
-      />
-      <ListToolbar
-        list={list}
-        listKey="contractors"
-        searchPlaceholder={t('contractors.searchPlaceholder')}
-        onRefresh={() => void query.refetch()}
-        isFetching={query.isFetching}
-        fetchedAt={query.dataUpdatedAt}
-      />
-      <DataTable
-        columns={columns}
-        rows={query.data?.list}
-        filtered={query.data?.filtered ?? 0}
-        rowKey={(row) => row.id}
-        list={list}
-        isLoading={query.isFetching}
-        isError={query.isError}
-        listId="contractors"
-        defaultDensity="comfortable"
-      />
-    </>
+    <SearchListPage
+      title={t('contractors.title')}
+      addLabel={t('contractors.add')}
+      addTo="/contractor-list/form"
+      listKey="contractors"
+      searchPlaceholder={t('contractors.searchPlaceholder')}
+      list={list}
+      query={query}
+      columns={columns}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../../components/list/data-table';
 import { useListState } from '../../../components/list/use-list-state';
 import { ContractStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
-import { ContractorCode } from '../../contractors/components/contractor-code';
+import { ContractorCode } from '../../contractors';
 import { useAllocatedContracts } from '../api';
 import {
   type AllocationRowView,

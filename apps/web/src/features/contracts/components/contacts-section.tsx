@@ -1,7 +1,7 @@
 import { MAX_CONTRACT_CONTACTS } from '@grain/shared';
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AddEntryButton, EntryCard } from '../../contractors/components/entry-card';
+import { AddEntryButton, EntryCard } from '../../../components/form/entry-card';
 import { emptyContractContact } from '../form-values';
 import type { ContractFormApi } from './form-types';
 

@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusFirstError, showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { type ContractorFormValues, contractorFormSchema, emptyContractorForm } from '../../contractors/form-values';
+import { type ContractorFormValues, contractorFormSchema, emptyContractorForm } from '../../contractors';
 import { type ContractFormValues, contractFormSchema } from '../form-values';
 import type { ContractSide } from '../side';
 import { CargoSection } from './cargo-section';

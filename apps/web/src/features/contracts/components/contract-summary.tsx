@@ -3,7 +3,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { AgreementStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
-import { ContractorCode } from '../../contractors/components/contractor-code';
+import { ContractorCode } from '../../contractors';
 import { type ContractDashboard, counterpartyOf } from '../contract-view';
 import type { ContractSide } from '../side';
 import { LabelledValue } from './labelled-value';

@@ -6,7 +6,7 @@ import { type Column, DataTable } from '../../../components/list/data-table';
 import type { ListStateApi } from '../../../components/list/use-list-state';
 import { AgreementStatusBadge, ContractStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
-import { ContractorCode } from '../../contractors/components/contractor-code';
+import { ContractorCode } from '../../contractors';
 import { type ContractListItem, counterpartyOf, figuresOf } from '../contract-view';
 import { type ContractSide, dashboardPath } from '../side';
 import { ContractCardActions, ContractRowActions } from './contract-row-actions';

@@ -1,9 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AddressFields } from '../../contractors/components/address-fields';
-import { ContractorDataSection } from '../../contractors/components/contractor-data-section';
-import { ContractorSelect } from '../../contractors/components/contractor-select';
-import { emptyContractorForm } from '../../contractors/form-values';
+import { AddressFields, ContractorDataSection, ContractorSelect, emptyContractorForm } from '../../contractors';
 import type { ContractSide } from '../side';
 import type { ContractFormApi, CounterpartyFormApi } from './form-types';
 

@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import type { ContractorFormValues } from '../../contractors/form-values';
+import type { ContractorFormValues } from '../../contractors';
 import type { ContractFormValues } from '../form-values';
 
 export type ContractFormApi = UseFormReturnType<ContractFormValues>;

@@ -1,7 +1,7 @@
 import { FREIGHTS, type Freight, formatAddressLine } from '@grain/shared';
 import { Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AddressFields } from '../../contractors/components/address-fields';
+import { AddressFields } from '../../contractors';
 import {
   ACCOUNTING_ADDRESS_KEY,
   isCounterpartyAddress,

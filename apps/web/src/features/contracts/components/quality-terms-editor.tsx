@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text } from 
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/form/number-input';
 import { formatLabValue } from '../../../components/quality-lines';
-import { useQualityParams } from '../../cargo/api';
+import { useQualityParams } from '../../cargo';
 import { toQualityTermForm } from '../quality-terms-values';
 import { type ContractFormApi, valueInputProps } from './form-types';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useContractor } from '../../contractors/api';
+import { useContractor } from '../../contractors';
 import { newPartyAddresses, partyAddressesOf, withCounterpartyAddresses } from '../address-values';
 import type { ContractSide } from '../side';
 import type { ContractFormApi } from './form-types';

@@ -1,3 +1,4 @@
+import '../i18n';
 import { Center, Loader, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';

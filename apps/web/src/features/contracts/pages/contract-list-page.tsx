@@ -1,3 +1,4 @@
+import '../i18n';
 import { CONTRACT_STATUSES, type ContractStatus } from '@grain/shared';
 import { Box, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

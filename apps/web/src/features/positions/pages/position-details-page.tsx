@@ -1,3 +1,4 @@
+import '../i18n';
 import { positionListLink } from '@grain/shared';
 import { Anchor, Card, Center, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../i18n';
 import type { Position, PositionTimeline } from '@grain/shared';
 import {
   Alert,

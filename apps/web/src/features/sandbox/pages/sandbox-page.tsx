@@ -1,4 +1,4 @@
-import '../../../i18n/sandbox-pl';
+import '../i18n';
 import { Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';

@@ -1,8 +1,7 @@
 import type { TransactionRow } from '@grain/shared';
 import { Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useBulkInvoice } from '../api';
 import {
@@ -30,18 +29,13 @@ export function BulkInvoiceForm({ rows, onDone }: BulkInvoiceFormProps) {
   });
 
   const submit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await bulkInvoice.mutateAsync(toBulkInvoiceRequest(values));
-      notifications.show({
-        color: 'green',
-        message: t('statement.bulk.invoiced', { count: answer.list.length }),
-        withCloseButton: true,
-      });
-      onDone(answer.list);
-    } catch (error) {
+    await submitChange(form, {
+      send: () => bulkInvoice.mutateAsync(toBulkInvoiceRequest(values)),
+      saved: (answer) => t('statement.bulk.invoiced', { count: answer.list.length }),
+      done: (answer) => onDone(answer.list),
       // A shared date refused for one row belongs under the one date field.
-      showServerErrors(form, error, {}, bulkInvoiceFieldOf);
-    }
+      pathOf: bulkInvoiceFieldOf,
+    });
   });
 
   return (

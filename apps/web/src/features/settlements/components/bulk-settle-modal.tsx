@@ -1,10 +1,9 @@
 import type { TransactionRow } from '@grain/shared';
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/form/number-input';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatMoney } from '../../../lib/format';
 import { useBulkSettle } from '../api';
@@ -39,17 +38,11 @@ export function BulkSettleForm({ rows, onDone, onSetInvoices }: BulkSettleFormPr
   const isInvoiceMissing = rows.some((row) => !hasInvoiceData(row));
 
   const submit = form.handleSubmit(async () => {
-    try {
-      const answer = await bulkSettle.mutateAsync(toBulkSettleRequest(rows, form.getValues()));
-      notifications.show({
-        color: 'green',
-        message: t('statement.bulk.settled', { count: answer.list.length }),
-        withCloseButton: true,
-      });
-      onDone(true);
-    } catch (error) {
-      showServerErrors(form, error);
-    }
+    await submitChange(form, {
+      send: () => bulkSettle.mutateAsync(toBulkSettleRequest(rows, form.getValues())),
+      saved: (answer) => t('statement.bulk.settled', { count: answer.list.length }),
+      done: () => onDone(true),
+    });
   });
 
   return (

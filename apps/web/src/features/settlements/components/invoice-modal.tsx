@@ -1,8 +1,7 @@
 import type { TransactionRow } from '@grain/shared';
 import { Alert, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSetInvoice } from '../api';
 import { type InvoiceFormValues, invoiceDefaults, invoiceFormSchema } from '../row-forms';
@@ -17,13 +16,11 @@ export function InvoiceForm({ row, onDone }: { row: TransactionRow; onDone: (sav
 
   const submit = form.handleSubmit(async (values) => {
     const body = invoiceFormSchema.parse(values);
-    try {
-      const saved = await setInvoice.mutateAsync(body);
-      notifications.show({ color: 'green', message: t('statement.invoice.saved'), withCloseButton: true });
-      onDone(saved);
-    } catch (error) {
-      showServerErrors(form, error);
-    }
+    await submitChange(form, {
+      send: () => setInvoice.mutateAsync(body),
+      saved: t('statement.invoice.saved'),
+      done: onDone,
+    });
   });
 
   return (

@@ -1,14 +1,13 @@
 import type { TransactionRow } from '@grain/shared';
 import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/list/list-state';
 import { formatTonnes } from '../../../lib/format';
-import { useRawMaterialsWithQualities } from '../../cargo/api';
+import { useRawMaterialsWithQualities } from '../../cargo';
 import { useMove, useMoveCandidates } from '../api';
 import { type MoveFormValues, moveFormSchema, rawMaterialOfRow } from '../row-forms';
 import { RowSummary } from './row-summary';
@@ -51,13 +50,7 @@ export function MoveForm({ row, onDone }: { row: TransactionRow; onDone: () => v
 
   const submit = form.handleSubmit(async (values) => {
     const request = schema.parse(values);
-    try {
-      await move.mutateAsync(request);
-      notifications.show({ color: 'green', message: t('statement.move.saved'), withCloseButton: true });
-      onDone();
-    } catch (error) {
-      showServerErrors(form, error);
-    }
+    await submitChange(form, { send: () => move.mutateAsync(request), saved: t('statement.move.saved'), done: onDone });
   });
 
   return (

@@ -1,14 +1,12 @@
 import type { TransactionRow } from '@grain/shared';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/form/confirm';
 import { NumberField } from '../../../components/form/number-input';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { useRawMaterialsWithQualities } from '../../cargo/api';
+import { useRawMaterialsWithQualities } from '../../cargo';
 import { useSettle } from '../api';
 import { hasInvoiceData } from '../row-figures';
 import { rawMaterialOfRow } from '../row-forms';
@@ -40,19 +38,16 @@ export function SettleForm({ row, onDone, onSetInvoice }: SettleFormProps) {
 
   const submit = form.handleSubmit(async (values) => {
     const body = schema.parse(values);
-    const confirmed = await confirmAction({
-      title: t('statement.settle.confirmTitle'),
-      message: t('statement.settle.confirm', { id: row.id, value: formatMoney(preview.finalValue, currency) }),
-      confirmLabel: t('statement.settle.submit'),
+    await submitChange(form, {
+      confirm: {
+        title: t('statement.settle.confirmTitle'),
+        message: t('statement.settle.confirm', { id: row.id, value: formatMoney(preview.finalValue, currency) }),
+        confirmLabel: t('statement.settle.submit'),
+      },
+      send: () => settle.mutateAsync(body),
+      saved: t('statement.settle.saved'),
+      done: onDone,
     });
-    if (!confirmed) return;
-    try {
-      await settle.mutateAsync(body);
-      notifications.show({ color: 'green', message: t('statement.settle.saved'), withCloseButton: true });
-      onDone();
-    } catch (error) {
-      showServerErrors(form, error);
-    }
   });
 
   return (

@@ -1,11 +1,9 @@
 import type { TransactionRow } from '@grain/shared';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/form/confirm';
 import { NumberField } from '../../../components/form/number-input';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatTonnes } from '../../../lib/format';
 import { useSplit } from '../api';
@@ -35,19 +33,16 @@ export function SplitForm({ row, onDone }: { row: TransactionRow; onDone: () => 
 
   const submit = form.handleSubmit(async (values) => {
     const body = schema.parse(values);
-    const confirmed = await confirmAction({
-      title: t('statement.split.confirmTitle'),
-      message: t('statement.split.confirm', { quantity: formatTonnes(body.quantity), id: row.id }),
-      confirmLabel: t('statement.split.submit'),
+    await submitChange(form, {
+      confirm: {
+        title: t('statement.split.confirmTitle'),
+        message: t('statement.split.confirm', { quantity: formatTonnes(body.quantity), id: row.id }),
+        confirmLabel: t('statement.split.submit'),
+      },
+      send: () => split.mutateAsync(body),
+      saved: t('statement.split.saved'),
+      done: onDone,
     });
-    if (!confirmed) return;
-    try {
-      await split.mutateAsync(body);
-      notifications.show({ color: 'green', message: t('statement.split.saved'), withCloseButton: true });
-      onDone();
-    } catch (error) {
-      showServerErrors(form, error);
-    }
   });
 
   return (

@@ -4,7 +4,7 @@ import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
 import { FilterPanel } from '../../../components/list/filter-panel';
 import type { FilterValues } from '../../../components/list/list-state';
-import { ContractorSelect } from '../../contractors/components/contractor-select';
+import { ContractorSelect } from '../../contractors';
 import { DATE_FILTERS, type DateFilter, reversedDateRanges, SETTLEMENT_STATES, stateOf } from '../statement-filter';
 import type { StatementTab } from '../tabs';
 

@@ -1,3 +1,4 @@
+import '../i18n';
 import type { TransactionRow } from '@grain/shared';
 import { Checkbox, Tabs } from '@mantine/core';
 import { useState } from 'react';

@@ -1,13 +1,11 @@
 import { type TransportResponse, tonnesToKg } from '@grain/shared';
-import { Alert, Button, Grid, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Grid, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/form/confirm';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatMoney, formatTonnes } from '../../../lib/format';
 import { useDeliverTransport, useDeliveryQualityTerms, useQualityOptions } from '../api';
@@ -25,29 +23,20 @@ import {
 import { DeductionFields } from './deduction-fields';
 import { DeliveredRowsPreview } from './delivered-rows-preview';
 import { LabResultsFields } from './lab-results-fields';
-import { useIsPhone } from './use-is-phone';
-
-interface DeliveredModalProps {
-  /** The transport on the way to mark delivered; null keeps the modal closed. */
-  transport: TransportResponse | null;
-  onClose: () => void;
-}
+import { type TransportDialogProps, TransportModal } from './transport-modal';
 
 /** spec/1 section 4 To DELIVERED: the unloading data, then set-status-delivered (the entry is then not editable). */
-export function DeliveredModal({ transport, onClose }: DeliveredModalProps) {
+export function DeliveredModal({ transport, onClose }: TransportDialogProps) {
   const { t } = useTranslation();
-  const isPhone = useIsPhone();
   return (
-    <Modal
-      opened={transport !== null}
+    <TransportModal
+      transport={transport}
       onClose={onClose}
       size="lg"
-      centered
-      fullScreen={isPhone}
-      title={transport ? t('transports.delivered.title', { id: transport.id }) : ''}
+      title={(shown) => t('transports.delivered.title', { id: shown.id })}
     >
-      {transport && <DeliveredForm key={transport.id} transport={transport} onClose={onClose} />}
-    </Modal>
+      {(shown) => <DeliveredForm transport={shown} onClose={onClose} />}
+    </TransportModal>
   );
 }
 
@@ -76,28 +65,26 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   // Delivering cannot be undone, so it is confirmed; missing fields are marked on the first click.
   const submit = form.handleSubmit(async (values) => {
     const body = toDeliveredRequest(values);
-    const confirmed = await confirmAction({
-      title: t('transports.delivered.confirmTitle'),
-      message: t('transports.delivered.confirm', { id: transport.id, quantity: formatTonnes(body.realCargoQuantity) }),
-      confirmLabel: t('transports.delivered.submit'),
-      isStatusChange: true,
+    await submitChange(form, {
+      confirm: {
+        title: t('transports.delivered.confirmTitle'),
+        message: t('transports.delivered.confirm', {
+          id: transport.id,
+          quantity: formatTonnes(body.realCargoQuantity),
+        }),
+        confirmLabel: t('transports.delivered.submit'),
+        isStatusChange: true,
+      },
+      send: () => deliver.mutateAsync({ id: transport.id, body }),
+      saved: t('transports.delivered.saved', { id: transport.id }),
+      done: onClose,
+      fieldOfCode: (error) => ({
+        TRANSPORT_QUANTITY_IS_TO_BIG: isOverDeliveryNoteRequest(error) ? 'overDeliveryNote' : 'realCargoQuantity',
+      }),
+      onRefused: (error) => {
+        if (isOverDeliveryNoteRequest(error)) setNoteAsked(true);
+      },
     });
-    if (!confirmed) return;
-    try {
-      await deliver.mutateAsync({ id: transport.id, body });
-      notifications.show({
-        color: 'green',
-        message: t('transports.delivered.saved', { id: transport.id }),
-        withCloseButton: true,
-      });
-      onClose();
-    } catch (error) {
-      const isNoteRequest = isOverDeliveryNoteRequest(error);
-      if (isNoteRequest) setNoteAsked(true);
-      showServerErrors(form, error, {
-        TRANSPORT_QUANTITY_IS_TO_BIG: isNoteRequest ? 'overDeliveryNote' : 'realCargoQuantity',
-      });
-    }
   });
 
   const copyButtons = [

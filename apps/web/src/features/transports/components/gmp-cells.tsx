@@ -2,7 +2,7 @@ import type { TransportResponse } from '@grain/shared';
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCornerDownRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FlagBadges } from '../../allocations/components/flag-badges';
+import { FlagBadges } from '../../allocations';
 
 /** GMP and certificate flags of the purchase and of the sale, one line each. */
 export function ContractFlagsCell({ row }: { row: TransportResponse }) {

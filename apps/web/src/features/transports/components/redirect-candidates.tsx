@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/list/list-state';
 import { formatTonnes } from '../../../lib/format';
-import { FlagBadges } from '../../allocations/components/flag-badges';
+import { FlagBadges } from '../../allocations';
 import { useReallocateCandidates } from '../api';
 import { isOverSaleTolerance } from '../reallocate-form';
 

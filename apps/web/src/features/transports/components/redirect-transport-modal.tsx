@@ -1,11 +1,10 @@
 import { isGmpNotSatisfied, kgToTonnes, type ReallocateCandidate, type TransportResponse } from '@grain/shared';
-import { Alert, Button, Grid, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Grid, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatDate, formatTonnes } from '../../../lib/format';
 import { usePairAllocationExists, useReallocateTransport, useVehicleClashes } from '../api';
@@ -21,30 +20,21 @@ import {
 } from '../reallocate-form';
 import { RedirectCandidates } from './redirect-candidates';
 import { RedirectReview } from './redirect-review';
-import { useIsPhone } from './use-is-phone';
+import { type TransportDialogProps, TransportModal } from './transport-modal';
 import { markMissingDoubleBookingNote, VehicleClashFields } from './vehicle-clash-warning';
 
-interface RedirectTransportModalProps {
-  /** The transport on the way to redirect; null keeps the modal closed. */
-  transport: TransportResponse | null;
-  onClose: () => void;
-}
-
 /** spec/1 section 4 Reallocate flow: choose a new sale, see the summary, redirect; "back" returns to the choice. */
-export function RedirectTransportModal({ transport, onClose }: RedirectTransportModalProps) {
+export function RedirectTransportModal({ transport, onClose }: TransportDialogProps) {
   const { t } = useTranslation();
-  const isPhone = useIsPhone();
   return (
-    <Modal
-      opened={transport !== null}
+    <TransportModal
+      transport={transport}
       onClose={onClose}
       size="xl"
-      centered
-      fullScreen={isPhone}
-      title={transport ? t('transports.redirect.title', { id: transport.id }) : ''}
+      title={(shown) => t('transports.redirect.title', { id: shown.id })}
     >
-      {transport && <RedirectFlow key={transport.id} transport={transport} onClose={onClose} />}
-    </Modal>
+      {(shown) => <RedirectFlow transport={shown} onClose={onClose} />}
+    </TransportModal>
   );
 }
 
@@ -65,14 +55,12 @@ function RedirectFlow({ transport, onClose }: { transport: TransportResponse; on
   const clashes = useVehicleClashes(redirectClashQuery(transport, form.values)).data?.list ?? [];
 
   const submit = async () => {
-    try {
-      await reallocate.mutateAsync(toReallocateRequest(form.values, transport, target));
-      notifications.show({ color: 'green', message: t('transports.redirect.saved'), withCloseButton: true });
-      onClose();
-    } catch (error) {
-      showServerErrors(form, error);
-      setStep('choose');
-    }
+    await submitChange(form, {
+      send: () => reallocate.mutateAsync(toReallocateRequest(form.values, transport, target)),
+      saved: t('transports.redirect.saved'),
+      done: onClose,
+      onRefused: () => setStep('choose'),
+    });
   };
 
   if (step === 'review' && sale) {

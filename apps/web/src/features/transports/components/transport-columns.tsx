@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, useListDensity } from '../../../components/list/data-table';
 import { formatDate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
-import { ContractorCode } from '../../contractors/components/contractor-code';
+import { ContractorCode } from '../../contractors';
 import { deductionsText } from '../deductions';
 import { ContractFlagsCell, TransportGmpCell } from './gmp-cells';
 import { RealPlanned, TwoLines } from './real-planned';

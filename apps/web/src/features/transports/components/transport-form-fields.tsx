@@ -4,8 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
-import { CarrierCertificateWarning, useCarrierGmpCertificate } from '../../certificates/carrier-certificate-warning';
-import { ContractorSelect } from '../../contractors/components/contractor-select';
+import { CarrierCertificateWarning, ContractorSelect, useCarrierGmpCertificate } from '../../contractors';
 import { needsConfirmationNote, type TransportFormValues, withGmpToggled } from '../transport-form';
 
 interface FieldsProps {

@@ -1,7 +1,7 @@
 import type { TransportResponse } from '@grain/shared';
 import { Box, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TransportOrderPanel } from '../../transport-orders/transport-order-panel';
+import { TransportOrderPanel } from '../../transport-orders';
 import type { TransportFormContext } from '../transport-form';
 import { TransportForm } from './transport-form';
 import { TransportHistory } from './transport-history';

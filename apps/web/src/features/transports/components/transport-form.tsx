@@ -1,10 +1,9 @@
 import type { TransportResponse } from '@grain/shared';
 import { Alert, Button, Group, Stack, Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors } from '../../../components/form/server-errors';
+import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useCreateTransport, useUpdateTransport, useUpdateTransportStatus, useVehicleClashes } from '../api';
 import {
@@ -74,18 +73,14 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
 
   const submit = form.handleSubmit(async () => {
     if (markMissingDoubleBookingNote(form, clashes.length)) return;
-    try {
-      const saved = await save();
-      notifications.show({
-        color: 'green',
-        message: t(isCreate ? 'transports.created' : 'transports.updated'),
-        withCloseButton: true,
-      });
-      if (isStartOnTheWay && saved.status === 'ON_THE_WAY') showStatusChanged(saved);
-      onSaved(saved);
-    } catch (error) {
-      showServerErrors(form, error);
-    }
+    await submitChange(form, {
+      send: save,
+      saved: t(isCreate ? 'transports.created' : 'transports.updated'),
+      done: (saved) => {
+        if (isStartOnTheWay && saved.status === 'ON_THE_WAY') showStatusChanged(saved);
+        onSaved(saved);
+      },
+    });
   });
 
   return (

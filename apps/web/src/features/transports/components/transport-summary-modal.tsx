@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TransportOrderPanel } from '../../transport-orders/transport-order-panel';
+import { TransportOrderPanel } from '../../transport-orders';
 import { summaryLines, summaryText } from '../transport-summary';
 import { TransportHistory } from './transport-history';
 import { useIsPhone } from './use-is-phone';

@@ -1,3 +1,4 @@
+import '../i18n';
 import { TRANSPORT_TABS, type TransportTab } from '@grain/shared';
 import { Tabs } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,12 +1,11 @@
+import '../i18n';
 import type { UserResponse, UserSortKey } from '@grain/shared';
-import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Badge, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { type Column, DataTable } from '../../../components/list/data-table';
-import { ListToolbar } from '../../../components/list/list-toolbar';
+import type { Column } from '../../../components/list/data-table';
+import { rowLinkColumn, SearchListPage } from '../../../components/list/search-list-page';
 import { useListState } from '../../../components/list/use-list-state';
-import { PageHeader } from '../../../components/page-header';
 import { useUserList } from '../api';
 import { RoleBadge } from '../components/role-badge';
 
@@ -50,59 +49,26 @@ export function Page() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      card: 'actions',
-      isAlwaysShown: true,
+    rowLinkColumn({
       title: t('common.actions'),
-      align: 'right',
-      sticky: true,
-      render: (row) => (
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon
-            component={Link}
-            to={`/users/form/${row.id}`}
-            variant="light"
-            aria-label={`${t('common.edit')} ${row.email}`}
-          >
-            <IconPencil size={16} />
-          </ActionIcon>
-        </Tooltip>
-      ),
-    },
+      label: t('common.edit'),
+      icon: <IconPencil size={16} />,
+      to: (row) => `/users/form/${row.id}`,
+      name: (row) => row.email,
+    }),
   ];
 
   return (
-    <>
-      <PageHeader
-        crumbs={[{ label: t('nav.home'), to: '/positions' }, { label: t('users.title') }]}
-        title={t('users.title')}
-        actions={
-          <Button component={Link} to="/user/create" leftSection={<IconPlus size={16} />}>
-            {t('users.add')}
-          </Button>
-        }
-      />
-      <ListToolbar
-        list={list}
-        listKey="users"
-        searchPlaceholder={t('users.searchPlaceholder')}
-        onRefresh={() => void query.refetch()}
-        isFetching={query.isFetching}
-        fetchedAt={query.dataUpdatedAt}
-      />
-      <DataTable
-        columns={columns}
-        rows={query.data?.list}
-        filtered={query.data?.filtered ?? 0}
-        rowKey={(row) => row.id}
-        list={list}
-        isLoading={query.isFetching}
-        isError={query.isError}
-        rowHeight={80}
-        listId="users"
-        defaultDensity="comfortable"
-      />
-    </>
+    <SearchListPage
+      title={t('users.title')}
+      addLabel={t('users.add')}
+      addTo="/user/create"
+      listKey="users"
+      searchPlaceholder={t('users.searchPlaceholder')}
+      list={list}
+      query={query}
+      columns={columns}
+      rowHeight={80}
+    />
   );
 }

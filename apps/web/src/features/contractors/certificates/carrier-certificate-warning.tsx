@@ -2,8 +2,8 @@ import { type GmpCertificateCheck, gmpCertificateCheck, isGmpCertificateLacking 
 import { Alert } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format';
-import { useContractor } from '../contractors/api';
+import { formatDate } from '../../../lib/format';
+import { useContractor } from '../api';
 
 /**
  * For a sale that requires GMP, whether the carrier's GMP+ certificate covers loading to unloading.

@@ -1,7 +1,7 @@
 import { type CertificateKind, certificateState, certificateToWatch, todayIso } from '@grain/shared';
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../lib/format';
 
 /** "wygasa za N dni" / "wygasł" (and "ważny" where asked) for a certificate's last day. */
 export function CertificateBadge({ validTo, showValid = false }: { validTo: string; showValid?: boolean }) {

@@ -2,9 +2,9 @@ import { CERTIFICATE_KINDS, MAX_CONTRACTOR_CERTIFICATES } from '@grain/shared';
 import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../components/form/date-input';
-import { AddEntryButton, EntryCard } from '../contractors/components/entry-card';
-import type { ContractorFormValues } from '../contractors/form-values';
+import { DateInput } from '../../../components/form/date-input';
+import { AddEntryButton, EntryCard } from '../../../components/form/entry-card';
+import type { ContractorFormValues } from '../form-values';
 import { CertificateBadge } from './certificate-badge';
 import { emptyCertificate } from './certificate-form-values';
 
