@@ -243,6 +243,8 @@ export const rawMaterials = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 64 }).notNull(),
     translatePl: varchar('translate_pl', { length: 255 }).notNull(),
+    /** RULES.md Invoices, VAT and KSeF: the CN code printed on the invoice line (FA(3) CN). */
+    cnCode: varchar('cn_code', { length: 10 }),
   },
   (t) => [uniqueIndex('raw_materials_name_key').on(t.name)],
 );
@@ -282,5 +284,6 @@ export const qualityParams = pgTable(
 );
 
 export * from './carriers.js';
+export * from './invoices.js';
 export * from './saved-views.js';
 export * from './trading.js';
