@@ -20,6 +20,7 @@ import { CONTRACT_SHEETS_MODULE } from './modules/contracts/export-sheet.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: AppDeps)
       contractorRoutes(api);
       contractRoutes(api);
       cargoRoutes(api);
+      invoiceRoutes(api);
       dictionaryRoutes(api);
       positionRoutes(api);
       allocationRoutes(api);
