@@ -5,7 +5,7 @@ import { saveCompany } from '../../../test/fixtures/settings.js';
 import { codeOf, insertDeliveredTransport, okJson } from '../../../test/fixtures/settlements.js';
 import { insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contractors, invoiceNumberCounters, transactions } from '../../db/schema.js';
+import { contractors, invoiceNumberCounters, invoices, transactions } from '../../db/schema.js';
 import { validateXml } from '../ksef/xml/validate.js';
 
 /** Sales invoices issued from statement rows (RULES.md Invoices, VAT and KSeF). */
@@ -125,10 +125,8 @@ describe('POST /api/invoice/create', () => {
     expect(text).toContain('<P_13_3>49547.00</P_13_3>');
     expect(text).toContain('<P_14_3>2477.35</P_14_3>');
     expect(text).toContain('<P_15>52024.35</P_15>');
-    const [stored] = await t.db
-      .execute<{ xml_sha256: string }>(`select xml_sha256 from invoices` as never)
-      .then((r) => ('rows' in r ? (r.rows as { xml_sha256: string }[]) : (r as unknown as { xml_sha256: string }[])));
-    expect(stored?.xml_sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const [stored] = await t.db.select({ xmlSha256: invoices.xmlSha256 }).from(invoices);
+    expect(stored?.xmlSha256).toBe(createHash('sha256').update(bytes).digest('hex'));
   });
 
   it('numbers without gaps: a refused issue uses no number, and 20 issues at once take 1 to 20', async () => {
