@@ -22,6 +22,7 @@ import { CONTRACT_SHEETS_MODULE } from './modules/contracts/export-sheet.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
@@ -140,6 +141,7 @@ export async function buildApp({
       contractorRoutes(api);
       contractRoutes(api);
       cargoRoutes(api);
+      invoiceRoutes(api);
       dictionaryRoutes(api);
       positionRoutes(api);
       allocationRoutes(api);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidNip } from './nip.js';
+import { isInvoiceSeries } from './rules/invoice-numbers.js';
 import { MAX_STRING, optionalEmail, optionalString, requiredString, V } from './validation.js';
 
 /** Our own company, the header of the transport order. Only ADMIN edits it. */
@@ -44,6 +45,10 @@ export const CompanySettingsRequestSchema = z.strictObject({
   email: optionalEmail,
   phoneNumber: optionalString(),
   logoDataUrl: logoField,
+  /** RULES.md Invoices, VAT and KSeF: the series of sales invoice numbers (INVOICE_SERIES_PLACEHOLDERS). */
+  invoiceSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
+  bankAccount: optionalString(64),
+  paymentTermDays: z.number({ error: V.wrongType }).int(V.integer).min(0, V.nonNegative).max(365, V.tooBig).optional(),
 });
 export type CompanySettingsRequest = z.infer<typeof CompanySettingsRequestSchema>;
 
@@ -58,6 +63,9 @@ export const CompanySettingsResponseSchema = z.object({
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   logoDataUrl: z.string().nullable(),
+  invoiceSeries: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+  paymentTermDays: z.number(),
   updatedAt: z.string().nullable(),
 });
 export type CompanySettingsResponse = z.infer<typeof CompanySettingsResponseSchema>;

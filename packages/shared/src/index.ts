@@ -12,6 +12,7 @@ export * from './dictionary.js';
 export * from './enums.js';
 export * from './format.js';
 export * from './history.js';
+export * from './invoices.js';
 export * from './list.js';
 export * from './message-codes.js';
 export * from './nip.js';

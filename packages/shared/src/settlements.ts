@@ -131,6 +131,15 @@ export const TransactionRowSchema = z.object({
   /** The row this one was split off (settlement-split). */
   splitFromId: z.number().nullable(),
   settledAt: z.string().nullable(),
+  /**
+   * RULES.md Invoices, VAT and KSeF: the row's net value (final, else real less deductions plus surcharges, else
+   * planned; minor units of its currency), VAT rate (percent, on the unloading date), its own line VAT and gross,
+   * for information (the invoice rounds per rate total); rate, VAT and gross null while no rate is set.
+   */
+  netValue: z.number(),
+  vatRate: z.number().nullable(),
+  vatValue: z.number().nullable(),
+  grossValue: z.number().nullable(),
 });
 export type TransactionRow = z.infer<typeof TransactionRowSchema>;
 

@@ -17,6 +17,7 @@ import {
   TRANSACTION_KINDS,
   TRANSPORT_STATUSES,
   USER_ROLES,
+  VAT_RATE_SUBJECTS,
 } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { check } from 'drizzle-orm/pg-core';
@@ -53,6 +54,7 @@ export const ENUM_COLUMNS = [
   { table: 'transactions', column: 'accounting_method', values: ACCOUNTING_METHODS },
   { table: 'contractor_certificates', column: 'kind', values: CERTIFICATE_KINDS },
   { table: 'saved_views', column: 'list_key', values: SAVED_VIEW_LISTS },
+  { table: 'vat_rates', column: 'subject', values: VAT_RATE_SUBJECTS },
 ] as const satisfies readonly EnumColumn[];
 
 interface EnumColumn {

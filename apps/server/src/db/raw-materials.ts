@@ -18,6 +18,13 @@ interface RawMaterialSeed {
   id: number;
   name: string;
   translatePl: string;
+  /** The CN heading printed on invoice lines (Combined Nomenclature). */
+  cnCode: string;
+  /**
+   * RULES.md Invoices, VAT and KSeF: the raw material's seeded VAT rate (cereals and soybeans 5 %; rapeseed 8 %,
+   * as the seeded qualities are industrial and feed rapeseed, 5 % only for food: an ADMIN adds that per quality).
+   */
+  vatRatePercent: 5 | 8 | 23;
   qualities: QualitySeed[];
 }
 
@@ -36,6 +43,8 @@ export const RAW_MATERIAL_SEED: RawMaterialSeed[] = [
   {
     id: 1,
     name: 'wheat',
+    cnCode: '1001',
+    vatRatePercent: 5,
     translatePl: 'Pszenica',
     qualities: [
       {
@@ -88,6 +97,8 @@ export const RAW_MATERIAL_SEED: RawMaterialSeed[] = [
   {
     id: 2,
     name: 'corn',
+    cnCode: '1005',
+    vatRatePercent: 5,
     translatePl: 'Kukurydza',
     qualities: [
       {
@@ -115,6 +126,8 @@ export const RAW_MATERIAL_SEED: RawMaterialSeed[] = [
   {
     id: 3,
     name: 'rapeseed',
+    cnCode: '1205',
+    vatRatePercent: 8,
     translatePl: 'Rzepak',
     qualities: [
       {
@@ -140,6 +153,8 @@ export const RAW_MATERIAL_SEED: RawMaterialSeed[] = [
   {
     id: 4,
     name: 'barley',
+    cnCode: '1003',
+    vatRatePercent: 5,
     translatePl: 'Jęczmień',
     qualities: [
       {
@@ -164,6 +179,8 @@ export const RAW_MATERIAL_SEED: RawMaterialSeed[] = [
   {
     id: 5,
     name: 'rye',
+    cnCode: '1002',
+    vatRatePercent: 5,
     translatePl: 'Żyto',
     qualities: [
       {
@@ -181,6 +198,8 @@ export const RAW_MATERIAL_SEED: RawMaterialSeed[] = [
   {
     id: 6,
     name: 'triticale',
+    cnCode: '1008',
+    vatRatePercent: 5,
     translatePl: 'Pszenżyto',
     qualities: [
       {
@@ -193,6 +212,8 @@ export const RAW_MATERIAL_SEED: RawMaterialSeed[] = [
   {
     id: 7,
     name: 'oats',
+    cnCode: '1004',
+    vatRatePercent: 5,
     translatePl: 'Owies',
     qualities: [
       {
@@ -210,6 +231,8 @@ export const RAW_MATERIAL_SEED: RawMaterialSeed[] = [
   {
     id: 8,
     name: 'soybean',
+    cnCode: '1201',
+    vatRatePercent: 5,
     translatePl: 'Soja',
     qualities: [
       {

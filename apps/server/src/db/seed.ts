@@ -5,7 +5,7 @@ import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
 import { countryRows } from './countries.js';
 import { RAW_MATERIAL_SEED } from './raw-materials.js';
-import { countries, qualityParams, rawMaterialQualities, rawMaterials, users } from './schema/index.js';
+import { countries, qualityParams, rawMaterialQualities, rawMaterials, users, vatRates } from './schema/index.js';
 
 /** Reference data every installation needs; safe to run at every start. */
 export async function seedReferenceData(db: Db): Promise<void> {
@@ -20,8 +20,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
 export async function seedRawMaterials(db: Db): Promise<void> {
   await db
     .insert(rawMaterials)
-    .values(RAW_MATERIAL_SEED.map(({ id, name, translatePl }) => ({ id, name, translatePl })))
+    .values(RAW_MATERIAL_SEED.map(({ id, name, translatePl, cnCode }) => ({ id, name, translatePl, cnCode })))
     .onConflictDoNothing();
+  await seedVatRates(db);
   const qualities = RAW_MATERIAL_SEED.flatMap((material) =>
     material.qualities.map((quality) => ({ ...quality, rawMaterialId: material.id })),
   );
@@ -42,6 +43,27 @@ export async function seedRawMaterials(db: Db): Promise<void> {
   await db.execute(
     sql`select setval(pg_get_serial_sequence('raw_material_qualities', 'id'), coalesce(max(id), 1), max(id) is not null) from raw_material_qualities`,
   );
+}
+
+/** The date the seeded VAT rates apply from: before any row the product can hold. */
+export const SEEDED_VAT_RATES_FROM = '2000-01-01';
+
+/**
+ * RULES.md Invoices, VAT and KSeF: cereals 5 %, rapeseed 8 %, services 23 %, from SEEDED_VAT_RATES_FROM; rates
+ * an ADMIN added or changed later stay (the unique key makes a second run a no-op).
+ */
+async function seedVatRates(db: Db): Promise<void> {
+  const goods = RAW_MATERIAL_SEED.map(({ id, vatRatePercent }) => ({
+    subject: 'GOODS' as const,
+    rawMaterialId: id,
+    ratePercent: vatRatePercent,
+    validFrom: SEEDED_VAT_RATES_FROM,
+  }));
+  const services = { subject: 'SERVICE' as const, ratePercent: 23, validFrom: SEEDED_VAT_RATES_FROM };
+  await db
+    .insert(vatRates)
+    .values([...goods, services])
+    .onConflictDoNothing();
 }
 
 /**

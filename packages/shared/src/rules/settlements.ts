@@ -76,7 +76,15 @@ interface Values {
 export function currentPlnValue(row: Values): number | null {
   const rate = knownExchangeRate(row.currency, row.exchangeRate);
   if (rate === null) return null;
-  return toPln(row.finalValue ?? valueAfterDeductions({ ...row, value: row.realValue ?? row.plannedValue }), rate);
+  return toPln(currentNetValue(row), rate);
+}
+
+/**
+ * The net value a row stands for in its own currency: final, else real (less deductions, plus surcharges), else
+ * planned. The PLN value converts it; its VAT (RULES.md Invoices, VAT and KSeF) is computed on it.
+ */
+export function currentNetValue(row: Omit<Values, 'currency' | 'exchangeRate'>): number {
+  return row.finalValue ?? valueAfterDeductions({ ...row, value: row.realValue ?? row.plannedValue });
 }
 
 /**

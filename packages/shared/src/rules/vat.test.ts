@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { vatOfNet, vatTotalsByRate } from './vat.js';
+import { lineVat, vatOfNet, vatTotalsByRate } from './vat.js';
 
 describe('vatOfNet', () => {
   it('rounds half up to the grosz', () => {
@@ -53,5 +53,26 @@ describe('vatTotalsByRate', () => {
       { rate: '5', netMinor: 30, vatMinor: 2 },
       { rate: '23', netMinor: 100, vatMinor: 23 },
     ]);
+  });
+});
+
+describe('lineVat', () => {
+  it('gives a row its own VAT and gross, rounded half up, and nothing without a rate', () => {
+    expect(lineVat(2_453_700, 5)).toEqual({
+      netMinor: 2_453_700,
+      ratePercent: 5,
+      vatMinor: 122_685,
+      grossMinor: 2_576_385,
+    });
+    expect(lineVat(12_345, 23)).toEqual({ netMinor: 12_345, ratePercent: 23, vatMinor: 2_839, grossMinor: 15_184 });
+    expect(lineVat(10, 5)?.vatMinor).toBe(1);
+    expect(lineVat(1_000, null)).toBeNull();
+  });
+
+  it('may differ from the invoice VAT, which rounds once per rate total', () => {
+    const lines = [10, 10, 10].map((netMinor) => ({ rate: 5, netMinor }));
+    const rowVats = lines.map((line) => lineVat(line.netMinor, 5)?.vatMinor ?? 0);
+    expect(rowVats.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(vatTotalsByRate(lines, (rate) => rate)).toEqual([{ rate: 5, netMinor: 30, vatMinor: 2 }]);
   });
 });

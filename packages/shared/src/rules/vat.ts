@@ -39,3 +39,28 @@ export function vatTotalsByRate<Rate extends string | number>(
   for (const line of lines) netByRate.set(line.rate, (netByRate.get(line.rate) ?? 0) + line.netMinor);
   return [...netByRate].map(([rate, netMinor]) => ({ rate, netMinor, vatMinor: vatOfNet(netMinor, percentOf(rate)) }));
 }
+
+/** The VAT rates the product issues (RULES.md Invoices, VAT and KSeF: cereals 5 %, rapeseed 5 % or 8 %, services 23 %). */
+export const VAT_RATE_PERCENTS = [23, 8, 5] as const;
+export type VatRatePercent = (typeof VAT_RATE_PERCENTS)[number];
+
+/** What a rate applies to: the goods of a raw material (optionally one quality) or the services (freight). */
+export const VAT_RATE_SUBJECTS = ['GOODS', 'SERVICE'] as const;
+export type VatRateSubject = (typeof VAT_RATE_SUBJECTS)[number];
+
+export interface LineVat {
+  netMinor: number;
+  ratePercent: number;
+  vatMinor: number;
+  grossMinor: number;
+}
+
+/**
+ * RULES.md Invoices, VAT and KSeF: a statement row shows its own line VAT for information (the invoice itself sums
+ * net per rate first, `vatTotalsByRate`). Null while the row has no rate.
+ */
+export function lineVat(netMinor: number, ratePercent: number | null): LineVat | null {
+  if (ratePercent === null) return null;
+  const vatMinor = vatOfNet(netMinor, ratePercent);
+  return { netMinor, ratePercent, vatMinor, grossMinor: netMinor + vatMinor };
+}

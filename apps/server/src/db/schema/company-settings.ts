@@ -17,6 +17,11 @@ export const companySettings = pgTable(
     phoneNumber: varchar('phone_number', { length: 255 }),
     /** A PNG or JPEG as a data URL (shared COMPANY_LOGO_MAX_BYTES). */
     logoDataUrl: text('logo_data_url'),
+    /** RULES.md Invoices, VAT and KSeF: the sales invoice series, e.g. `FV/{RRRR}/{MM}/{NR}`; no invoices without it. */
+    invoiceSeries: varchar('invoice_series', { length: 64 }),
+    /** The account printed on sales invoices (NRB or IBAN). */
+    bankAccount: varchar('bank_account', { length: 64 }),
+    paymentTermDays: integer('payment_term_days').notNull().default(14),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: isoTimestamp('updated_at').notNull().default(sql`now()`),
   },

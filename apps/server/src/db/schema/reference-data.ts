@@ -15,6 +15,8 @@ export const rawMaterials = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 64 }).notNull(),
     translatePl: varchar('translate_pl', { length: 255 }).notNull(),
+    /** RULES.md Invoices, VAT and KSeF: the CN code printed on the invoice line (FA(3) CN). */
+    cnCode: varchar('cn_code', { length: 10 }),
   },
   (t) => [uniqueIndex('raw_materials_name_key').on(t.name)],
 );

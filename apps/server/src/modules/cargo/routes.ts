@@ -1,5 +1,6 @@
 import {
   CreateVariantRequestSchema,
+  CreateVatRateRequestSchema,
   IdParamsSchema,
   PlainListRequestSchema,
   QualityOptionListResponseSchema,
@@ -9,12 +10,16 @@ import {
   QualitySchema,
   RawMaterialListResponseSchema,
   RawMaterialWithQualitiesListResponseSchema,
+  VatRateListResponseSchema,
+  VatRateSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import * as cargo from './service.js';
+import * as vatRates from './vat-rates.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
+const ADMIN = { roles: ['ADMIN'] as const };
 const tags = ['cargo'];
 
 /**
@@ -77,5 +82,17 @@ export function cargoRoutes(app: FastifyInstance) {
       },
     },
     (request) => cargo.updateQualityParams(request.ctx, request.params.id, request.body),
+  );
+
+  // RULES.md Invoices, VAT and KSeF: dated VAT rates, set by an ADMIN in the cargo params screen.
+  r.get(
+    '/cargo/vat-rate-list',
+    { config: ANY_ROLE, schema: { tags, response: { 200: VatRateListResponseSchema } } },
+    (request) => vatRates.listVatRates(request.ctx),
+  );
+  r.post(
+    '/cargo/vat-rate/create',
+    { config: ADMIN, schema: { tags, body: CreateVatRateRequestSchema, response: { 200: VatRateSchema } } },
+    (request) => vatRates.createVatRate(request.ctx, request.body),
   );
 }

@@ -20,6 +20,9 @@ const NOT_CONFIGURED: CompanySettingsResponse = {
   email: null,
   phoneNumber: null,
   logoDataUrl: null,
+  invoiceSeries: null,
+  bankAccount: null,
+  paymentTermDays: 14,
   updatedAt: null,
 };
 
@@ -35,6 +38,9 @@ function toCompanySettingsResponse(row: CompanySettingsRow | null): CompanySetti
     email: row.email,
     phoneNumber: row.phoneNumber,
     logoDataUrl: row.logoDataUrl,
+    invoiceSeries: row.invoiceSeries,
+    bankAccount: row.bankAccount,
+    paymentTermDays: row.paymentTermDays,
     updatedAt: row.updatedAt,
   };
 }
@@ -53,7 +59,14 @@ export function getCompanySettings(ctx: Ctx): Promise<CompanySettingsResponse> {
 export function saveCompanySettings(ctx: Ctx, input: CompanySettingsRequest): Promise<CompanySettingsResponse> {
   return withWriteTransaction(ctx.db, async (tx) => {
     const before = await lockCompanySettingsRow(tx);
-    const row = await upsertCompanySettings(tx, { ...input, updatedBy: ctx.user.id });
+    const row = await upsertCompanySettings(tx, {
+      ...input,
+      // Invoice fields a client leaves out keep their stored values (the company form predates them).
+      invoiceSeries: input.invoiceSeries ?? before?.invoiceSeries ?? null,
+      bankAccount: input.bankAccount ?? before?.bankAccount ?? null,
+      paymentTermDays: input.paymentTermDays ?? before?.paymentTermDays ?? 14,
+      updatedBy: ctx.user.id,
+    });
     const { logoDataUrl: oldLogo, ...oldRest } = before ?? ({} as Partial<CompanySettingsRow>);
     const { logoDataUrl: newLogo, ...newRest } = input;
     const changes = diff(oldRest as Record<string, unknown>, newRest);

@@ -23,6 +23,7 @@ export const settlementsPl = {
       price: 'Cena za t',
       value: 'Wartość',
       plnValue: 'Wartość PLN',
+      vat: 'Netto / VAT / brutto',
       deductions: 'Potrącenia',
       details: 'Szczegóły',
       dateLoading: 'Załadunek',
@@ -39,6 +40,8 @@ export const settlementsPl = {
     splitFrom: 'z podziału #{{id}}',
     rate: 'kurs {{rate}}',
     noRate: 'brak kursu',
+    vatLine: 'VAT {{rate}} %: {{vat}}',
+    noVatRate: 'brak stawki VAT',
     filters: {
       state: 'Stan rozliczenia',
       states: { all: 'Wszystkie', to_settlement: 'Do rozliczenia', settled: 'Rozliczone' },

@@ -48,6 +48,10 @@ export function transactionRow(overrides: Partial<TransactionRow> = {}): Transac
     accountingMethod: 'RR',
     splitFromId: null,
     settledAt: null,
+    netValue: 2_085_900,
+    vatRate: 5,
+    vatValue: 104_295,
+    grossValue: 2_190_195,
     ...overrides,
   };
 }

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const xmllint = require('xmllint-wasm/xmllint-node.js');
 const wasm = new WebAssembly.Module(readFileSync(require.resolve('xmllint-wasm/xmllint.wasm')));
 
-const XSD_DIR = new URL('../xsd', import.meta.url);
+const XSD_DIR = new URL('../xsd/', import.meta.url);
 /** The http location the official FA (3) and FA_RR schemas import their base types from. */
 const REMOTE_BASE_TYPES =
   /schemaLocation="http:\/\/crd\.gov\.pl\/xml\/schematy\/dziedzinowe\/mf\/2022\/01\/05\/eD\/DefinicjeTypy\/StrukturyDanych_v10-0E\.xsd"/;

@@ -10,7 +10,14 @@ import type { Db } from '../../../db/client.js';
 import { pageWithCountsReader } from '../../../db/page-with-counts.js';
 import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
 import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
-import { contractors, contracts, rawMaterialQualities, transactions, transports } from '../../../db/schema/index.js';
+import {
+  contractors,
+  contracts,
+  rawMaterialQualities,
+  transactions,
+  transports,
+  vatRates,
+} from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
 import { countUpToCap, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
@@ -33,6 +40,22 @@ const purchaseIdSql = sql`(case when ${transactions.kind} = 'PURCHASE'
   then ${transactions.contractId} else ${transports.purchaseId} end)`;
 const salesIdSql = sql`(case when ${transactions.kind} = 'SALES'
   then ${transactions.contractId} else ${transports.salesId} end)`;
+
+/**
+ * RULES.md Invoices, VAT and KSeF: the row's VAT rate on its tax point (the unloading date; today before one): a
+ * TRANSPORT row is a service; a goods row takes the rate of its quality (final, else real, else planned) over the
+ * rate of its raw material, the newest valid on that day. Null when none is set.
+ */
+const vatRatePercentSql = sql<number | null>`(select ${vatRates.ratePercent} from ${vatRates}
+  where ${vatRates.validFrom} <= coalesce(${transactions.dateUnloading}, current_date)
+    and case when ${transactions.kind} = 'TRANSPORT' then ${vatRates.subject} = 'SERVICE'
+      else ${vatRates.subject} = 'GOODS'
+        and ${vatRates.rawMaterialId} = coalesce(${finalQuality.rawMaterialId}, ${realQuality.rawMaterialId}, ${plannedQuality.rawMaterialId})
+        and (${vatRates.qualityId} is null
+          or ${vatRates.qualityId} = coalesce(${transactions.finalQualityId}, ${transactions.realQualityId}, ${transactions.plannedQualityId}))
+      end
+  order by ${vatRates.qualityId} nulls last, ${vatRates.validFrom} desc
+  limit 1)`.mapWith(Number);
 
 export const statementColumns = {
   id: transactions.id,
@@ -80,6 +103,7 @@ export const statementColumns = {
   accountingMethod: transactions.accountingMethod,
   splitFromId: transactions.splitFromId,
   settledAt: transactions.settledAt,
+  vatRatePercent: vatRatePercentSql,
 };
 export type StatementDbRow = Awaited<ReturnType<ReturnType<typeof selectStatementRows>['execute']>>[number];
 

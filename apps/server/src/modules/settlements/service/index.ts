@@ -5,5 +5,6 @@ export { contractSettlementTotals, hasUnsettledTransactions } from './contract-s
 export { setPurchaseInvoice, setSalesInvoice } from './invoice.js';
 export { listPurchaseSettlements, listSalesSettlements, listTransactions } from './lists.js';
 export { reallocatePurchaseSettlement, reallocateSalesSettlement } from './reallocate.js';
+export { transactionRows } from './rows.js';
 export { settlePurchase, settleSales, settleTransport } from './settle.js';
 export { splitTransaction } from './split.js';

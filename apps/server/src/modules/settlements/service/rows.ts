@@ -1,4 +1,12 @@
-import { currentPlnValue, knownExchangeRate, type TransactionKind, type TransactionRow, V } from '@grain/shared';
+import {
+  currentNetValue,
+  currentPlnValue,
+  knownExchangeRate,
+  lineVat,
+  type TransactionKind,
+  type TransactionRow,
+  V,
+} from '@grain/shared';
 import type { Db } from '../../../db/client.js';
 import { RetryWrite, shareLockContractors } from '../../../db/locks.js';
 import { AppError } from '../../../lib/errors.js';
@@ -8,6 +16,8 @@ import * as q from '../queries/transactions.js';
 /** The one mapper of a statement row (spec/1 Transaction statement). */
 export function toTransactionRow(row: StatementDbRow): TransactionRow {
   const exchangeRate = knownExchangeRate(row.currency, row.exchangeRate);
+  const netValue = currentNetValue(row);
+  const vat = lineVat(netValue, row.vatRatePercent);
   return {
     id: row.id,
     type: row.kind,
@@ -55,6 +65,10 @@ export function toTransactionRow(row: StatementDbRow): TransactionRow {
     accountingMethod: row.accountingMethod,
     splitFromId: row.splitFromId,
     settledAt: row.settledAt,
+    netValue,
+    vatRate: vat?.ratePercent ?? null,
+    vatValue: vat?.vatMinor ?? null,
+    grossValue: vat?.grossMinor ?? null,
   };
 }
 

@@ -186,6 +186,28 @@ export function useStatementColumns(
       },
     },
     {
+      // RULES.md Invoices, VAT and KSeF: the row's own line VAT, for information.
+      key: 'vat',
+      isHiddenByDefault: true,
+      title: head(t('statement.columns.vat')),
+      align: 'right',
+      render: (row) => (
+        <Stack gap={0} align="flex-end">
+          <Small>{formatMoney(row.netValue, row.currency)}</Small>
+          <Small dimmed>
+            {row.vatRate === null || row.vatValue === null
+              ? t('statement.noVatRate')
+              : t('statement.vatLine', { rate: row.vatRate, vat: formatMoney(row.vatValue, row.currency) })}
+          </Small>
+          {row.grossValue !== null && (
+            <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(row.grossValue, row.currency)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
       key: 'deductions',
       isHiddenByDefault: true,
       title: head(t('statement.columns.deductions')),

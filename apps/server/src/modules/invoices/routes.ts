@@ -1,0 +1,46 @@
+import {
+  CreateInvoiceRequestSchema,
+  IdParamsSchema,
+  InvoiceDetailsSchema,
+  InvoiceListRequestSchema,
+  InvoiceListResponseSchema,
+} from '@grain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../../plugins/wire.js';
+import * as invoices from './service.js';
+
+const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
+const tags = ['invoices'];
+
+/** Sales invoices issued from statement rows (RULES.md Invoices, VAT and KSeF). */
+export function invoiceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/invoice/create',
+    { config: ANY_ROLE, schema: { tags, body: CreateInvoiceRequestSchema, response: { 200: InvoiceDetailsSchema } } },
+    (request) => invoices.createInvoice(request.ctx, request.body),
+  );
+  const listSchema = { tags, response: { 200: InvoiceListResponseSchema } };
+  r.get(
+    '/invoice/list',
+    { config: ANY_ROLE, schema: { ...listSchema, querystring: InvoiceListRequestSchema } },
+    (request) => invoices.listInvoices(request.ctx, request.query),
+  );
+  r.post('/invoice/list', { config: ANY_ROLE, schema: { ...listSchema, body: InvoiceListRequestSchema } }, (request) =>
+    invoices.listInvoices(request.ctx, request.body),
+  );
+  r.get(
+    '/invoice/details/:id',
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: InvoiceDetailsSchema } } },
+    (request) => invoices.invoiceDetails(request.ctx, request.params.id),
+  );
+  r.get(
+    '/invoice/xml/:id',
+    // The stored FA(3) bytes as they are (application/xml): no JSON response schema.
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      const xml = await invoices.invoiceXmlBytes(request.ctx, request.params.id);
+      return reply.type('application/xml; charset=utf-8').send(xml);
+    },
+  );
+}
