@@ -98,6 +98,12 @@ export function valuesOf(type: ColumnType): fc.Arbitrary<string> {
       return day.map((date) => date.toISOString());
     case 'uuid':
       return fc.uuid();
+    case 'text[]':
+    case 'character varying[]':
+      // An array literal: every element quoted, its quotes and backslashes escaped (PostgreSQL's array input).
+      return fc
+        .array(text, { maxLength: 4 })
+        .map((items) => `{${items.map((item) => `"${item.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`);
     case 'json':
     case 'jsonb':
       return fc

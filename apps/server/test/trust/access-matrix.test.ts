@@ -20,6 +20,7 @@ const PUBLIC = [
 ];
 
 const ADMIN_ONLY = [
+  'POST /api/cargo/vat-rate/create',
   'GET /api/profile/get/:id',
   'GET /api/profile/list',
   'GET /api/settings/company',

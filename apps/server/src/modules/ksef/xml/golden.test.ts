@@ -10,7 +10,7 @@ import { validateXml } from './validate.js';
  * against the official schemas. A change to a builder shows as a diff of these files;
  * `UPDATE_KSEF_FIXTURES=1 npx vitest run src/modules/ksef/xml/golden.test.ts` rewrites them.
  */
-const FIXTURES_DIR = new URL('../__fixtures__', import.meta.url);
+const FIXTURES_DIR = new URL('../__fixtures__/', import.meta.url);
 const isUpdating = process.env.UPDATE_KSEF_FIXTURES === '1';
 
 function golden(name: string, built: Uint8Array): Buffer {
