@@ -4,11 +4,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Column } from './column';
 import { ColumnChooser } from './column-chooser';
 import { type Density, useColumnPrefs, visibleColumns } from './column-prefs';
 import { hasNextPage, isFiltering, nextOrderBy, previousOffset, sortDirectionOf } from './list-state';
-import { type CardPlace, columnLabel, RowCards } from './row-cards';
+import { columnLabel, RowCards } from './row-cards';
 import type { ListStateApi } from './use-list-state';
+
+/** Lists import the column type with the table; it lives in column.ts so row-cards.tsx needs no import back. */
+export type { Column } from './column';
 
 /** Below Mantine's `sm` breakpoint every list is a list of cards (phone). */
 export const CARDS_QUERY = '(max-width: 47.99em)';
@@ -25,28 +29,6 @@ const DensityContext = createContext<Density>('comfortable');
  */
 export function useListDensity(): Density {
   return useContext(DensityContext);
-}
-
-export interface Column<T, S extends string = string> {
-  key: string;
-  title: ReactNode;
-  /** The spec's sort key, of the list's shared sort-key union (`Column<Row, UserSortKey>`); columns without one are not sortable. */
-  sortKey?: S;
-  render: (row: T) => ReactNode;
-  width?: number | string;
-  align?: 'left' | 'right' | 'center';
-  /** Stays visible at the right edge while the table scrolls sideways (action columns). */
-  sticky?: boolean;
-  /** The column's name in the column chooser and on a card when the title is not plain text. */
-  label?: string;
-  /** Where the column goes on a phone card; columns without a place are left off the card. */
-  card?: CardPlace;
-  /** A different rendering on a card (the row's main action with the others in a menu). */
-  cardRender?: (row: T) => ReactNode;
-  /** Hidden until the user shows it in the column chooser. */
-  isHiddenByDefault?: boolean;
-  /** The column chooser cannot hide it (the row's name, its actions). */
-  isAlwaysShown?: boolean;
 }
 
 interface DataTableProps<T> {

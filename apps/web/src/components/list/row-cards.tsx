@@ -1,9 +1,7 @@
 import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { isValidElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column } from './data-table';
-
-export type CardPlace = 'title' | 'subtitle' | 'badge' | 'field' | 'actions';
+import type { CardPlace, Column } from './column';
 
 /** Where each column goes on a card; a list that names no place gets its first column as title, the next four as fields. */
 function placesOf<T>(columns: Column<T>[]): Map<string, CardPlace> {

@@ -1,20 +1,12 @@
 import { type ContractorResponse, DEFAULT_COUNTRY_CODE, type Freight } from '@grain/shared';
 import { type ContractorFormValues, hasAddress } from '../contractors';
-import type { ContractFormValues } from './form-values';
+import type { AddressFormValues, ContractFormValues } from './form-value-types';
 import type { ContractSide } from './side';
 
 /**
  * The contract address and the freight rule of spec/1 Contract forms: FCA is reception at the supplier's address,
  * CPT supply to the recipient's; the form can copy one of the counterparty's addresses into the contract address.
  */
-export interface AddressFormValues {
-  street: string;
-  buildingNumber: string;
-  postCode: string;
-  city: string;
-  countryCode: string;
-}
-
 export const emptyAddress = (): AddressFormValues => ({
   street: '',
   buildingNumber: '',

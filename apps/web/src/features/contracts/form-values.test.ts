@@ -4,8 +4,8 @@ import { zodErrors } from '../../components/form/use-zod-form';
 import { emptyContractorForm } from '../contractors';
 import { partyAddressesOf, withCounterpartyAddresses, withFreight } from './address-values';
 import { contractor, purchaseDashboard, salesDashboard } from './fixtures';
+import type { ContractFormValues } from './form-value-types';
 import {
-  type ContractFormValues,
   contractFormSchema,
   emptyContractContact,
   emptyContractForm,

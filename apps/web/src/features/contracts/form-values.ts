@@ -1,90 +1,27 @@
 import {
-  type AgreementStatus,
-  type ContractStatus,
-  type Currency,
   DEFAULT_COUNTRY_CODE,
-  type Freight,
   fromMinorUnits,
   isEmptyContact,
   kgToTonnes,
   PERCENT_SCALE,
   type PriceOptionResponse,
-  type ToleranceType,
   type ToleranceUnit,
   toMinorUnits,
   tonnesToKg,
   V,
 } from '@grain/shared';
 import { type ZodType, z } from 'zod';
-import { type ContractorFormValues, removedIds, toCreateRequest as toContractorRequest } from '../contractors';
-import { type AddressFormValues, emptyAddress, textOrEmpty, toAddressForm } from './address-values';
+import { removedIds, toCreateRequest as toContractorRequest } from '../contractors';
+import { emptyAddress, textOrEmpty, toAddressForm } from './address-values';
 import { type ContractDashboard, counterpartyOf } from './contract-view';
-import { type QualityTermFormValues, toQualityTermForm, toQualityTermRequest } from './quality-terms-values';
+import type {
+  AddressFormValues,
+  ContractContactFormValues,
+  ContractFormValues,
+  PriceOptionFormValues,
+} from './form-value-types';
+import { toQualityTermForm, toQualityTermRequest } from './quality-terms-values';
 import type { ContractSide } from './side';
-
-/**
- * Contract form values are what people type: tonnes, złote (major units), percent, '' for empty text.
- * The mapping below turns them into the request (kilograms, minor units, hundredths of a percent, nulls).
- */
-export interface PriceOptionFormValues {
-  id: number | null;
-  /** Per tonne, in major units. */
-  price: number | null;
-  rawMaterialQualityId: number | null;
-  isContractualQuality: boolean;
-  contractualQuality: string;
-  attachToContract: boolean;
-  /**
-   * The option's quality terms once loaded or adjusted; null sends none, so the server takes the defaults
-   * of the option's quality (new option or changed quality) or keeps the stored ones.
-   */
-  qualityTerms: QualityTermFormValues[] | null;
-}
-
-export interface ContractContactFormValues {
-  id: number | null;
-  firstName: string;
-  lastName: string;
-  name: string;
-  phoneNumber: string;
-  email: string;
-}
-
-export interface ContractFormValues extends Record<string, unknown> {
-  counterpartyId: number | null;
-  /** A counterparty entered inline (spec/1 Contract forms); null while an existing one is chosen. */
-  newCounterparty: ContractorFormValues | null;
-  documentNumber: string;
-  status: ContractStatus;
-  agreementStatus: AgreementStatus;
-  userId: number | null;
-  currency: Currency;
-  dateOfReceiptFrom: string | null;
-  dateOfReceiptTo: string | null;
-  isFor: boolean;
-  isCert: boolean;
-  isGmp: boolean;
-  freight: Freight;
-  /** Which of the counterparty's addresses was copied into `address` (PartyAddress.key). */
-  chosenAddress: string | null;
-  address: AddressFormValues;
-  countyCode: string;
-  rawMaterialId: number | null;
-  /** Tonnes. */
-  cargoQuantity: number | null;
-  /** Major units per tonne (purchase only). */
-  minPrice: number | null;
-  mainCargoOption: PriceOptionFormValues;
-  additionalCargoOption: PriceOptionFormValues[];
-  isTolerance: boolean;
-  toleranceType: ToleranceType;
-  toleranceUnit: ToleranceUnit;
-  /** Tonnes for the unit T, percent for PERCENT. */
-  toleranceQuantity: number | null;
-  comments: string;
-  contactList: ContractContactFormValues[];
-  emailNotificationList: string[];
-}
 
 export const emptyPriceOption = (): PriceOptionFormValues => ({
   id: null,

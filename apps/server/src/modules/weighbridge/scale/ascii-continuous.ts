@@ -6,7 +6,7 @@ import {
   type ParsedFrame,
   printable,
   type WeightMode,
-} from './frames.js';
+} from './frame.js';
 
 /**
  * The comma-separated continuous ("stream") output of A&D indicators, which most generic weighbridge indicators

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFrame } from '../../../../tools/scale-sim/encode.js';
 import { AsciiContinuousParser, parseAsciiFrame } from './ascii-continuous.js';
-import { decimalToKg, type ParsedFrame } from './frames.js';
+import { decimalToKg, type ParsedFrame } from './frame.js';
 import { parseToledoFrame, ToledoContinuousParser } from './toledo-continuous.js';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');

@@ -1,6 +1,6 @@
 import type { MessageCode } from '@grain/shared';
 import { AppError } from '../../../lib/errors.js';
-import type { FrameState, WeightMode } from './frames.js';
+import type { FrameState, WeightMode } from './frame.js';
 
 /** A weight taken from a scale: only ever a stable one, in whole kilograms. */
 export interface ScaleReading {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedFrame, ScaleFrame } from './frames.js';
+import type { ParsedFrame, ScaleFrame } from './frame.js';
 import { type RunOutcome, StableRun } from './stable-run.js';
 
 const limits = { stableFrames: 3, divisionKg: 20, capacityKg: 60_000 };

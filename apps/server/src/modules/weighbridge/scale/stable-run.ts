@@ -1,4 +1,4 @@
-import type { ParsedFrame, ScaleFrame } from './frames.js';
+import type { ParsedFrame, ScaleFrame } from './frame.js';
 
 /** What the frames of one read have said last, in the words of the refusal a time-out gives. */
 export type RunCondition = 'stable' | 'unstable' | 'overload' | 'underload' | 'not-gross';

@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { createFrameParser, type FrameParser, type InvalidFrame, type ParsedFrame } from './frames.js';
+import type { FrameParser, InvalidFrame, ParsedFrame } from './frame.js';
+import { createFrameParser } from './frames.js';
 import { type NetworkScaleConfig, SCALE_TIMINGS, type ScaleTimings } from './scale-config.js';
 import {
   type ReadStableOptions,

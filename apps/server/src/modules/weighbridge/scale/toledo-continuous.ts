@@ -1,4 +1,4 @@
-import { decimalToKg, type FrameParser, type InvalidFrame, type ParsedFrame, printable } from './frames.js';
+import { decimalToKg, type FrameParser, type InvalidFrame, type ParsedFrame, printable } from './frame.js';
 
 /**
  * Mettler Toledo "Continuous" output, which many indicators offer as the "Toledo" format. Sources: METTLER TOLEDO

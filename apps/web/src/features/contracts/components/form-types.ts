@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import type { ContractorFormValues } from '../../contractors';
-import type { ContractFormValues } from '../form-values';
+import type { ContractFormValues } from '../form-value-types';
 
 export type ContractFormApi = UseFormReturnType<ContractFormValues>;
 export type CounterpartyFormApi = UseFormReturnType<ContractorFormValues>;

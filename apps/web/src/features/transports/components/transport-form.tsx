@@ -18,8 +18,8 @@ import {
 } from '../transport-form';
 import { pairOfTransport } from '../transport-pair';
 import { PairContext } from './pair-context';
+import { showStatusChanged } from './status-changed';
 import { TransportFormFields } from './transport-form-fields';
-import { showStatusChanged } from './use-transport-actions';
 import { markMissingDoubleBookingNote, VehicleClashFields } from './vehicle-clash-warning';
 
 export interface TransportFormProps {

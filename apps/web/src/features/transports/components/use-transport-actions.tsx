@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/form/confirm';
-import { i18n } from '../../../i18n';
 import { formatTonnes } from '../../../lib/format';
 import { canBeSetOnTheWay, useRemoveTransport, useUpdateTransportStatus } from '../api';
 import type { StatusChoice } from '../status-menu';
+import { showStatusChanged } from './status-changed';
 
 // The modals' code (forms, their schemas) loads at the first row action, not with the list.
 const TransportFormModal = lazy(async () => ({ default: (await import('./transport-form-modal')).TransportFormModal }));
@@ -29,18 +29,6 @@ interface OpenModal {
  * The row actions of a transport table and their modals (spec/1 section 4): status changes with their
  * confirmations, the 'start on the way' edit when the server says the transport cannot go yet, delete.
  */
-/** The success toast after every transport status change. */
-export function showStatusChanged(transport: Pick<TransportResponse, 'id' | 'status'>) {
-  notifications.show({
-    color: 'green',
-    message: i18n.t('transports.status.changed', {
-      id: transport.id,
-      status: i18n.t(`status.transport.${transport.status}`),
-    }),
-    withCloseButton: true,
-  });
-}
-
 export function useTransportActions() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<OpenModal | null>(null);
