@@ -14,7 +14,8 @@ const COLORS: Record<InvoiceStatus, string> = {
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light">
+    // The whole word, never cut to "WYS…" by a narrow column.
+    <Badge color={COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
       {t(`invoices.statuses.${status}`)}
     </Badge>
   );

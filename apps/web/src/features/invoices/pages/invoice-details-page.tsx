@@ -141,7 +141,7 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
           <Title order={2} size="h4" mb="md">
             {t('invoices.totalsByRate')}
           </Title>
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={340}>
             <Table data-testid="invoice-totals">
               <Table.Thead>
                 <Table.Tr>
