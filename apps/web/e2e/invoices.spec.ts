@@ -97,6 +97,14 @@ test.describe('sales invoices', () => {
     await expect(row).toContainText(`Młyn Zbożowy ${tag}`);
     await expect(row).toContainText(recipientNip);
     await expect(row).toContainText('Wystawiona');
+    // The status chips filter on the server: no accepted invoice yet, the issued one is there.
+    const chip = (name: string) => page.getByRole('group', { name: 'status' }).getByText(name, { exact: true });
+    await chip('Przyjęta').click();
+    await expect(row).toHaveCount(0);
+    await chip('Przyjęta').click();
+    await chip('Wystawiona').click();
+    await expect(page).toHaveURL(/filter_status/);
+    await expect(row).toHaveCount(1);
     await shoot(page, 'invoice-list');
     await row.getByRole('link', { name: number, exact: true }).click();
     await expect(page).toHaveURL(/\/invoices\/\d+$/);

@@ -24,6 +24,8 @@ interface SearchListPageProps<Row extends { id: number }> {
   query: UseQueryResult<ListResponse<Row>>;
   columns: Column<Row>[];
   rowHeight?: number;
+  /** Quick filters between the toolbar and the table (status chips). */
+  filters?: ReactNode;
 }
 
 /**
@@ -54,6 +56,7 @@ export function SearchListPage<Row extends { id: number }>(props: SearchListPage
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
       />
+      {props.filters}
       <DataTable
         columns={props.columns}
         rows={query.data?.list}

@@ -1,4 +1,10 @@
-import type { CreateInvoiceRequest, Invoice, InvoiceDetails } from '@grain/shared';
+import {
+  type CreateInvoiceRequest,
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceDetails,
+  type InvoiceStatus,
+} from '@grain/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, saveBlob } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
@@ -10,8 +16,17 @@ export const invoiceKeys = {
   one: (id: number) => [...invoiceKeys.all, 'one', id] as const,
 };
 
+/** The status chips' choice (`filter_status[]` in the URL) as the list's status filter; none means every status. */
+export function toInvoiceFilter(filter: ListState['filter']): { status?: InvoiceStatus[] } {
+  const status = filter.status;
+  const chosen = (Array.isArray(status) ? status : status ? [status] : []).filter((value): value is InvoiceStatus =>
+    (INVOICE_STATUSES as readonly string[]).includes(value),
+  );
+  return chosen.length > 0 ? { status: chosen } : {};
+}
+
 export function useInvoiceList(state: ListState) {
-  return useListQuery<Invoice>(invoiceKeys.list(), '/invoice/list', state);
+  return useListQuery<Invoice>(invoiceKeys.list(), '/invoice/list', state, toInvoiceFilter);
 }
 
 export function useInvoice(id: number) {

@@ -1,14 +1,15 @@
 import '../i18n';
-import type { Invoice, InvoiceSortKey } from '@grain/shared';
-import { Anchor, Text } from '@mantine/core';
+import { INVOICE_STATUSES, type Invoice, type InvoiceSortKey } from '@grain/shared';
+import { Anchor, Box, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/list/data-table';
 import { rowLinkColumn, SearchListPage } from '../../../components/list/search-list-page';
+import { StatusChips } from '../../../components/list/status-chips';
 import { useListState } from '../../../components/list/use-list-state';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { useInvoiceList } from '../api';
+import { toInvoiceFilter, useInvoiceList } from '../api';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { invoicePath } from '../paths';
 
@@ -91,6 +92,16 @@ export function Page() {
       list={list}
       query={query}
       columns={columns}
+      filters={
+        <Box mb="md">
+          <StatusChips
+            statuses={INVOICE_STATUSES}
+            value={toInvoiceFilter(list.filter).status ?? []}
+            onChange={(status) => list.setFilter({ ...list.filter, status })}
+            labelOf={(status) => t(`invoices.statuses.${status}`)}
+          />
+        </Box>
+      }
     />
   );
 }
