@@ -1,6 +1,7 @@
 import '../i18n';
 import type { InvoiceDetails } from '@grain/shared';
 import { Button, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -51,6 +52,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
   const { t } = useTranslation();
   const [isDownloading, setDownloading] = useState(false);
+  // A phone shows the lines as cards: seven columns do not fit its width (spec/1 section 2: mobile layouts).
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   const saleDate =
     invoice.saleDate !== null
@@ -80,7 +83,7 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
         }
       />
       <Stack gap="lg">
-        <Paper withBorder p="lg">
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
           <Title order={2} size="h4" mb="md">
             {t('invoices.header')}
           </Title>
@@ -104,45 +107,66 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
             <Field label={t('invoices.gross')}>{money(invoice.grossTotal)}</Field>
           </SimpleGrid>
         </Paper>
-        <Paper withBorder p="lg">
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
           <Title order={2} size="h4" mb="md">
             {t('invoices.lines')}
           </Title>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped data-testid="invoice-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('invoices.position')}</Table.Th>
-                  <Table.Th>{t('invoices.name')}</Table.Th>
-                  <Table.Th>{t('invoices.cnCode')}</Table.Th>
-                  <Table.Th ta="right">{t('invoices.quantity')}</Table.Th>
-                  <Table.Th ta="right">{t('invoices.unitNetPrice')}</Table.Th>
-                  <Table.Th ta="right">{t('invoices.net')}</Table.Th>
-                  <Table.Th ta="right">{t('invoices.vatRate')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoice.lines.map((line) => (
-                  <Table.Tr key={line.position}>
-                    <Table.Td>{line.position}</Table.Td>
-                    <Table.Td>{line.name}</Table.Td>
-                    <Table.Td>{line.cnCode ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{formatTonnes(line.quantity)}</Table.Td>
-                    <Table.Td ta="right">{formatPricePerTonne(line.unitNetPrice, invoice.currency)}</Table.Td>
-                    <Table.Td ta="right">{money(line.netValue)}</Table.Td>
-                    <Table.Td ta="right">{line.vatRate} %</Table.Td>
+          {isPhone ? (
+            <Stack gap="sm" data-testid="invoice-lines">
+              {invoice.lines.map((line) => (
+                <Paper key={line.position} withBorder p="sm" role="row">
+                  <Text fw={600}>
+                    {line.position}. {line.name}
+                  </Text>
+                  <SimpleGrid cols={2} spacing={4} mt={4}>
+                    <Field label={t('invoices.cnCode')}>{line.cnCode ?? '—'}</Field>
+                    <Field label={t('invoices.quantity')}>{formatTonnes(line.quantity)}</Field>
+                    <Field label={t('invoices.unitNetPrice')}>
+                      {formatPricePerTonne(line.unitNetPrice, invoice.currency)}
+                    </Field>
+                    <Field label={t('invoices.vatRate')}>{line.vatRate} %</Field>
+                    <Field label={t('invoices.net')}>{money(line.netValue)}</Field>
+                  </SimpleGrid>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped data-testid="invoice-lines">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('invoices.position')}</Table.Th>
+                    <Table.Th>{t('invoices.name')}</Table.Th>
+                    <Table.Th>{t('invoices.cnCode')}</Table.Th>
+                    <Table.Th ta="right">{t('invoices.quantity')}</Table.Th>
+                    <Table.Th ta="right">{t('invoices.unitNetPrice')}</Table.Th>
+                    <Table.Th ta="right">{t('invoices.net')}</Table.Th>
+                    <Table.Th ta="right">{t('invoices.vatRate')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {invoice.lines.map((line) => (
+                    <Table.Tr key={line.position}>
+                      <Table.Td>{line.position}</Table.Td>
+                      <Table.Td>{line.name}</Table.Td>
+                      <Table.Td>{line.cnCode ?? '—'}</Table.Td>
+                      <Table.Td ta="right">{formatTonnes(line.quantity)}</Table.Td>
+                      <Table.Td ta="right">{formatPricePerTonne(line.unitNetPrice, invoice.currency)}</Table.Td>
+                      <Table.Td ta="right">{money(line.netValue)}</Table.Td>
+                      <Table.Td ta="right">{line.vatRate} %</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
         </Paper>
-        <Paper withBorder p="lg">
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
           <Title order={2} size="h4" mb="md">
             {t('invoices.totalsByRate')}
           </Title>
-          <Table.ScrollContainer minWidth={340}>
-            <Table data-testid="invoice-totals">
+          <Table.ScrollContainer minWidth={300}>
+            <Table data-testid="invoice-totals" fz={isPhone ? 'xs' : undefined} horizontalSpacing={isPhone ? 4 : 'xs'}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('invoices.vatRate')}</Table.Th>
