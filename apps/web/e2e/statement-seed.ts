@@ -29,6 +29,8 @@ export interface SeedOptions {
   salesPrice?: number;
   transportPrice?: number;
   currency?: 'PLN' | 'EUR' | 'USD';
+  /** The recipient's NIP; an invoiced one must fit FA(3)'s pattern (no leading zeros), which the seed's own may not. */
+  recipientNip?: string;
 }
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
@@ -39,9 +41,15 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): 
 // A valid NIP per contractor; each seed file has its own range of serials (shared nipFromSerial).
 let nipSerial = Date.now() % 10_000_000;
 
-async function createContractor(api: APIRequestContext, code: string, name: string, accountingMethod: 'VAT' | 'RR') {
+async function createContractor(
+  api: APIRequestContext,
+  code: string,
+  name: string,
+  accountingMethod: 'VAT' | 'RR',
+  nip?: string,
+) {
   nipSerial += 1;
-  const body = { code, name, nip: nipFromSerial(20_000_000 + nipSerial), accounting_method: accountingMethod };
+  const body = { code, name, nip: nip ?? nipFromSerial(20_000_000 + nipSerial), accounting_method: accountingMethod };
   const answer = await ok<{ result: { id: number } }>(
     await api.post('/api/dictionary/contractor/create', { data: body }),
   );
@@ -84,7 +92,13 @@ export async function seedDeliveredTransport(api: APIRequestContext, options: Se
   const recipientCode = `ODB${tag}`;
   const carrierCode = `PRZEW${tag}`;
   const supplierId = await createContractor(api, supplierCode, `Gospodarstwo Rolne ${tag}`, 'RR');
-  const recipientId = await createContractor(api, recipientCode, `Młyn Zbożowy ${tag} Sp. z o.o.`, 'VAT');
+  const recipientId = await createContractor(
+    api,
+    recipientCode,
+    `Młyn Zbożowy ${tag} Sp. z o.o.`,
+    'VAT',
+    options.recipientNip,
+  );
   const carrierId = await createContractor(api, carrierCode, `Trans-Pol ${tag}`, 'VAT');
 
   const purchase = await ok<{ id: number }>(

@@ -87,6 +87,8 @@ export const routes: RouteObject[] = [
               { path: '/my-account', ...page(() => import('../features/account/pages/my-account-page')) },
               { path: '/logistics', element: <Navigate to="/logistics/all" replace /> },
               { path: '/logistics/:tab', ...page(() => import('../features/transports/pages/logistics-page')) },
+              { path: '/invoices', ...page(() => import('../features/invoices/pages/invoices-list-page')) },
+              { path: '/invoices/:id', ...page(() => import('../features/invoices/pages/invoice-details-page')) },
               { path: '/transaction-statement', element: <Navigate to="/transaction-statement/all" replace /> },
               {
                 path: '/transaction-statement/:tab',

@@ -242,6 +242,7 @@ export const pl = {
     allocations: 'Alokacje',
     logistics: 'Logistyka',
     transactionStatement: 'Zestawienie transakcji',
+    invoices: 'Faktury',
     users: 'Użytkownicy',
     companySettings: 'Ustawienia firmy',
     myAccount: 'Moje konto',

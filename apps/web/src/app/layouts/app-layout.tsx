@@ -8,6 +8,7 @@ import {
   IconBuildingStore,
   IconChartBar,
   IconChevronRight,
+  IconFileInvoice,
   IconFileText,
   IconLogout,
   IconReceipt,
@@ -49,6 +50,7 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.allocations'), to: '/allocations', icon: <IconArrowsExchange size={18} /> },
     { label: t('nav.logistics'), to: '/logistics', icon: <IconTruck size={18} /> },
     { label: t('nav.transactionStatement'), to: '/transaction-statement', icon: <IconReceipt size={18} /> },
+    { label: t('nav.invoices'), to: '/invoices', icon: <IconFileInvoice size={18} /> },
     { label: t('nav.users'), to: '/users', icon: <IconUsers size={18} />, isAdminOnly: true },
     // The cargo parameters screen is reachable from the menu.
     { label: t('nav.cargoParams'), to: '/cargo-params', icon: <IconAdjustments size={18} />, isAdminOnly: true },

@@ -11,8 +11,11 @@ import type { ListStateApi } from './use-list-state';
 
 interface ListToolbarProps {
   list: ListStateApi;
-  /** The list's saved views (RULES.md Transports, Saved views); the same key as its table's `listId`. */
-  listKey: SavedViewList;
+  /**
+   * The list's saved views (RULES.md Transports, Saved views); the same key as its table's `listId`. A list without
+   * a key in SAVED_VIEW_LISTS has no saved views.
+   */
+  listKey?: SavedViewList;
   searchPlaceholder: string;
   onRefresh: () => void;
   isFetching: boolean;
@@ -65,7 +68,7 @@ export function ListToolbar({
             <IconRefresh size={18} />
           </ActionIcon>
         </Tooltip>
-        <SavedViews list={list} listKey={listKey} />
+        {listKey && <SavedViews list={list} listKey={listKey} />}
         {fetchedAt > 0 && (
           <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="last-fetch">
             {t('common.lastFetch', { time: formatTime(new Date(fetchedAt)) })}

@@ -12,16 +12,20 @@ import type { ListStateApi } from './use-list-state';
 
 interface SearchListPageProps<Row extends { id: number }> {
   title: string;
-  /** The add button: its text and the form it opens. */
-  addLabel: string;
-  addTo: string;
-  /** The list's key for its saved views and stored column choices (one name, as the table's listId). */
-  listKey: SavedViewList;
+  /** The add button: its text and the form it opens; a list whose rows are made elsewhere has none. */
+  addLabel?: string;
+  addTo?: string;
+  /** The list's key for its stored column choices (the table's listId). */
+  listKey: string;
+  /** Its saved views, when the list has a key in SAVED_VIEW_LISTS (the same name as listKey). */
+  savedViewsKey?: SavedViewList;
   searchPlaceholder: string;
   list: ListStateApi;
   query: UseQueryResult<ListResponse<Row>>;
   columns: Column<Row>[];
   rowHeight?: number;
+  /** Quick filters between the toolbar and the table (status chips). */
+  filters?: ReactNode;
 }
 
 /**
@@ -37,19 +41,22 @@ export function SearchListPage<Row extends { id: number }>(props: SearchListPage
         crumbs={[{ label: t('nav.home'), to: '/positions' }, { label: props.title }]}
         title={props.title}
         actions={
-          <Button component={Link} to={props.addTo} leftSection={<IconPlus size={16} />}>
-            {props.addLabel}
-          </Button>
+          props.addTo && (
+            <Button component={Link} to={props.addTo} leftSection={<IconPlus size={16} />}>
+              {props.addLabel}
+            </Button>
+          )
         }
       />
       <ListToolbar
         list={list}
-        listKey={props.listKey}
+        listKey={props.savedViewsKey}
         searchPlaceholder={props.searchPlaceholder}
         onRefresh={() => void query.refetch()}
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
       />
+      {props.filters}
       <DataTable
         columns={props.columns}
         rows={query.data?.list}

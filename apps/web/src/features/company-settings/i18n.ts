@@ -8,7 +8,7 @@ export const companySettingsPl = {
   carriers: {
     settings: {
       title: 'Ustawienia firmy',
-      intro: 'Dane naszej firmy w nagłówku zlecenia transportowego.',
+      intro: 'Dane naszej firmy w nagłówku zlecenia transportowego i na fakturach sprzedaży.',
       name: 'Nazwa firmy',
       street: 'Ulica i numer',
       postCode: 'Kod pocztowy',
@@ -22,6 +22,11 @@ export const companySettingsPl = {
       logoPreview: 'Podgląd logo',
       saveConfirm: 'Zapisać dane firmy?',
       saved: 'Zapisano dane firmy',
+      invoicing: 'Faktury sprzedaży',
+      invoiceSeries: 'Seria numeracji faktur',
+      invoiceSeriesHint: 'Z polami {RRRR} (rok), {MM} (miesiąc) i {NR} (kolejny numer), np. FV/{RRRR}/{MM}/{NR}',
+      bankAccount: 'Numer rachunku bankowego',
+      paymentTermDays: 'Termin płatności (dni)',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',
     },
   },

@@ -2,6 +2,8 @@ import { COMPANY_LOGO_MAX_BYTES, CompanySettingsRequestSchema, type CompanySetti
 import { Alert, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { NumberField } from '../../../components/form/number-input';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSaveCompanySettings } from '../api';
@@ -15,6 +17,10 @@ interface CompanyFormValues extends Record<string, unknown> {
   email: string;
   phoneNumber: string;
   logoDataUrl: string | null;
+  invoiceSeries: string;
+  bankAccount: string;
+  /** Null while the field is empty: the request then leaves the term as the server has it. */
+  paymentTermDays: number | null;
 }
 
 function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
@@ -27,8 +33,21 @@ function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
     email: settings.email ?? '',
     phoneNumber: settings.phoneNumber ?? '',
     logoDataUrl: settings.logoDataUrl,
+    invoiceSeries: settings.invoiceSeries ?? '',
+    bankAccount: settings.bankAccount ?? '',
+    paymentTermDays: settings.paymentTermDays,
   };
 }
+
+/** The form keeps an empty term as null; the request leaves it out (the schema takes a number or nothing). */
+function toRequestValues({ paymentTermDays, ...values }: CompanyFormValues) {
+  return paymentTermDays === null ? values : { ...values, paymentTermDays };
+}
+
+const companyFormSchema = z.preprocess(
+  (values) => toRequestValues(values as CompanyFormValues),
+  CompanySettingsRequestSchema,
+);
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -43,7 +62,7 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
   const { t } = useTranslation();
   const save = useSaveCompanySettings();
   const form = useZodForm<CompanyFormValues>({
-    schema: CompanySettingsRequestSchema,
+    schema: companyFormSchema,
     initialValues: initialValuesOf(settings),
   });
 
@@ -60,7 +79,7 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
   // Saving can be undone by saving again, so it is not confirmed; missing fields are marked on click.
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(CompanySettingsRequestSchema.parse(values));
+      await save.mutateAsync(CompanySettingsRequestSchema.parse(toRequestValues(values)));
       notifications.show({ color: 'green', message: t('carriers.settings.saved') });
     } catch (error) {
       showServerErrors(form, error);
@@ -88,6 +107,28 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
             <TextInput label={t('carriers.settings.email')} type="email" {...form.getInputProps('email')} />
             <TextInput label={t('carriers.settings.phoneNumber')} {...form.getInputProps('phoneNumber')} />
           </SimpleGrid>
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              {t('carriers.settings.invoicing')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t('carriers.settings.invoiceSeries')}
+                description={t('carriers.settings.invoiceSeriesHint')}
+                placeholder="FV/{RRRR}/{MM}/{NR}"
+                {...form.getInputProps('invoiceSeries')}
+              />
+              <TextInput label={t('carriers.settings.bankAccount')} {...form.getInputProps('bankAccount')} />
+              <NumberField
+                label={t('carriers.settings.paymentTermDays')}
+                decimals={0}
+                min={0}
+                max={365}
+                {...form.getInputProps('paymentTermDays')}
+                value={form.values.paymentTermDays}
+              />
+            </SimpleGrid>
+          </Stack>
           <Stack gap="xs">
             <Text size="sm" fw={500}>
               {t('carriers.settings.logo')}

@@ -80,6 +80,7 @@ export function Page() {
       addLabel={t('contractors.add')}
       addTo="/contractor-list/form"
       listKey="contractors"
+      savedViewsKey="contractors"
       searchPlaceholder={t('contractors.searchPlaceholder')}
       list={list}
       query={query}

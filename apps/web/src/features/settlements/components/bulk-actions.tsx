@@ -1,23 +1,32 @@
 import type { TransactionRow } from '@grain/shared';
 import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChecks, IconFileInvoice, IconX } from '@tabler/icons-react';
+import { IconChecks, IconFileInvoice, IconReceipt2, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkInvoiceForm } from './bulk-invoice-modal';
 import { BulkSettleForm } from './bulk-settle-modal';
+import { IssueInvoiceForm } from './issue-invoice-modal';
+
+const DIALOG_TITLES = {
+  invoice: 'statement.bulk.invoiceTitle',
+  settle: 'statement.bulk.settleTitle',
+  issue: 'statement.issue.title',
+} as const;
 
 interface BulkActionsProps {
   selected: TransactionRow[];
   /** Rows the server answered after invoicing (the selection keeps them, now with their invoices). */
   onRowsChanged: (rows: TransactionRow[]) => void;
   onClear: () => void;
+  /** The sales tab issues one invoice of the selected rows (RULES.md Invoices, VAT and KSeF). */
+  canIssueInvoice?: boolean;
 }
 
 /** The bar above the statement while rows are selected: invoice them, settle them, or clear the selection. */
-export function BulkActions({ selected, onRowsChanged, onClear }: BulkActionsProps) {
+export function BulkActions({ selected, onRowsChanged, onClear, canIssueInvoice = false }: BulkActionsProps) {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<'invoice' | 'settle' | null>(null);
+  const [dialog, setDialog] = useState<'invoice' | 'settle' | 'issue' | null>(null);
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [settleAfterInvoice, setSettleAfterInvoice] = useState(false);
   if (selected.length === 0 && dialog === null) return null;
@@ -33,7 +42,17 @@ export function BulkActions({ selected, onRowsChanged, onClear }: BulkActionsPro
           <Text fz="sm" fw={600} role="status">
             {t('statement.bulk.selected', { count: selected.length })}
           </Text>
-          <Button size="xs" leftSection={<IconFileInvoice size={14} />} onClick={() => setDialog('invoice')}>
+          {canIssueInvoice && (
+            <Button size="xs" leftSection={<IconReceipt2 size={14} />} onClick={() => setDialog('issue')}>
+              {t('statement.issue.action')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant={canIssueInvoice ? 'light' : 'filled'}
+            leftSection={<IconFileInvoice size={14} />}
+            onClick={() => setDialog('invoice')}
+          >
             {t('statement.bulk.invoice')}
           </Button>
           <Button size="xs" color="green.8" leftSection={<IconChecks size={14} />} onClick={() => setDialog('settle')}>
@@ -50,9 +69,7 @@ export function BulkActions({ selected, onRowsChanged, onClear }: BulkActionsPro
         centered
         size="lg"
         fullScreen={isPhone}
-        title={t(dialog === 'settle' ? 'statement.bulk.settleTitle' : 'statement.bulk.invoiceTitle', {
-          count: selected.length,
-        })}
+        title={t(DIALOG_TITLES[dialog ?? 'invoice'], { count: selected.length })}
       >
         {dialog === 'invoice' && (
           <BulkInvoiceForm
@@ -61,6 +78,15 @@ export function BulkActions({ selected, onRowsChanged, onClear }: BulkActionsPro
               if (saved) onRowsChanged(saved);
               if (saved && settleAfterInvoice) setDialog('settle');
               else close();
+            }}
+          />
+        )}
+        {dialog === 'issue' && (
+          <IssueInvoiceForm
+            rows={selected}
+            onDone={(isIssued) => {
+              close();
+              if (isIssued) onClear();
             }}
           />
         )}

@@ -123,6 +123,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         selected={[...selected.values()]}
         onRowsChanged={(rows) => toggle(rows, true)}
         onClear={() => setSelected(new Map())}
+        canIssueInvoice={tab === 'sales'}
       />
       <DataTable
         columns={columns}

@@ -64,6 +64,7 @@ export function Page() {
       addLabel={t('users.add')}
       addTo="/user/create"
       listKey="users"
+      savedViewsKey="users"
       searchPlaceholder={t('users.searchPlaceholder')}
       list={list}
       query={query}

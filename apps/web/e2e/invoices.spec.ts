@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { nipFromSerial } from '@grain/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { seedDeliveredTransport } from './statement-seed';
+import { apiAs, signIn } from './support';
+
+/**
+ * Sales invoices issued here (RULES.md Invoices, VAT and KSeF): from the statement's Sprzedaż tab one invoice of the
+ * selected row, numbered from the company's series, shown in the Faktury list and its details with the FA(3) XML.
+ */
+const SHOTS = process.env.E2E_SHOTS ?? '../../.screens/invoices';
+const tag = String(Date.now() % 1_000_000);
+// FA(3) takes a NIP without leading zeros (TNIP: a non-zero first digit, not two zeros after it).
+const recipientNip = nipFromSerial(77_000_000 + (Date.now() % 1_000_000));
+let salesId: number;
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // Once the menu has folded away: the screen then fits the width, with nothing to scroll sideways.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('sales invoices', () => {
+  test.beforeAll(async () => {
+    const api = await apiAs();
+    const settings = await api.put('/api/settings/company', {
+      data: {
+        name: 'Zbożex Handel Zbożem sp. z o.o.',
+        street: 'ul. Żytnia 7',
+        post_code: '61-001',
+        city: 'Poznań',
+        nip: '5260250274',
+        invoice_series: 'FV/{RRRR}/{MM}/{NR}',
+        bank_account: 'PL61109010140000071219812874',
+        payment_term_days: 14,
+      },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    await seedDeliveredTransport(api, { tag, recipientNip });
+    const answer = await api.post('/api/settlement/transaction-list', { data: { limit: 10, offset: 0, search: tag } });
+    const rows = (await answer.json()).list as { id: number; type: string }[];
+    salesId = rows.find((row) => row.type === 'SALES')!.id;
+    await api.dispose();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('company settings show the invoice series, bank account and payment term', async ({ page }) => {
+    await page.goto('/settings/company');
+    await expect(page.getByLabel('Seria numeracji faktur')).toHaveValue('FV/{RRRR}/{MM}/{NR}');
+    await expect(page.getByLabel('Numer rachunku bankowego')).toHaveValue('PL61109010140000071219812874');
+    await expect(page.getByLabel('Termin płatności (dni)')).toHaveValue('14');
+  });
+
+  test('the sales tab issues an invoice of the selected row and opens it', async ({ page }) => {
+    await page.goto(`/transaction-statement/sales?search=${tag}`);
+    await page.getByRole('checkbox', { name: `Zaznacz transakcję #${salesId}`, exact: true }).check();
+    await page.getByTestId('bulk-actions').getByRole('button', { name: 'Wystaw fakturę' }).click();
+    const dialog = page.getByRole('dialog', { name: /Wystawienie faktury/ });
+    await expect(dialog).toContainText(`Młyn Zbożowy ${tag}`);
+    await shoot(page, 'issue-dialog');
+    await dialog.getByRole('button', { name: 'Wystaw fakturę' }).click();
+
+    await expect(page).toHaveURL(/\/invoices\/\d+$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/^FV\/\d{4}\/\d{2}\/\d+$/);
+    await expect(page.getByText(`Młyn Zbożowy ${tag} Sp. z o.o.`)).toBeVisible();
+    await expect(page.getByText(recipientNip, { exact: true })).toBeVisible();
+    await expect(page.getByText('Wystawiona').first()).toBeVisible();
+    // One line, 24,54 t at 975,00 PLN/t: 23 926,50 PLN net, 5 % VAT 1 196,33 PLN.
+    await expect(page.getByTestId('invoice-lines').getByRole('row')).toHaveCount(2);
+    await expect(page.getByTestId('invoice-lines')).toContainText('5 %');
+    await expect(page.getByTestId('invoice-totals')).toContainText('Razem');
+    await shoot(page, 'invoice-details');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Pobierz XML' }).click();
+    const file = await (await download).path();
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toContain('<Faktura');
+    expect(xml).toContain(recipientNip);
+
+    const number = (await heading.textContent())!;
+    await page.getByRole('link', { name: 'Faktury' }).first().click();
+    await expect(page).toHaveURL(/\/invoices$/);
+    await page.getByLabel('Szukaj').fill(number);
+    const row = page.getByRole('row').filter({ hasText: number });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`Młyn Zbożowy ${tag}`);
+    await expect(row).toContainText(recipientNip);
+    await expect(row).toContainText('Wystawiona');
+    // The status chips filter on the server: no accepted invoice yet, the issued one is there.
+    const chip = (name: string) => page.getByRole('group', { name: 'status' }).getByText(name, { exact: true });
+    await chip('Przyjęta').click();
+    await expect(row).toHaveCount(0);
+    await chip('Przyjęta').click();
+    await chip('Wystawiona').click();
+    await expect(page).toHaveURL(/filter_status/);
+    await expect(row).toHaveCount(1);
+    await shoot(page, 'invoice-list');
+    await row.getByRole('link', { name: number, exact: true }).click();
+    await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  });
+
+  test('a row already invoiced is refused with its Polish message before anything is sent', async ({ page }) => {
+    await page.goto(`/transaction-statement/sales?search=${tag}`);
+    await page.getByRole('checkbox', { name: `Zaznacz transakcję #${salesId}`, exact: true }).check();
+    await page.getByTestId('bulk-actions').getByRole('button', { name: 'Wystaw fakturę' }).click();
+    const dialog = page.getByRole('dialog', { name: /Wystawienie faktury/ });
+    await expect(dialog.getByTestId('issue-invoice-blocker')).toHaveText('Wiersz ma już fakturę');
+    await expect(dialog.getByRole('button', { name: 'Wystaw fakturę' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,57 @@
+import {
+  type CreateInvoiceRequest,
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceDetails,
+  type InvoiceStatus,
+} from '@grain/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, saveBlob } from '../../api/client';
+import type { ListState } from '../../components/list/list-state';
+import { useListQuery } from '../../components/list/use-list-query';
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: () => [...invoiceKeys.all, 'list'] as const,
+  one: (id: number) => [...invoiceKeys.all, 'one', id] as const,
+};
+
+/** The status chips' choice (`filter_status[]` in the URL) as the list's status filter; none means every status. */
+export function toInvoiceFilter(filter: ListState['filter']): { status?: InvoiceStatus[] } {
+  const status = filter.status;
+  const chosen = (Array.isArray(status) ? status : status ? [status] : []).filter((value): value is InvoiceStatus =>
+    (INVOICE_STATUSES as readonly string[]).includes(value),
+  );
+  return chosen.length > 0 ? { status: chosen } : {};
+}
+
+export function useInvoiceList(state: ListState) {
+  return useListQuery<Invoice>(invoiceKeys.list(), '/invoice/list', state, toInvoiceFilter);
+}
+
+export function useInvoice(id: number) {
+  return useQuery({
+    queryKey: invoiceKeys.one(id),
+    queryFn: () => apiRequest<InvoiceDetails>(`/invoice/details/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** The stored FA(3) bytes as the server keeps them, saved under the invoice's number. */
+export async function downloadInvoiceXml(invoice: Pick<Invoice, 'id' | 'number'>) {
+  const blob = await apiRequest<Blob>(`/invoice/xml/${invoice.id}`, { responseType: 'blob' });
+  saveBlob(blob, `${invoice.number.replace(/[^\p{L}\p{N}_-]+/gu, '_')}.xml`);
+}
+
+/** Issues one sales invoice from statement rows; the statement's rows get its number, so they refetch too. */
+export function useCreateInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateInvoiceRequest) =>
+      apiRequest<InvoiceDetails>('/invoice/create', { method: 'POST', body, silent: true }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: invoiceKeys.all });
+      await client.invalidateQueries({ queryKey: ['settlements'] });
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import '../i18n';
+import { INVOICE_STATUSES, type Invoice, type InvoiceSortKey } from '@grain/shared';
+import { Anchor, Box, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Column } from '../../../components/list/data-table';
+import { rowLinkColumn, SearchListPage } from '../../../components/list/search-list-page';
+import { StatusChips } from '../../../components/list/status-chips';
+import { useListState } from '../../../components/list/use-list-state';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { toInvoiceFilter, useInvoiceList } from '../api';
+import { InvoiceStatusBadge } from '../components/invoice-status-badge';
+import { invoicePath } from '../paths';
+
+/** The sales invoices issued here, newest first: search by number, KSeF number or buyer; a row opens its details. */
+export function Page() {
+  const { t } = useTranslation();
+  const list = useListState({ orderBy: 'id:desc' });
+  const query = useInvoiceList(list);
+
+  const columns: Column<Invoice, InvoiceSortKey>[] = [
+    {
+      key: 'number',
+      card: 'title',
+      isAlwaysShown: true,
+      title: t('invoices.number'),
+      sortKey: 'number',
+      render: (row) => (
+        <Anchor component={Link} to={invoicePath(row.id)} fw={500}>
+          {row.number}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'issueDate',
+      card: 'field',
+      title: t('invoices.issueDate'),
+      sortKey: 'issue_date',
+      render: (row) => formatDate(row.issueDate),
+    },
+    {
+      key: 'buyerName',
+      card: 'subtitle',
+      title: t('invoices.buyer'),
+      sortKey: 'buyer_name',
+      render: (row) => <Text fz="sm">{row.buyerName}</Text>,
+    },
+    { key: 'buyerNip', card: 'field', title: t('invoices.nip'), render: (row) => row.buyerNip },
+    {
+      key: 'netTotal',
+      card: 'field',
+      title: t('invoices.net'),
+      align: 'right',
+      render: (row) => formatMoney(row.netTotal, row.currency),
+    },
+    {
+      key: 'vatTotal',
+      card: 'field',
+      title: t('invoices.vat'),
+      align: 'right',
+      render: (row) => formatMoney(row.vatTotal, row.currency),
+    },
+    {
+      key: 'grossTotal',
+      card: 'field',
+      title: t('invoices.gross'),
+      align: 'right',
+      render: (row) => <Text fw={600}>{formatMoney(row.grossTotal, row.currency)}</Text>,
+    },
+    { key: 'currency', card: 'field', title: t('invoices.currency'), render: (row) => row.currency },
+    {
+      key: 'status',
+      card: 'badge',
+      title: t('invoices.status'),
+      render: (row) => <InvoiceStatusBadge status={row.status} />,
+    },
+    rowLinkColumn({
+      title: t('common.actions'),
+      label: t('invoices.open'),
+      icon: <IconEye size={16} />,
+      to: (row) => invoicePath(row.id),
+      name: (row) => row.number,
+    }),
+  ];
+
+  return (
+    <SearchListPage
+      title={t('invoices.title')}
+      listKey="invoices"
+      searchPlaceholder={t('invoices.searchPlaceholder')}
+      list={list}
+      query={query}
+      columns={columns}
+      filters={
+        <Box mb="md">
+          <StatusChips
+            statuses={INVOICE_STATUSES}
+            value={toInvoiceFilter(list.filter).status ?? []}
+            onChange={(status) => list.setFilter({ ...list.filter, status })}
+            labelOf={(status) => t(`invoices.statuses.${status}`)}
+          />
+        </Box>
+      }
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import type { TransactionRow } from '@grain/shared';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DateInput } from '../../../components/form/date-input';
+import { submitChange } from '../../../components/form/submit-change';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { messageCodeText } from '../../../i18n';
+import { invoicePath, useCreateInvoice } from '../../invoices';
+import {
+  type IssueInvoiceFormValues,
+  issueInvoiceBlocker,
+  issueInvoiceDefaults,
+  issueInvoiceFormSchema,
+  toCreateInvoiceRequest,
+} from '../issue-invoice-form';
+import { RowSummary } from './row-summary';
+
+interface IssueInvoiceFormProps {
+  rows: TransactionRow[];
+  onDone: (isIssued: boolean) => void;
+}
+
+/**
+ * Issues one sales invoice (FA(3), numbered from the company's series) from the selected sales rows and opens it
+ * (RULES.md Invoices, VAT and KSeF). A refusal shows its catalogue text under the date it concerns, or in a toast
+ * (rows, company settings, the buyer's NIP).
+ */
+export function IssueInvoiceForm({ rows, onDone }: IssueInvoiceFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateInvoice();
+  const form = useZodForm<IssueInvoiceFormValues>({
+    schema: issueInvoiceFormSchema,
+    initialValues: issueInvoiceDefaults(),
+  });
+  const blocker = issueInvoiceBlocker(rows);
+
+  const submit = form.handleSubmit(async (values) => {
+    await submitChange(form, {
+      send: () => create.mutateAsync(toCreateInvoiceRequest(rows, values)),
+      saved: (invoice) => t('statement.issue.issued', { number: invoice.number }),
+      done: (invoice) => {
+        onDone(true);
+        void navigate(invoicePath(invoice.id));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text fz="sm">{t('statement.issue.hint')}</Text>
+        {blocker && (
+          <Alert color="red" role="alert" data-testid="issue-invoice-blocker">
+            {messageCodeText(blocker)}
+          </Alert>
+        )}
+        {rows.map((row) => (
+          <RowSummary key={row.id} row={row} />
+        ))}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <DateInput
+            label={t('statement.issue.issueDate')}
+            withAsterisk
+            {...form.getInputProps('issueDate')}
+            value={form.values.issueDate}
+          />
+          <DateInput
+            label={t('statement.issue.saleDate')}
+            description={t('statement.issue.saleDateHint')}
+            {...form.getInputProps('saleDate')}
+            value={form.values.saleDate}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={blocker !== null}>
+            {t('statement.issue.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

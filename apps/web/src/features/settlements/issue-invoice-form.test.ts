@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { issueInvoiceBlocker, issueInvoiceDefaults, toCreateInvoiceRequest } from './issue-invoice-form';
+import { transactionRow } from './test-row';
+
+const sales = (overrides: Parameters<typeof transactionRow>[0] = {}) =>
+  transactionRow({ type: 'SALES', invoiceNumber: null, ...overrides });
+
+describe('issuing one invoice from statement rows', () => {
+  it('takes sales rows of one buyer in one currency', () => {
+    expect(issueInvoiceBlocker([sales({ id: 1 }), sales({ id: 2 })])).toBeNull();
+  });
+
+  it('refuses rows of two buyers or two currencies, and rows already invoiced, with the server codes', () => {
+    expect(issueInvoiceBlocker([sales({ id: 1 }), sales({ id: 2, contractorId: 99 })])).toBe(
+      'INVOICE_ROWS_NOT_COMPATIBLE',
+    );
+    expect(issueInvoiceBlocker([sales({ id: 1 }), sales({ id: 2, currency: 'EUR' })])).toBe(
+      'INVOICE_ROWS_NOT_COMPATIBLE',
+    );
+    expect(issueInvoiceBlocker([sales({ invoiceNumber: 'FV/1' })])).toBe('INVOICE_ROW_ALREADY_INVOICED');
+    expect(issueInvoiceBlocker([])).toBe('VALUE_IS_MISSING');
+  });
+
+  it('sends the row ids, the issue date, and the sale date only when one is given', () => {
+    const rows = [sales({ id: 4 }), sales({ id: 9 })];
+    expect(toCreateInvoiceRequest(rows, issueInvoiceDefaults('2026-03-05'))).toEqual({
+      transactionIds: [4, 9],
+      issueDate: '2026-03-05',
+    });
+    expect(toCreateInvoiceRequest(rows, { issueDate: '2026-03-05', saleDate: '2026-03-01' })).toEqual({
+      transactionIds: [4, 9],
+      issueDate: '2026-03-05',
+      saleDate: '2026-03-01',
+    });
+  });
+});

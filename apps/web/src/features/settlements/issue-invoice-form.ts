@@ -1,0 +1,41 @@
+import type { CreateInvoiceRequest, TransactionRow } from '@grain/shared';
+import { isoDateField, todayIso, V } from '@grain/shared';
+import { z } from 'zod';
+
+/** The dialog that issues one sales invoice (RULES.md Invoices, VAT and KSeF): issue date, optional sale date. */
+export interface IssueInvoiceFormValues extends Record<string, unknown> {
+  issueDate: string | null;
+  /** Empty: the server takes the rows' unloading dates (one date, or their period). */
+  saleDate: string | null;
+}
+
+export const issueInvoiceFormSchema = z.object({
+  issueDate: isoDateField.nullable().refine((value) => value !== null, V.required),
+  saleDate: isoDateField.nullable(),
+});
+
+export function issueInvoiceDefaults(today = todayIso()): IssueInvoiceFormValues {
+  return { issueDate: today, saleDate: null };
+}
+
+/**
+ * Why these rows cannot go on one invoice before anything is sent, as the catalogue code the server would answer
+ * (RULES.md Invoices, VAT and KSeF: SALES rows of one buyer in one currency, not invoiced yet); null when they can.
+ */
+export function issueInvoiceBlocker(rows: TransactionRow[]): string | null {
+  const first = rows[0];
+  if (!first) return 'VALUE_IS_MISSING';
+  if (rows.some((row) => row.contractorId !== first.contractorId || row.currency !== first.currency)) {
+    return 'INVOICE_ROWS_NOT_COMPATIBLE';
+  }
+  if (rows.some((row) => row.invoiceNumber !== null)) return 'INVOICE_ROW_ALREADY_INVOICED';
+  return null;
+}
+
+export function toCreateInvoiceRequest(rows: TransactionRow[], values: IssueInvoiceFormValues): CreateInvoiceRequest {
+  return {
+    transactionIds: rows.map((row) => row.id),
+    ...(values.issueDate ? { issueDate: values.issueDate } : {}),
+    ...(values.saleDate ? { saleDate: values.saleDate } : {}),
+  };
+}
