@@ -25,6 +25,8 @@ const GREY = '#595959';
 const FONT_SIZE = 9;
 /** 25 mm: KSeF's visualisation prints KOD I at about this size; version 6–7 modules stay above 0,5 mm. */
 const QR_SIZE = 120;
+/** A 35-character KSeF number in bold 8 pt is about 190 pt wide: it stays on one line under the code. */
+const QR_COLUMN = 210;
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
 
@@ -85,13 +87,13 @@ function linesTable(invoice: InvoiceDetails): PdfBlock {
     headerFill: '#eeeeee',
     padding: { vertical: 3, horizontal: 3 },
     columns: [
-      { width: 20, align: 'right' },
+      { width: 24, align: 'right' },
       { width: '*' },
-      { width: 52 },
-      { width: 62, align: 'right' },
-      { width: 70, align: 'right' },
-      { width: 72, align: 'right' },
-      { width: 36, align: 'right' },
+      { width: 58 },
+      { width: 60, align: 'right' },
+      { width: 68, align: 'right' },
+      { width: 76, align: 'right' },
+      { width: 32, align: 'right' },
     ],
     header: ['Lp.', 'Nazwa towaru', 'CN', 'Ilość', 'Cena netto', 'Wartość netto', 'VAT'].map((text) => ({
       text,
@@ -144,12 +146,15 @@ function totalsTable(invoice: InvoiceDetails): PdfBlock {
   };
 }
 
+/** An account number in groups of four, as banks print it ("PL61 1090 1014 …"). */
+const groupedAccount = (account: string) => account.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
 function paymentBlock(invoice: InvoiceDetails): PdfBlock[] {
   const rows: [string, string][] = [
     ['Do zapłaty', formatMoney(invoice.grossTotal, invoice.currency)],
     ['Sposób płatności', 'przelew'],
     ['Termin płatności', formatDate(invoice.dueDate)],
-    ['Numer rachunku', invoice.bankAccount],
+    ['Numer rachunku', groupedAccount(invoice.bankAccount)],
     ['Waluta', invoice.currency],
   ];
   if (invoice.currency !== 'PLN' && invoice.exchangeRate !== null) {
@@ -180,7 +185,7 @@ function verificationBlock(content: InvoicePdfContent): PdfBlock {
       { kind: 'space', height: 8 },
       { kind: 'text', text: 'Sprawdź fakturę w KSeF', font: 'bold', size: 9, spaceAfter: 2 },
       { kind: 'matrix', rows: qrRows(content.verificationLink), size: QR_SIZE },
-      { kind: 'text', text: qrCaption(content.invoice.ksefNumber), font: 'bold', size: 9, spaceAfter: 2 },
+      { kind: 'text', text: qrCaption(content.invoice.ksefNumber), font: 'bold', size: 8, spaceAfter: 2 },
       { kind: 'text', text: content.verificationLink, size: 7, color: GREY },
     ],
   };
@@ -227,7 +232,7 @@ export function invoicePdf(content: InvoicePdfContent): PdfDocument {
         gap: 24,
         columns: [
           { width: '*', blocks: paymentBlock(invoice) },
-          { width: QR_SIZE + 60, blocks: [verificationBlock(content)] },
+          { width: QR_COLUMN, blocks: [verificationBlock(content)] },
         ],
       },
     ],
