@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveCompany } from '../../../test/fixtures/settings.js';
 import { codeOf, insertDeliveredTransport, okJson } from '../../../test/fixtures/settlements.js';
@@ -10,6 +10,9 @@ import { contractors, invoices } from '../../db/schema/index.js';
 import { renderDocument } from '../../lib/pdf/render.js';
 import { sha256Base64Url } from '../ksef/qr-link.js';
 import { invoicePdf } from './pdf.js';
+
+// jsqr's main is the function itself (UMD), while its types declare an ES default export.
+const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 
 /** The invoice's PDF with its KSeF verification code (KSeF docs `kody-qr.md`; RULES.md Invoices, VAT and KSeF). */
 let t: TestApp;
