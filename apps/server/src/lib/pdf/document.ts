@@ -70,6 +70,19 @@ export interface PdfImageBlock {
   whenUnreadable?: 'fail' | 'skip';
 }
 
+/**
+ * A square grid of dark and light modules drawn as vector squares (a QR code: sharp at any zoom and print size,
+ * no raster image). `rows` holds one string per row, `1` for a dark module; the grid is scaled to `size` points
+ * and surrounded by `quietZone` light modules on every side (ISO/IEC 18004 asks for 4). The block takes its size.
+ */
+export interface PdfMatrixBlock {
+  kind: 'matrix';
+  rows: string[];
+  size: number;
+  quietZone?: number;
+  align?: PdfAlign;
+}
+
 /** A width in points, or `'*'`: an equal share of what the fixed widths leave. */
 export type PdfWidth = number | '*';
 
@@ -120,6 +133,7 @@ export type PdfBlock =
   | PdfRuleBlock
   | PdfSpaceBlock
   | PdfImageBlock
+  | PdfMatrixBlock
   | PdfColumnsBlock
   | PdfTableBlock
   | PdfGroupBlock;

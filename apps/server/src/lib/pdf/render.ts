@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
-import type { PdfBlock, PdfColumnsBlock, PdfDocument, PdfGroupBlock, PdfImageBlock } from './document.js';
+import type {
+  PdfBlock,
+  PdfColumnsBlock,
+  PdfDocument,
+  PdfGroupBlock,
+  PdfImageBlock,
+  PdfMatrixBlock,
+} from './document.js';
 import { pdfFonts } from './fonts.js';
 import { type Frame, line, newPage, prepare, resolveWidths, styleOf, textHeight } from './frame.js';
 import { drawTable, tableHeight } from './table.js';
@@ -32,6 +39,8 @@ function measure(f: Frame, block: PdfBlock, width: number): number {
     case 'space':
     case 'image':
       return block.height;
+    case 'matrix':
+      return block.size;
     case 'columns': {
       const widths = resolveWidths(
         block.columns.map((column) => column.width),
@@ -63,6 +72,29 @@ function drawImage(f: Frame, block: PdfImageBlock, x: number, width: number, lim
     }
   }
   f.y += block.height;
+}
+
+/** Dark modules as filled squares in one path; neighbours overlap by nothing, so no seams show at any zoom. */
+function drawMatrix(f: Frame, block: PdfMatrixBlock, x: number, width: number, limit: number) {
+  const size = Math.min(block.size, width);
+  const quiet = block.quietZone ?? 4;
+  const count = block.rows.length;
+  const module = size / (count + 2 * quiet);
+  const align = block.align ?? 'left';
+  const left = align === 'left' ? x : align === 'right' ? x + width - size : x + (width - size) / 2;
+  if (f.y + size <= limit + 0.01 && count > 0) {
+    f.doc.save();
+    block.rows.forEach((row, r) => {
+      for (let c = 0; c < row.length; c++) {
+        if (row[c] === '1') {
+          f.doc.rect(left + (quiet + c) * module, f.y + (quiet + r) * module, module, module);
+        }
+      }
+    });
+    f.doc.fillColor('#000000').fill();
+    f.doc.restore();
+  }
+  f.y += block.size;
 }
 
 function drawColumns(f: Frame, block: PdfColumnsBlock, x: number, width: number, limit: number) {
@@ -123,6 +155,8 @@ function drawBlock(f: Frame, block: PdfBlock, x: number, width: number, limit: n
       return;
     case 'image':
       return drawImage(f, block, x, width, end);
+    case 'matrix':
+      return drawMatrix(f, block, x, width, end);
     case 'columns':
       return drawColumns(f, block, x, width, end);
     case 'table':

@@ -127,3 +127,12 @@ export async function invoiceXml(db: Db, id: number) {
   const [row] = await db.select({ xml: invoices.xml }).from(invoices).where(eq(invoices.id, id));
   return row?.xml ?? null;
 }
+
+/** What the PDF's verification link is built from: the seller's NIP as issued and the stored XML's SHA-256. */
+export async function invoiceHashOf(db: Db, id: number) {
+  const [row] = await db
+    .select({ sellerNip: invoices.sellerNip, xmlSha256: invoices.xmlSha256 })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return row ?? null;
+}

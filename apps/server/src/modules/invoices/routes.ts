@@ -43,4 +43,19 @@ export function invoiceRoutes(app: FastifyInstance) {
       return reply.type('application/xml; charset=utf-8').send(xml);
     },
   );
+  r.get(
+    '/invoice/pdf/:id',
+    // A binary answer (application/pdf): no JSON response schema, like the transport order's PDF.
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      const { fileName, pdf, timing } = await invoices.invoicePdfFile(request.ctx, request.params.id);
+      const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .header('Server-Timing', `pdf;dur=${timing.renderMs.toFixed(2)}${cpu}`)
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  );
 }

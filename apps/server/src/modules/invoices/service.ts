@@ -24,14 +24,19 @@ import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { type SortSpec, smallTableListPage } from '../../lib/list.js';
+import { renderPdf } from '../../lib/pdf/service.js';
 import {
   buildFa3Xml,
   type Fa3VatRate,
+  invoiceVerificationLinkOfHash,
+  type KsefEnvironment,
   type SalesInvoiceDocument,
   type SalesInvoiceLine,
   validateXml,
 } from '../ksef/index.js';
+import { readCompanySettings } from '../settings/service.js';
 import { transactionRows } from '../settlements/service/index.js';
+import { invoicePdf } from './pdf.js';
 import * as q from './queries.js';
 
 const FA3_RATES: Record<number, Fa3VatRate> = { 23: '23', 8: '8', 5: '5' };
@@ -292,6 +297,48 @@ export async function invoiceXmlBytes(ctx: Ctx, id: number): Promise<Buffer> {
   const xml = await q.invoiceXml(ctx.db, id);
   if (!xml) throw new AppError('INVOICE_NOT_FOUND');
   return xml;
+}
+
+/**
+ * The KSeF environment whose QR host the printed link points at (KSeF docs `kody-qr.md`, `srodowiska.md`).
+ * Production until company settings hold the environment (spec: company settings, KSeF), so a printed invoice
+ * always verifies where real invoices live.
+ */
+const QR_ENVIRONMENT: KsefEnvironment = 'prod';
+
+const address = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
+
+export const invoiceFileName = (number: string) => `faktura-${number.replaceAll('/', '-')}.pdf`;
+
+/**
+ * GET /invoice/pdf/{id}: the invoice as a PDF with its KOD I, rendered off the event loop by the PDF service
+ * (EXPORT_ERROR when that fails). The link hashes the stored XML bytes, never a rebuilt document (RULES.md
+ * Invoices, VAT and KSeF).
+ */
+export async function invoicePdfFile(ctx: Ctx, id: number) {
+  const invoice = await invoiceDetails(ctx, id);
+  const hash = (await q.invoiceHashOf(ctx.db, id))!;
+  const company = await readCompanySettings(ctx.db);
+  const buyer = await q.buyerOf(ctx.db, invoice.buyerId);
+  const verificationLink = invoiceVerificationLinkOfHash(QR_ENVIRONMENT, {
+    sellerNip: hash.sellerNip,
+    issueDate: invoice.issueDate,
+    sha256Base64Url: Buffer.from(hash.xmlSha256, 'hex').toString('base64url'),
+  });
+  const document = invoicePdf({
+    invoice,
+    seller: { ...company, nip: hash.sellerNip },
+    buyerAddress: buyer
+      ? address(
+          [buyer.street, buyer.buildingNumber].filter(Boolean).join(' '),
+          [buyer.postCode, buyer.city].filter(Boolean).join(' '),
+          buyer.countryCode === 'PL' ? null : buyer.countryCode,
+        )
+      : '',
+    verificationLink,
+  });
+  const { bytes, renderMs, cpuMs } = await renderPdf(document, ctx.log);
+  return { fileName: invoiceFileName(invoice.number), pdf: bytes, timing: { renderMs, cpuMs } };
 }
 
 const INVOICE_SORT: SortSpec<InvoiceSortKey> = {
