@@ -2,6 +2,12 @@
  * The KSeF module's public entry (README.md in this folder): what other modules may use. Its client, session and
  * fake-server plumbing stay inside.
  */
+
+export { KsefAccess } from './access.js';
+export { createKsefClient, type KsefClient, type KsefClientOptions } from './client.js';
+export { KsefError } from './errors.js';
+export { isValidKsefNumber } from './ksef-number.js';
+export { type InvoiceProcessing, KsefSession } from './session.js';
 export {
   buildFa3Xml,
   type Fa3VatRate,
