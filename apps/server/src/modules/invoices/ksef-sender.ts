@@ -75,8 +75,26 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+interface OpenSession {
+  client: KsefClient;
+  access: KsefAccess;
+  session: KsefSession;
+}
+
+/** The UPO of the first send is kept in the session that send went in, not in this one. */
+function upoOfDuplicate(
+  { client, access, session }: OpenSession,
+  outcome: Extract<InvoiceProcessing, { status: 'duplicate' }>,
+  ksefNumber: string,
+): Promise<string> {
+  const original = outcome.originalSessionReferenceNumber;
+  if (!original) return session.upoByKsefNumber(ksefNumber);
+  return access.call((token) => client.invoiceUpoByKsefNumber(token, original, ksefNumber));
+}
+
 /** One invoice: send, mark SENT, poll, then ACCEPTED with number and UPO, or REJECTED with KSeF's error. */
-async function sendOne(db: Db, session: KsefSession, invoice: ClaimedInvoice): Promise<void> {
+async function sendOne(db: Db, open: OpenSession, invoice: ClaimedInvoice): Promise<void> {
+  const { session } = open;
   const sent = await session.sendInvoice(Buffer.from(invoice.xml));
   await record(
     db,
@@ -89,7 +107,7 @@ async function sendOne(db: Db, session: KsefSession, invoice: ClaimedInvoice): P
     const upo =
       outcome.status === 'accepted'
         ? await session.upo(sent.invoiceReferenceNumber)
-        : await session.upoByKsefNumber(ksefNumber);
+        : await upoOfDuplicate(open, outcome, ksefNumber);
     const acceptedAt = outcome.status === 'accepted' ? outcome.acquisitionDate : null;
     await record(
       db,
@@ -118,17 +136,17 @@ export async function sendDueInvoices(db: Db, target: KsefTarget, log: FastifyBa
   if (due.length === 0) return 0;
   const client: KsefClient = createKsefClient({ baseUrl: target.baseUrl, ...target.clientOptions });
   // One session per seller NIP and pass (in practice one company).
-  const sessions = new Map<string, KsefSession>();
+  const sessions = new Map<string, OpenSession>();
   try {
     for (const invoice of due) {
       try {
-        let session = sessions.get(invoice.sellerNip);
-        if (!session) {
+        let open = sessions.get(invoice.sellerNip);
+        if (!open) {
           const access = new KsefAccess(client, { nip: invoice.sellerNip, ksefToken: target.ksefToken });
-          session = await KsefSession.open(client, access, 'FA');
-          sessions.set(invoice.sellerNip, session);
+          open = { client, access, session: await KsefSession.open(client, access, 'FA') };
+          sessions.set(invoice.sellerNip, open);
         }
-        await sendOne(db, session, invoice);
+        await sendOne(db, open, invoice);
       } catch (error) {
         const message = messageOf(error).slice(0, 4000);
         log.warn({ invoiceId: invoice.id, attempts: invoice.attempts, err: message }, 'KSeF send failed');
@@ -141,7 +159,7 @@ export async function sendDueInvoices(db: Db, target: KsefTarget, log: FastifyBa
       }
     }
   } finally {
-    for (const session of sessions.values()) {
+    for (const { session } of sessions.values()) {
       await session.close().catch((error) => log.warn({ err: messageOf(error) }, 'KSeF session close failed'));
     }
   }

@@ -145,6 +145,27 @@ describe('POST /api/invoice/send-to-ksef/{id} and the KSeF sender', () => {
     expect(fake.control.sentInvoices()).toHaveLength(1);
   });
 
+  it('an answer that never came: the invoice stays SENT, and the repeated send gets the first KSeF number', async () => {
+    const invoice = await issuedInvoice();
+    okJson(await sendToKsef(invoice.id));
+    // KSeF takes the invoice but is still processing at each of the pass's 30 polls (it finishes right after).
+    fake.control.setPendingPolls({ invoice: 30 });
+    expect(await runSender()).toBe(1);
+    const sent = await stored(invoice.id);
+    expect(sent).toMatchObject({ status: 'SENT', ksefNumber: null, ksefAttempts: 1 });
+    expect(sent.ksefReferenceNumber).toEqual(expect.any(String));
+    expect(sent.ksefError).toMatch(/processing/);
+
+    fake.control.setPendingPolls({ invoice: 0 });
+    await makeDue(invoice.id);
+    expect(await runSender()).toBe(1);
+    const row = await stored(invoice.id);
+    const [first] = fake.control.sentInvoices();
+    expect(row).toMatchObject({ status: 'ACCEPTED', ksefNumber: first?.ksefNumber, ksefError: null });
+    expect(isValidKsefNumber(row.ksefNumber!)).toBe(true);
+    expect(row.ksefUpo).toContain(row.ksefNumber);
+  });
+
   it('a claimed invoice is leased: a second process does not take it while the first one works', async () => {
     const invoice = await issuedInvoice();
     okJson(await sendToKsef(invoice.id));
