@@ -45,6 +45,13 @@ export interface Config {
    * metrics show routes, queue depths and timings, nothing for the public.
    */
   metricsAllow: string[];
+  /**
+   * Where issued invoices are sent (RULES.md Invoices, VAT and KSeF): KSEF_URL, the API base of the KSeF
+   * environment (e.g. `https://api-test.ksef.mf.gov.pl/v2`, or the fake's `http://127.0.0.1:3900/v2`), and
+   * KSEF_TOKEN, the company's KSeF token; the NIP is the seller's on each invoice. Without both, nothing is sent.
+   */
+  ksefUrl: string | null;
+  ksefToken: string | null;
 }
 
 /** The default per-address budget of the sign-in calls, in per-e-mail budgets: an office behind one address. */
@@ -122,5 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     workers: workersFrom(env.WORKERS, env.DATABASE_URL || null, cores),
     drainMs: intFrom(env.SHUTDOWN_DRAIN_MS, DEFAULT_DRAIN_MS, 'SHUTDOWN_DRAIN_MS'),
     metricsAllow: listFrom(env.METRICS_ALLOW, ['127.0.0.1', '::1']),
+    ksefUrl: env.KSEF_URL || null,
+    ksefToken: env.KSEF_TOKEN || null,
   };
 }

@@ -6,8 +6,8 @@ import { isoDateField, positiveId, V } from './validation.js';
 /** RULES.md Invoices, VAT and KSeF: a sales invoice and its correction. */
 export const SALES_INVOICE_KINDS = ['VAT', 'KOR'] as const;
 export type SalesInvoiceKind = (typeof SALES_INVOICE_KINDS)[number];
-/** Issued here; sent to KSeF; accepted (KSeF number known); rejected; issued in offline24 mode. */
-export const INVOICE_STATUSES = ['ISSUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE'] as const;
+/** Issued here; waiting for the KSeF sender; sent to KSeF; accepted (KSeF number known); rejected; offline24. */
+export const INVOICE_STATUSES = ['ISSUED', 'QUEUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 // --- VAT rates (RULES.md Invoices, VAT and KSeF): /cargo/vat-rate-list, /cargo/vat-rate/create ---
@@ -88,6 +88,8 @@ export const InvoiceSchema = z.object({
   grossTotal: z.number(),
   bankAccount: z.string(),
   ksefNumber: z.string().nullable(),
+  /** KSeF's refusal (code, description, details) or the last failed try, while it is retried. */
+  ksefError: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

@@ -67,6 +67,10 @@ export const MESSAGE_CODES = {
   INVOICE_SETTINGS_MISSING: 409,
   VAT_RATE_MISSING: 409,
   INVOICE_XML_INVALID: 409,
+  /** Sending to KSeF needs KSEF_URL and KSEF_TOKEN (README Configuration). */
+  KSEF_NOT_CONFIGURED: 409,
+  /** Only an ISSUED (or REJECTED, after a fix elsewhere) invoice is queued; QUEUED/SENT/ACCEPTED are not sent twice. */
+  INVOICE_ALREADY_SENT_TO_KSEF: 409,
   // GMP
   GMP_CERT_NOT_SATISFIED: 409,
   GMP_NOT_SATISFIED: 409,

@@ -170,7 +170,10 @@ export class FakeSessions {
         description: 'Duplikat faktury',
         extensions: {
           originalKsefNumber: duplicate.ksefNumber,
-          originalSessionReferenceNumber: session.referenceNumber,
+          // As KSeF: the session the first send went in (its UPO is kept there).
+          originalSessionReferenceNumber:
+            this.invoices().find((sent) => sent.ksefNumber === duplicate.ksefNumber)?.sessionReferenceNumber ??
+            session.referenceNumber,
         },
       };
     }

@@ -59,6 +59,8 @@ const messageCode: Record<MessageCode, string> = {
   INVOICE_SETTINGS_MISSING: 'Uzupełnij w ustawieniach firmy serię numeracji faktur i numer rachunku',
   VAT_RATE_MISSING: 'Brak stawki VAT dla surowca',
   INVOICE_XML_INVALID: 'Faktura nie przeszła walidacji schematu FA(3)',
+  KSEF_NOT_CONFIGURED: 'Wysyłka do KSeF nie jest skonfigurowana (adres KSeF i token)',
+  INVOICE_ALREADY_SENT_TO_KSEF: 'Faktura została już przekazana do KSeF',
   GMP_CERT_NOT_SATISFIED: 'Warunek GMP/certyfikatu nie jest spełniony — wymagane uzasadnienie',
   GMP_NOT_SATISFIED: 'Warunek GMP nie jest spełniony — wymagane uzasadnienie',
   VEHICLE_ALREADY_PLANNED: 'Pojazd lub kierowca ma w tym czasie inny transport — wymagane uzasadnienie',

@@ -9,6 +9,7 @@ import {
   integer,
   pgTable,
   serial,
+  text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -99,6 +100,15 @@ export const invoices = pgTable(
     xml: bytea('xml').notNull(),
     xmlSha256: varchar('xml_sha256', { length: 64 }).notNull(),
     ksefNumber: varchar('ksef_number', { length: 36 }),
+    // The KSeF outbox (RULES.md Invoices, VAT and KSeF; modules/invoices/ksef-sender.ts): tries so far, when the
+    // next one is due (also the lease of a claimed row), KSeF's reference of the send, the UPO and the last error.
+    ksefAttempts: integer('ksef_attempts').notNull().default(0),
+    ksefNextAttemptAt: isoTimestamp('ksef_next_attempt_at'),
+    ksefReferenceNumber: varchar('ksef_reference_number', { length: 64 }),
+    ksefUpo: text('ksef_upo'),
+    ksefError: text('ksef_error'),
+    ksefSentAt: isoTimestamp('ksef_sent_at'),
+    ksefAcceptedAt: isoTimestamp('ksef_accepted_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
@@ -106,7 +116,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_key').on(t.number),
     index('invoices_buyer_idx').on(t.buyerId, t.id),
     check('invoices_kind_valid', sql`kind in ('VAT', 'KOR')`),
-    check('invoices_status_valid', sql`status in ('ISSUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE')`),
+    check('invoices_status_valid', sql`status in ('ISSUED', 'QUEUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE')`),
+    index('invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT')`),
     check('invoices_currency_valid', sql`currency in ('PLN', 'EUR', 'USD')`),
     check('invoices_totals_add_up', sql`gross_total = net_total + vat_total`),
   ],

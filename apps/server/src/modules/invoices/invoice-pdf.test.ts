@@ -165,6 +165,7 @@ describe('invoicePdf (the document)', () => {
         grossTotal: 1_050_000,
         bankAccount: 'PL61109010140000071219812874',
         ksefNumber: null,
+        ksefError: null,
         createdAt: '2026-03-09T10:00:00Z',
         lines: [
           {

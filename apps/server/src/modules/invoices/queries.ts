@@ -98,6 +98,7 @@ export const invoiceColumns = {
   grossTotal: invoices.grossTotal,
   bankAccount: invoices.bankAccount,
   ksefNumber: invoices.ksefNumber,
+  ksefError: invoices.ksefError,
   createdAt: invoices.createdAt,
 };
 

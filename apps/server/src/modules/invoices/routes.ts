@@ -34,6 +34,11 @@ export function invoiceRoutes(app: FastifyInstance) {
     { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: InvoiceDetailsSchema } } },
     (request) => invoices.invoiceDetails(request.ctx, request.params.id),
   );
+  r.post(
+    '/invoice/send-to-ksef/:id',
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: InvoiceDetailsSchema } } },
+    (request) => invoices.sendToKsef(request.ctx, request.params.id),
+  );
   r.get(
     '/invoice/xml/:id',
     // The stored FA(3) bytes as they are (application/xml): no JSON response schema.

@@ -16,7 +16,7 @@ import {
   V,
   vatTotalsByRate,
 } from '@grain/shared';
-import { and, ilike, inArray, or } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { companySettings, invoices } from '../../db/schema/index.js';
@@ -290,6 +290,26 @@ export async function invoiceDetails(ctx: Ctx, id: number): Promise<InvoiceDetai
     (rate) => rate,
   ).map((total) => ({ vatRate: total.rate, netValue: total.netMinor, vatValue: total.vatMinor }));
   return { ...invoice, lines, totalsByRate };
+}
+
+/**
+ * POST /invoice/send-to-ksef/{id}: queues the invoice for the KSeF sender (ksef-sender.ts), due now. An ISSUED
+ * invoice, or a REJECTED one sent again; one already queued, sent or accepted is not sent twice (RULES.md Invoices,
+ * VAT and KSeF). Needs KSEF_URL and KSEF_TOKEN, or it would wait for a sender that never comes.
+ */
+export async function sendToKsef(ctx: Ctx, id: number): Promise<InvoiceDetails> {
+  if (!ctx.config.ksefUrl || !ctx.config.ksefToken) throw new AppError('KSEF_NOT_CONFIGURED');
+  await withWriteTransaction(ctx.db, async (tx) => {
+    const [row] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, id)).for('update');
+    if (!row) throw new AppError('INVOICE_NOT_FOUND');
+    if (row.status !== 'ISSUED' && row.status !== 'REJECTED') throw new AppError('INVOICE_ALREADY_SENT_TO_KSEF');
+    await tx
+      .update(invoices)
+      .set({ status: 'QUEUED', ksefNextAttemptAt: sql`now()`, ksefAttempts: 0, ksefError: null })
+      .where(eq(invoices.id, id));
+    await audit(tx, ctx.user.id, 'invoice', id, 'send-to-ksef', { from: row.status });
+  });
+  return invoiceDetails(ctx, id);
 }
 
 /** GET /invoice/xml/{id}: the stored bytes, never rebuilt (RULES.md Invoices, VAT and KSeF). */

@@ -3,8 +3,13 @@
  * fake-server plumbing stay inside.
  */
 
+export { KsefAccess } from './access.js';
+export { createKsefClient, type KsefClient, type KsefClientOptions } from './client.js';
 export type { KsefEnvironment } from './environments.js';
+export { KsefError } from './errors.js';
+export { isValidKsefNumber } from './ksef-number.js';
 export { invoiceVerificationLinkOfHash, qrCaption } from './qr-link.js';
+export { type InvoiceProcessing, KsefSession } from './session.js';
 export {
   buildFa3Xml,
   type Fa3VatRate,

@@ -37,6 +37,7 @@ export const invoicesPl = {
     total: 'Razem',
     statuses: {
       ISSUED: 'Wystawiona',
+      QUEUED: 'W kolejce do KSeF',
       SENT: 'Wysłana',
       ACCEPTED: 'Przyjęta',
       REJECTED: 'Odrzucona',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<InvoiceStatus, string> = {
   ISSUED: 'blue',
+  QUEUED: 'cyan',
   SENT: 'yellow',
   ACCEPTED: 'green',
   REJECTED: 'red',
