@@ -44,8 +44,10 @@ async function freshPostgresDatabase(name: string): Promise<string> {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
+  // The cleanup connects to the suite's own database: never to the one it drops.
+  const adminUrl = base.toString();
   cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: base.toString() });
+    const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
     await client.end();
