@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listRequestSchema, listResponseSchema } from './list.js';
 import { VAT_RATE_PERCENTS, VAT_RATE_SUBJECTS } from './rules/vat.js';
-import { isoDateField, positiveId, V } from './validation.js';
+import { isoDateField, nonNegativeAmount, positiveId, requiredString, V } from './validation.js';
 
 /** RULES.md Invoices, VAT and KSeF: a sales invoice and its correction. */
 export const SALES_INVOICE_KINDS = ['VAT', 'KOR'] as const;
@@ -66,6 +66,10 @@ export const InvoiceLineSchema = z.object({
   unitNetPrice: z.number(),
   netValue: z.number(),
   vatRate: z.number(),
+  /** A correction's line as it stood before (StanPrzed); null on a sales invoice's line. */
+  quantityBefore: z.number().nullable(),
+  unitNetPriceBefore: z.number().nullable(),
+  netValueBefore: z.number().nullable(),
 });
 
 export const InvoiceSchema = z.object({
@@ -90,11 +94,34 @@ export const InvoiceSchema = z.object({
   ksefNumber: z.string().nullable(),
   /** KSeF's refusal (code, description, details) or the last failed try, while it is retried. */
   ksefError: z.string().nullable(),
+  /** A correction (KOR): the sales invoice it corrects. */
+  correctedInvoiceId: z.number().nullable(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
+/** The other side of a correction: the invoice it corrects, or one correction of an invoice. */
+export const InvoiceReferenceSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  issueDate: z.string(),
+  ksefNumber: z.string().nullable(),
+  grossTotal: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+});
+export type InvoiceReference = z.infer<typeof InvoiceReferenceSchema>;
+
 export const InvoiceDetailsSchema = InvoiceSchema.extend({
+  /** The seller as issued (RULES.md Invoices, VAT and KSeF: an issued invoice never changes with the settings). */
+  sellerName: z.string(),
+  sellerNip: z.string(),
+  sellerStreet: z.string().nullable(),
+  sellerPostCode: z.string().nullable(),
+  sellerCity: z.string(),
+  correctionReason: z.string().nullable(),
+  correctedInvoice: InvoiceReferenceSchema.nullable(),
+  /** The invoice's corrections, oldest first (empty on a correction: it is corrected through its invoice). */
+  corrections: z.array(InvoiceReferenceSchema),
   lines: z.array(InvoiceLineSchema),
   totalsByRate: z.array(z.object({ vatRate: z.number(), netValue: z.number(), vatValue: z.number() })),
 });
@@ -108,3 +135,42 @@ export const InvoiceListFilterSchema = z.strictObject({
 export const InvoiceListRequestSchema = listRequestSchema(InvoiceListFilterSchema);
 export type InvoiceListRequest = z.infer<typeof InvoiceListRequestSchema>;
 export const InvoiceListResponseSchema = listResponseSchema(InvoiceSchema);
+
+// --- Corrections (KOR): /invoice/correct/{id} ---
+
+export const CORRECTION_REASON_MAX = 255;
+/** Lines of one correction: an invoice has at most 200 (CreateInvoiceRequestSchema). */
+export const CORRECTION_LINES_MAX = 200;
+
+/** Per original line position: the corrected kilograms and/or net price per tonne; what is omitted stays. */
+export const CorrectionLineRequestSchema = z.strictObject({
+  position: z.number({ error: V.wrongType }).int(V.integer).min(1, V.positive).max(CORRECTION_LINES_MAX, V.tooBig),
+  quantity: nonNegativeAmount.optional(),
+  unitNetPrice: nonNegativeAmount.optional(),
+});
+export type CorrectionLineRequest = z.infer<typeof CorrectionLineRequestSchema>;
+
+/**
+ * RULES.md Invoices, VAT and KSeF: a correction states why, when (today unless given) and what changes: some lines
+ * (`lines`) or everything to zero (`cancel_all`), never both, and each line once.
+ */
+export const CorrectInvoiceRequestSchema = z
+  .strictObject({
+    reason: requiredString(CORRECTION_REASON_MAX),
+    issueDate: isoDateField.optional(),
+    lines: z.array(CorrectionLineRequestSchema, { error: V.wrongType }).max(CORRECTION_LINES_MAX, V.tooBig).optional(),
+    cancelAll: z.boolean({ error: V.wrongType }).optional(),
+  })
+  .superRefine((value, context) => {
+    const lines = value.lines ?? [];
+    if (value.cancelAll && lines.length) context.addIssue({ code: 'custom', path: ['lines'], message: V.oneOf });
+    if (!value.cancelAll && !lines.length) context.addIssue({ code: 'custom', path: ['lines'], message: V.required });
+    const seen = new Set<number>();
+    lines.forEach((line, index) => {
+      if (seen.has(line.position)) {
+        context.addIssue({ code: 'custom', path: ['lines', index, 'position'], message: V.duplicateItem });
+      }
+      seen.add(line.position);
+    });
+  });
+export type CorrectInvoiceRequest = z.infer<typeof CorrectInvoiceRequestSchema>;

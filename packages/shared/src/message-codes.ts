@@ -71,6 +71,11 @@ export const MESSAGE_CODES = {
   KSEF_NOT_CONFIGURED: 409,
   /** Only an ISSUED (or REJECTED, after a fix elsewhere) invoice is queued; QUEUED/SENT/ACCEPTED are not sent twice. */
   INVOICE_ALREADY_SENT_TO_KSEF: 409,
+  /**
+   * A correction is issued against an invoice ISSUED here or ACCEPTED by KSeF; one waiting for its KSeF number
+   * (QUEUED, SENT, OFFLINE) or REJECTED would be referenced without the number it gets (RULES.md Invoices, VAT and KSeF).
+   */
+  INVOICE_NOT_CORRECTABLE: 409,
   // GMP
   GMP_CERT_NOT_SATISFIED: 409,
   GMP_NOT_SATISFIED: 409,

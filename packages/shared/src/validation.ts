@@ -43,6 +43,10 @@ export const V = {
   deductionsTwice: 'deductionsTwice',
   scaleDivision: 'scaleDivision',
   viewTooBig: 'viewTooBig',
+  /** A correction that changes no line (RULES.md Invoices, VAT and KSeF). */
+  noChange: 'noChange',
+  /** A correction dated before the invoice it corrects. */
+  beforeInvoiceDate: 'beforeInvoiceDate',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -13,6 +13,10 @@ import { allocations, contracts } from './schema/index.js';
  *   3. allocations   FOR UPDATE, ascending id
  *   4. transports    FOR UPDATE, ascending id (a transport's unloading is written under its transport's lock)
  *   5. transactions  FOR UPDATE, ascending id (the statement rows)
+ *   6. invoices      FOR UPDATE: a correction locks the invoice it corrects (one at a time per invoice)
+ *
+ * An issue (sales invoice or correction) takes its number's counter row last (invoice_number_counters, the upsert
+ * in modules/invoices/queries.ts `nextInvoiceCounter`), held to commit.
  *
  * Two stand apart from the levels: a transport create, edit or redirect takes, after its row
  * locks, a transaction-scoped advisory lock per truck and driver key (sorted; transports/service/vehicle-clashes.ts);

@@ -56,11 +56,13 @@ const messageCode: Record<MessageCode, string> = {
   INVOICE_ROWS_NOT_COMPATIBLE: 'Na jednej fakturze mogą być tylko wiersze sprzedaży jednego odbiorcy w jednej walucie',
   INVOICE_ROW_ALREADY_INVOICED: 'Wiersz ma już fakturę',
   INVOICE_BUYER_ID_MISSING: 'Odbiorca nie ma poprawnego NIP',
-  INVOICE_SETTINGS_MISSING: 'Uzupełnij w ustawieniach firmy serię numeracji faktur i numer rachunku',
+  INVOICE_SETTINGS_MISSING: 'Uzupełnij w ustawieniach firmy serię numeracji faktur (lub korekt) i numer rachunku',
   VAT_RATE_MISSING: 'Brak stawki VAT dla surowca',
   INVOICE_XML_INVALID: 'Faktura nie przeszła walidacji schematu FA(3)',
   KSEF_NOT_CONFIGURED: 'Wysyłka do KSeF nie jest skonfigurowana (adres KSeF i token)',
   INVOICE_ALREADY_SENT_TO_KSEF: 'Faktura została już przekazana do KSeF',
+  INVOICE_NOT_CORRECTABLE:
+    'Tej faktury nie można teraz skorygować: czeka na numer KSeF albo KSeF ją odrzucił. Skoryguj ją, gdy zostanie przyjęta',
   GMP_CERT_NOT_SATISFIED: 'Warunek GMP/certyfikatu nie jest spełniony — wymagane uzasadnienie',
   GMP_NOT_SATISFIED: 'Warunek GMP nie jest spełniony — wymagane uzasadnienie',
   VEHICLE_ALREADY_PLANNED: 'Pojazd lub kierowca ma w tym czasie inny transport — wymagane uzasadnienie',
@@ -144,6 +146,8 @@ export const pl = {
     gmpCertificate: 'Certyfikat GMP+ kontrahenta wygasł lub go brak — wpisz uzasadnienie (co najmniej 10 znaków)',
     deductionsTwice: 'Potrącenia zakupu podano dwa razy, z różnymi kwotami',
     scaleDivision: 'Masa musi być wielokrotnością działki wagi',
+    noChange: 'Korekta niczego nie zmienia: zmień ilość lub cenę co najmniej jednej pozycji',
+    beforeInvoiceDate: 'Data korekty nie może być wcześniejsza niż data korygowanej faktury',
   },
   common: {
     appName: 'Grain Back Office',

@@ -5,6 +5,7 @@
 export * from './allocations.js';
 export * from './business-days.js';
 export * from './contracts.js';
+export * from './invoice-corrections.js';
 export * from './invoice-numbers.js';
 export * from './quality.js';
 export * from './scale.js';

@@ -1,6 +1,7 @@
 import { CURRENCIES, INVOICE_STATUSES, SALES_INVOICE_KINDS, VAT_RATE_SUBJECTS } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   customType,
@@ -91,6 +92,14 @@ export const invoices = pgTable(
     buyerName: varchar('buyer_name', { length: 255 }).notNull(),
     buyerNip: varchar('buyer_nip', { length: 10 }).notNull(),
     sellerNip: varchar('seller_nip', { length: 10 }).notNull(),
+    // The seller as issued (RULES.md Invoices, VAT and KSeF): the PDF never reads today's company settings.
+    sellerName: varchar('seller_name', { length: 255 }).notNull(),
+    sellerStreet: varchar('seller_street', { length: 255 }),
+    sellerPostCode: varchar('seller_post_code', { length: 255 }),
+    sellerCity: varchar('seller_city', { length: 255 }).notNull(),
+    /** A correction (KOR): the sales invoice it corrects (a correction of a correction names the same invoice). */
+    correctedInvoiceId: integer('corrected_invoice_id').references((): AnyPgColumn => invoices.id),
+    correctionReason: varchar('correction_reason', { length: 255 }),
     currency: varchar('currency', { length: 3, enum: CURRENCIES }).notNull(),
     exchangeRate: integer('exchange_rate'),
     netTotal: minor('net_total').notNull(),
@@ -120,10 +129,18 @@ export const invoices = pgTable(
     index('invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT')`),
     check('invoices_currency_valid', sql`currency in ('PLN', 'EUR', 'USD')`),
     check('invoices_totals_add_up', sql`gross_total = net_total + vat_total`),
+    check(
+      'invoices_correction_refers',
+      sql`(kind = 'KOR') = (corrected_invoice_id is not null and correction_reason is not null)`,
+    ),
+    index('invoices_corrected_idx').on(t.correctedInvoiceId, t.id).where(sql`corrected_invoice_id is not null`),
   ],
 );
 
-/** One line per statement row; a row is invoiced once (unique transaction). */
+/**
+ * One line per statement row; a row is invoiced once (unique transaction among sales lines). A correction's line
+ * names the row again with the line as it stood before (StanPrzed): all three `before_` values or none.
+ */
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
@@ -141,9 +158,16 @@ export const invoiceLines = pgTable(
     unitNetPrice: minor('unit_net_price').notNull(),
     netValue: minor('net_value').notNull(),
     ratePercent: integer('rate_percent').notNull(),
+    quantityKgBefore: bigint('quantity_kg_before', { mode: 'number' }),
+    unitNetPriceBefore: minor('unit_net_price_before'),
+    netValueBefore: minor('net_value_before'),
   },
   (t) => [
-    uniqueIndex('invoice_lines_transaction_key').on(t.transactionId),
+    uniqueIndex('invoice_lines_transaction_key').on(t.transactionId).where(sql`quantity_kg_before is null`),
+    check(
+      'invoice_lines_before_complete',
+      sql`(quantity_kg_before is null) = (unit_net_price_before is null) and (quantity_kg_before is null) = (net_value_before is null)`,
+    ),
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
   ],
 );

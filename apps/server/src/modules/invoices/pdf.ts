@@ -1,5 +1,4 @@
 import {
-  type CompanySettingsResponse,
   formatDate,
   formatExchangeRate,
   formatMoney,
@@ -11,11 +10,14 @@ import {
 import QRCode from 'qrcode';
 import type { PdfBlock, PdfCell, PdfDocument } from '../../lib/pdf/document.js';
 import { qrCaption } from '../ksef/index.js';
+import { correctionBlocks } from './pdf-correction.js';
 
-/** What the invoice's PDF shows besides the stored invoice: the parties' addresses and the KSeF verification link. */
+/**
+ * What the invoice's PDF shows besides the stored invoice (whose seller is the copy made at issue, RULES.md Invoices,
+ * VAT and KSeF): the buyer's address and the KSeF verification link.
+ */
 export interface InvoicePdfContent {
   invoice: InvoiceDetails;
-  seller: Pick<CompanySettingsResponse, 'name' | 'street' | 'postCode' | 'city' | 'nip'>;
   buyerAddress: string;
   /** KOD I (`kody-qr.md`), built by modules/ksef from the seller's NIP, the issue date and the stored XML's hash. */
   verificationLink: string;
@@ -151,7 +153,8 @@ const groupedAccount = (account: string) => account.replace(/\s+/g, '').replace(
 
 function paymentBlock(invoice: InvoiceDetails): PdfBlock[] {
   const rows: [string, string][] = [
-    ['Do zapłaty', formatMoney(invoice.grossTotal, invoice.currency)],
+    // A correction that lowers the invoice is the seller's to return.
+    [invoice.grossTotal < 0 ? 'Do zwrotu' : 'Do zapłaty', formatMoney(Math.abs(invoice.grossTotal), invoice.currency)],
     ['Sposób płatności', 'przelew'],
     ['Termin płatności', formatDate(invoice.dueDate)],
     ['Numer rachunku', groupedAccount(invoice.bankAccount)],
@@ -193,11 +196,15 @@ function verificationBlock(content: InvoicePdfContent): PdfBlock {
 
 /** The sales invoice (Faktura VAT) in Polish, on A4, as a document for the PDF service. */
 export function invoicePdf(content: InvoicePdfContent): PdfDocument {
-  const { invoice, seller } = content;
-  const sellerAddress = joined(seller.street, [seller.postCode, seller.city].filter(Boolean).join(' '));
+  const { invoice } = content;
+  const sellerAddress = joined(
+    invoice.sellerStreet,
+    [invoice.sellerPostCode, invoice.sellerCity].filter(Boolean).join(' '),
+  );
+  const title = invoice.kind === 'KOR' ? 'Faktura korygująca' : 'Faktura VAT';
   return {
     page: { size: 'A4', margin: 42 },
-    info: { title: `Faktura VAT ${invoice.number}`, author: seller.name },
+    info: { title: `${title} ${invoice.number}`, author: invoice.sellerName },
     fontSize: FONT_SIZE,
     footer: [{ kind: 'text', text: 'Strona {page} z {pages}', size: 8, color: GREY, align: 'right' }],
     body: [
@@ -208,7 +215,7 @@ export function invoicePdf(content: InvoicePdfContent): PdfDocument {
           {
             width: '*',
             blocks: [
-              { kind: 'text', text: 'Faktura VAT', font: 'bold', size: 16, spaceAfter: 2 },
+              { kind: 'text', text: title, font: 'bold', size: 16, spaceAfter: 2 },
               { kind: 'text', text: `nr ${invoice.number}`, font: 'bold', size: 12 },
             ],
           },
@@ -220,12 +227,12 @@ export function invoicePdf(content: InvoicePdfContent): PdfDocument {
         kind: 'columns',
         gap: 24,
         columns: [
-          { width: '*', blocks: party('Sprzedawca', seller.name, sellerAddress, seller.nip) },
+          { width: '*', blocks: party('Sprzedawca', invoice.sellerName, sellerAddress, invoice.sellerNip) },
           { width: '*', blocks: party('Nabywca', invoice.buyerName, content.buyerAddress, invoice.buyerNip) },
         ],
       },
       { kind: 'space', height: 14 },
-      linesTable(invoice),
+      ...(invoice.kind === 'KOR' ? correctionBlocks(invoice) : [linesTable(invoice)]),
       totalsTable(invoice),
       {
         kind: 'columns',

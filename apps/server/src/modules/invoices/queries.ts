@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contractors,
@@ -99,12 +99,85 @@ export const invoiceColumns = {
   bankAccount: invoices.bankAccount,
   ksefNumber: invoices.ksefNumber,
   ksefError: invoices.ksefError,
+  correctedInvoiceId: invoices.correctedInvoiceId,
   createdAt: invoices.createdAt,
 };
 
-export async function getInvoice(db: Db, id: number) {
-  const [row] = await db.select(invoiceColumns).from(invoices).where(eq(invoices.id, id));
+/** The details' columns: the seller as issued and a correction's reason besides the list's. */
+const invoiceDetailColumns = {
+  ...invoiceColumns,
+  sellerName: invoices.sellerName,
+  sellerNip: invoices.sellerNip,
+  sellerStreet: invoices.sellerStreet,
+  sellerPostCode: invoices.sellerPostCode,
+  sellerCity: invoices.sellerCity,
+  correctionReason: invoices.correctionReason,
+};
+
+export async function getInvoiceDetails(db: Db, id: number) {
+  const [row] = await db.select(invoiceDetailColumns).from(invoices).where(eq(invoices.id, id));
   return row ?? null;
+}
+
+/** The invoice a correction is issued against, locked: corrections of one invoice are issued one after another. */
+export async function lockInvoiceForCorrection(db: Db, id: number) {
+  const [row] = await db
+    .select({ ...invoiceDetailColumns, ksefNumber: invoices.ksefNumber })
+    .from(invoices)
+    .where(eq(invoices.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function correctedInvoiceIdOf(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: invoices.id, correctedInvoiceId: invoices.correctedInvoiceId })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return row ?? null;
+}
+
+const referenceColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  issueDate: invoices.issueDate,
+  ksefNumber: invoices.ksefNumber,
+  grossTotal: invoices.grossTotal,
+  status: invoices.status,
+};
+
+export async function invoiceReference(db: Db, id: number) {
+  const [row] = await db.select(referenceColumns).from(invoices).where(eq(invoices.id, id));
+  return row ?? null;
+}
+
+/** An invoice's corrections, oldest first. */
+export async function correctionsOf(db: Db, id: number) {
+  return db
+    .select(referenceColumns)
+    .from(invoices)
+    .where(eq(invoices.correctedInvoiceId, id))
+    .orderBy(asc(invoices.id));
+}
+
+/** The lines of an invoice and of all its corrections (as they stand after each), oldest document first. */
+export async function chainLines(db: Db, originalId: number) {
+  return db
+    .select({
+      invoiceId: invoiceLines.invoiceId,
+      position: invoiceLines.position,
+      transactionId: invoiceLines.transactionId,
+      name: invoiceLines.name,
+      cnCode: invoiceLines.cnCode,
+      quantity: invoiceLines.quantityKg,
+      unitNetPrice: invoiceLines.unitNetPrice,
+      netValue: invoiceLines.netValue,
+      vatRate: invoiceLines.ratePercent,
+    })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(or(eq(invoices.id, originalId), eq(invoices.correctedInvoiceId, originalId)))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
 }
 
 export async function linesOf(db: Db, invoiceId: number) {
@@ -118,6 +191,9 @@ export async function linesOf(db: Db, invoiceId: number) {
       unitNetPrice: invoiceLines.unitNetPrice,
       netValue: invoiceLines.netValue,
       vatRate: invoiceLines.ratePercent,
+      quantityBefore: invoiceLines.quantityKgBefore,
+      unitNetPriceBefore: invoiceLines.unitNetPriceBefore,
+      netValueBefore: invoiceLines.netValueBefore,
     })
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, invoiceId))

@@ -1,4 +1,5 @@
 import {
+  CorrectInvoiceRequestSchema,
   CreateInvoiceRequestSchema,
   IdParamsSchema,
   InvoiceDetailsSchema,
@@ -17,8 +18,38 @@ export function invoiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/invoice/create',
-    { config: ANY_ROLE, schema: { tags, body: CreateInvoiceRequestSchema, response: { 200: InvoiceDetailsSchema } } },
+    {
+      config: ANY_ROLE,
+      schema: {
+        tags,
+        description:
+          'One sales invoice from statement rows of one buyer and currency. Refusals: 400 VALIDATION_ERROR, ' +
+          'VALUE_IS_WRONG (transaction_ids: not SALES rows), VALUE_IS_MISSING (exchange_rate), 404 ' +
+          'SETTLEMENT_NOT_FOUND, 409 INVOICE_ROWS_NOT_COMPATIBLE, INVOICE_ROW_ALREADY_INVOICED, VAT_RATE_MISSING, ' +
+          'INVOICE_BUYER_ID_MISSING (nip), INVOICE_SETTINGS_MISSING (invoice_series, bank_account), INVOICE_XML_INVALID.',
+        body: CreateInvoiceRequestSchema,
+        response: { 200: InvoiceDetailsSchema },
+      },
+    },
     (request) => invoices.createInvoice(request.ctx, request.body),
+  );
+  r.post(
+    '/invoice/correct/:id',
+    {
+      config: ANY_ROLE,
+      schema: {
+        tags,
+        description:
+          'A correction (KOR) of a sales invoice: per line position the corrected quantity (kg) and/or net price per ' +
+          'tonne, or cancel_all. Refusals: 400 VALIDATION_ERROR (lines: noChange, duplicateItem, an unknown ' +
+          'position; issue_date: beforeInvoiceDate), 404 INVOICE_NOT_FOUND, 409 INVOICE_NOT_CORRECTABLE (status: ' +
+          'waiting for its KSeF number or rejected), INVOICE_SETTINGS_MISSING (correction_series), INVOICE_XML_INVALID.',
+        params: IdParamsSchema,
+        body: CorrectInvoiceRequestSchema,
+        response: { 200: InvoiceDetailsSchema },
+      },
+    },
+    (request) => invoices.correctInvoice(request.ctx, request.params.id, request.body),
   );
   const listSchema = { tags, response: { 200: InvoiceListResponseSchema } };
   r.get(

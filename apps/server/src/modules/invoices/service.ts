@@ -34,18 +34,22 @@ import {
   type SalesInvoiceLine,
   validateXml,
 } from '../ksef/index.js';
-import { readCompanySettings } from '../settings/service.js';
 import { transactionRows } from '../settlements/service/index.js';
+import { invoiceDetails } from './details.js';
+import {
+  addDays,
+  buyerParty,
+  FA3_RATES,
+  nextInvoiceNumber,
+  sellerCopy,
+  sellerParty,
+  validatedXml,
+} from './issue-parts.js';
 import { invoicePdf } from './pdf.js';
 import * as q from './queries.js';
 
-const FA3_RATES: Record<number, Fa3VatRate> = { 23: '23', 8: '8', 5: '5' };
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export { correctInvoice } from './correct.js';
+export { invoiceDetails } from './details.js';
 
 const field = (name: string) => [{ field: name, code: V.wrongType }];
 
@@ -142,24 +146,8 @@ function fa3Document(parts: DocumentParts): SalesInvoiceDocument {
   return {
     generatedAt: new Date(),
     systemInfo: 'Grain back office',
-    seller: {
-      nip: settings.nip,
-      name: settings.name,
-      address: {
-        countryCode: 'PL',
-        line1: settings.street ?? settings.city,
-        line2: [settings.postCode, settings.city].filter(Boolean).join(' '),
-      },
-    },
-    buyer: {
-      identifier: { type: 'nip', nip: buyer.nip },
-      name: buyer.name ?? buyer.code,
-      address: {
-        countryCode: buyer.countryCode,
-        line1: [buyer.street, buyer.buildingNumber].filter(Boolean).join(' ') || (buyer.city ?? buyer.code),
-        line2: [buyer.postCode, buyer.city].filter(Boolean).join(' ') || undefined,
-      },
-    },
+    seller: sellerParty(settings),
+    buyer: buyerParty(buyer, buyer.nip, buyer.name ?? buyer.code),
     currency: rows[0]!.currency,
     ...(exchangeRate === null ? {} : { exchangeRate }),
     issueDate: parts.issueDate,
@@ -196,20 +184,6 @@ function fa3Document(parts: DocumentParts): SalesInvoiceDocument {
   };
 }
 
-/** The document's XML, refused when it fails the official XSD (RULES.md Invoices, VAT and KSeF); the refusal names the field. */
-async function validatedXml(document: SalesInvoiceDocument): Promise<Buffer> {
-  const xml = Buffer.from(buildFa3Xml(document));
-  const validation = await validateXml(xml, 'FA');
-  if (!validation.valid) {
-    throw new AppError(
-      'INVOICE_XML_INVALID',
-      undefined,
-      validation.errors.map((error) => ({ field: error.path ?? error.element ?? 'xml', code: V.wrongType })),
-    );
-  }
-  return xml;
-}
-
 /** The buyer of the rows with a valid NIP (FA(3) needs one), or INVOICE_BUYER_ID_MISSING. */
 async function invoiceBuyer(tx: Db, contractorId: number): Promise<Buyer> {
   const buyer = await q.buyerOf(tx, contractorId);
@@ -242,9 +216,7 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     );
     const netTotal = totals.reduce((sum, total) => sum + total.netMinor, 0);
     const vatTotal = totals.reduce((sum, total) => sum + total.vatMinor, 0);
-    // The counter row stays locked to the end of the transaction: numbers without gaps (RULES.md Invoices).
-    const counter = await q.nextInvoiceCounter(tx, invoicePeriodKey(settings.invoiceSeries, issueDate));
-    const number = formatInvoiceNumber(settings.invoiceSeries, issueDate, counter);
+    const number = await nextInvoiceNumber(tx, settings.invoiceSeries, issueDate);
     const sale = saleDatesOf(rows, input.saleDate);
     const dueDate = addDays(issueDate, settings.paymentTermDays);
     const xml = await validatedXml(
@@ -258,7 +230,7 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
       buyerId: buyer.id,
       buyerName: buyer.name ?? buyer.code,
       buyerNip: buyer.nip,
-      sellerNip: settings.nip,
+      ...sellerCopy(settings),
       currency: first.currency,
       exchangeRate,
       netTotal,
@@ -278,18 +250,6 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     return invoiceId;
   });
   return invoiceDetails(ctx, id);
-}
-
-/** GET /invoice/details/{id}: the invoice as issued, its lines and its totals per rate. */
-export async function invoiceDetails(ctx: Ctx, id: number): Promise<InvoiceDetails> {
-  const invoice = await q.getInvoice(ctx.db, id);
-  if (!invoice) throw new AppError('INVOICE_NOT_FOUND');
-  const lines = await q.linesOf(ctx.db, id);
-  const totalsByRate = vatTotalsByRate(
-    lines.map((line) => ({ rate: line.vatRate, netMinor: line.netValue })),
-    (rate) => rate,
-  ).map((total) => ({ vatRate: total.rate, netValue: total.netMinor, vatValue: total.vatMinor }));
-  return { ...invoice, lines, totalsByRate };
 }
 
 /**
@@ -338,7 +298,6 @@ export const invoiceFileName = (number: string) => `faktura-${number.replaceAll(
 export async function invoicePdfFile(ctx: Ctx, id: number) {
   const invoice = await invoiceDetails(ctx, id);
   const hash = (await q.invoiceHashOf(ctx.db, id))!;
-  const company = await readCompanySettings(ctx.db);
   const buyer = await q.buyerOf(ctx.db, invoice.buyerId);
   const verificationLink = invoiceVerificationLinkOfHash(QR_ENVIRONMENT, {
     sellerNip: hash.sellerNip,
@@ -347,7 +306,6 @@ export async function invoicePdfFile(ctx: Ctx, id: number) {
   });
   const document = invoicePdf({
     invoice,
-    seller: { ...company, nip: hash.sellerNip },
     buyerAddress: buyer
       ? address(
           [buyer.street, buyer.buildingNumber].filter(Boolean).join(' '),
