@@ -120,6 +120,20 @@ export const InvoiceDetailsSchema = InvoiceSchema.extend({
   sellerCity: z.string(),
   correctionReason: z.string().nullable(),
   correctedInvoice: InvoiceReferenceSchema.nullable(),
+  /**
+   * The corrected invoice's lines as they stand after all its corrections: where a new correction starts from
+   * (a correction's own id corrects the same invoice).
+   */
+  currentLines: z.array(
+    z.object({
+      position: z.number(),
+      name: z.string(),
+      quantity: z.number(),
+      unitNetPrice: z.number(),
+      netValue: z.number(),
+      vatRate: z.number(),
+    }),
+  ),
   /** The invoice's corrections, oldest first (empty on a correction: it is corrected through its invoice). */
   corrections: z.array(InvoiceReferenceSchema),
   lines: z.array(InvoiceLineSchema),

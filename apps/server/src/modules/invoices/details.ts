@@ -1,7 +1,7 @@
 import { type InvoiceDetails, vatTotalsByRate } from '@grain/shared';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { correctionTotalsOf } from './chain.js';
+import { correctionTotalsOf, linesAsTheyStand } from './chain.js';
 import * as q from './queries.js';
 
 /**
@@ -23,5 +23,15 @@ export async function invoiceDetails(ctx: Ctx, id: number): Promise<InvoiceDetai
   const correctedInvoice =
     invoice.correctedInvoiceId === null ? null : await q.invoiceReference(ctx.db, invoice.correctedInvoiceId);
   const corrections = invoice.kind === 'VAT' ? await q.correctionsOf(ctx.db, id) : [];
-  return { ...invoice, lines, totalsByRate, correctedInvoice, corrections };
+  const currentLines = (await linesAsTheyStand(ctx.db, invoice.correctedInvoiceId ?? id, null)).map(
+    ({ position, name, quantity, unitNetPrice, netValue, vatRate }) => ({
+      position,
+      name,
+      quantity,
+      unitNetPrice,
+      netValue,
+      vatRate,
+    }),
+  );
+  return { ...invoice, lines, totalsByRate, correctedInvoice, corrections, currentLines };
 }

@@ -148,7 +148,10 @@ describe('POST /api/invoice/correct/{id}', () => {
       }),
     ]);
     expect([second.net_total, second.vat_total]).toEqual([-120_000, -6_000]);
-    expect((await details(invoice.id)).corrections.map((c: { id: number }) => c.id)).toEqual([first.id, second.id]);
+    const original = await details(invoice.id);
+    expect(original.corrections.map((c: { id: number }) => c.id)).toEqual([first.id, second.id]);
+    expect(original.current_lines[0]).toMatchObject({ position: 1, quantity: 24_000, unit_net_price: 95_000 });
+    expect((await details(second.id)).current_lines).toEqual(original.current_lines);
     expect((await details(first.id)).totals_by_rate).toEqual([{ vat_rate: 5, net_value: -53_700, vat_value: -2_685 }]);
   });
 

@@ -170,6 +170,7 @@ describe('invoicePdf (the document)', () => {
         correctionReason: null,
         correctedInvoice: null,
         corrections: [],
+        currentLines: [],
         sellerName: 'Zboże Sp. z o.o.',
         sellerNip: '5265877635',
         sellerStreet: 'Polna 1',

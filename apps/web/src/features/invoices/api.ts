@@ -1,4 +1,5 @@
 import {
+  type CorrectInvoiceRequest,
   type CreateInvoiceRequest,
   INVOICE_STATUSES,
   type Invoice,
@@ -52,6 +53,18 @@ export function useCreateInvoice() {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: invoiceKeys.all });
       await client.invalidateQueries({ queryKey: ['settlements'] });
+    },
+  });
+}
+
+/** Issues a correction (KOR) of an invoice; the invoice's details list it, so every invoice query refetches. */
+export function useCorrectInvoice(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CorrectInvoiceRequest) =>
+      apiRequest<InvoiceDetails>(`/invoice/correct/${id}`, { method: 'POST', body, silent: true }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: invoiceKeys.all });
     },
   });
 }

@@ -11,6 +11,7 @@ import { showErrorToast } from '../../../api/client';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatExchangeRate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { downloadInvoiceXml, useInvoice } from '../api';
+import { InvoiceCorrectionsPanel } from '../components/invoice-corrections-panel';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 
 /** One sales invoice as issued: its header, a line per statement row, the totals per VAT rate, and its FA(3) XML. */
@@ -107,6 +108,7 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
             <Field label={t('invoices.gross')}>{money(invoice.grossTotal)}</Field>
           </SimpleGrid>
         </Paper>
+        <InvoiceCorrectionsPanel invoice={invoice} />
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
           <Title order={2} size="h4" mb="md">
             {t('invoices.lines')}
