@@ -37,6 +37,7 @@ test.describe('sales invoices', () => {
         city: 'Poznań',
         nip: '5260250274',
         invoice_series: 'FV/{RRRR}/{MM}/{NR}',
+        correction_series: 'FK/{RRRR}/{MM}/{NR}',
         bank_account: 'PL61109010140000071219812874',
         payment_term_days: 14,
       },
@@ -117,5 +118,36 @@ test.describe('sales invoices', () => {
     const dialog = page.getByRole('dialog', { name: /Wystawienie faktury/ });
     await expect(dialog.getByTestId('issue-invoice-blocker')).toHaveText('Wiersz ma już fakturę');
     await expect(dialog.getByRole('button', { name: 'Wystaw fakturę' })).toBeDisabled();
+  });
+
+  test('Koryguj on the invoice details issues a correction and opens it, linked both ways', async ({ page }) => {
+    const api = await apiAs();
+    const listed = await api.post('/api/invoice/list', { data: { limit: 10, offset: 0, search: tag } });
+    const invoice = ((await listed.json()).list as { id: number; number: string; kind: string }[]).find(
+      (row) => row.kind === 'VAT',
+    )!;
+    await api.dispose();
+    await page.goto(`/invoices/${invoice.id}`);
+    await expect(page.getByTestId('invoice-corrections')).toContainText('Faktura nie ma korekt');
+    await page.getByRole('button', { name: 'Koryguj' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Faktura korygująca' });
+    const quantity = dialog.getByLabel('Ilość po korekcie (t)');
+    await expect(quantity).not.toHaveValue('');
+    await quantity.fill('24');
+    // The difference is shown as it is typed, negative for less grain.
+    await expect(dialog.getByTestId('correction-difference')).toContainText('-');
+    await dialog.getByLabel('Przyczyna korekty').fill('Ponowne ważenie u odbiorcy');
+    await shoot(page, 'correction-dialog');
+    await dialog.getByRole('button', { name: 'Wystaw korektę' }).click();
+
+    await expect(page).toHaveURL(/\/invoices\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^FK\/\d{4}\/\d{2}\/\d+$/);
+    const panel = page.getByTestId('invoice-corrections');
+    await expect(panel).toContainText(`Koryguje fakturę ${invoice.number}`);
+    await expect(panel).toContainText('Ponowne ważenie u odbiorcy');
+    await expect(page.getByText('Faktura korygująca').first()).toBeVisible();
+    await shoot(page, 'correction-details');
+    await panel.getByRole('link', { name: invoice.number }).click();
+    await expect(page.getByTestId('invoice-corrections').getByRole('link', { name: /^FK\// })).toHaveCount(1);
   });
 });

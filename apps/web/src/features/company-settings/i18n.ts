@@ -25,6 +25,8 @@ export const companySettingsPl = {
       invoicing: 'Faktury sprzedaży',
       invoiceSeries: 'Seria numeracji faktur',
       invoiceSeriesHint: 'Z polami {RRRR} (rok), {MM} (miesiąc) i {NR} (kolejny numer), np. FV/{RRRR}/{MM}/{NR}',
+      correctionSeries: 'Seria numeracji faktur korygujących',
+      correctionSeriesHint: 'Z polami {RRRR}, {MM} i {NR}, np. FK/{RRRR}/{MM}/{NR}',
       bankAccount: 'Numer rachunku bankowego',
       paymentTermDays: 'Termin płatności (dni)',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',
