@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import {
   type CreateInvoiceRequest,
   effectiveQuantityKg,
-  formatInvoiceNumber,
   type Invoice,
   type InvoiceDetails,
   type InvoiceListRequest,
   type InvoiceSortKey,
-  invoicePeriodKey,
   isValidNip,
   KG_PER_TONNE,
   type TransactionRow,
@@ -26,13 +24,10 @@ import { AppError } from '../../lib/errors.js';
 import { type SortSpec, smallTableListPage } from '../../lib/list.js';
 import { renderPdf } from '../../lib/pdf/service.js';
 import {
-  buildFa3Xml,
-  type Fa3VatRate,
   invoiceVerificationLinkOfHash,
   type KsefEnvironment,
   type SalesInvoiceDocument,
   type SalesInvoiceLine,
-  validateXml,
 } from '../ksef/index.js';
 import { transactionRows } from '../settlements/service/index.js';
 import { invoiceDetails } from './details.js';
