@@ -93,6 +93,9 @@ export const invoices = pgTable(
     sellerNip: varchar('seller_nip', { length: 10 }).notNull(),
     currency: varchar('currency', { length: 3, enum: CURRENCIES }).notNull(),
     exchangeRate: integer('exchange_rate'),
+    // RULES.md Invoices, VAT and KSeF: which NBP table the rate came from (its day and number), as issued.
+    exchangeRateDate: date('exchange_rate_date', { mode: 'string' }),
+    exchangeRateTable: varchar('exchange_rate_table', { length: 32 }),
     netTotal: minor('net_total').notNull(),
     vatTotal: minor('vat_total').notNull(),
     grossTotal: minor('gross_total').notNull(),

@@ -26,6 +26,12 @@ import { AppError } from '../../lib/errors.js';
 import { type SortSpec, smallTableListPage } from '../../lib/list.js';
 import { renderPdf } from '../../lib/pdf/service.js';
 import {
+  exchangeRateNote,
+  type InvoiceExchangeRate,
+  invoiceExchangeRate,
+  invoiceTaxPoint,
+} from '../exchange-rates/index.js';
+import {
   buildFa3Xml,
   type Fa3VatRate,
   invoiceVerificationLinkOfHash,
@@ -129,7 +135,7 @@ interface DocumentParts {
   rows: InvoiceRow[];
   lines: InvoiceLine[];
   totals: ReturnType<typeof vatTotalsByRate<number>>;
-  exchangeRate: number | null;
+  exchangeRate: InvoiceExchangeRate | null;
   issueDate: string;
   dueDate: string;
   number: string;
@@ -138,7 +144,8 @@ interface DocumentParts {
 
 /** The FA(3) document of the invoice (modules/ksef builds its XML). */
 function fa3Document(parts: DocumentParts): SalesInvoiceDocument {
-  const { settings, buyer, rows, lines, totals, exchangeRate, sale } = parts;
+  const { settings, buyer, rows, lines, totals, sale } = parts;
+  const exchangeRate = parts.exchangeRate?.rate ?? null;
   return {
     generatedAt: new Date(),
     systemInfo: 'Grain back office',
@@ -176,6 +183,7 @@ function fa3Document(parts: DocumentParts): SalesInvoiceDocument {
       ...(exchangeRate === null ? {} : { vatPlnMinor: toPln(total.vatMinor, exchangeRate) }),
     })),
     kind: { type: 'VAT' },
+    ...(parts.exchangeRate ? { notes: [exchangeRateNote(rows[0]!.currency, parts.exchangeRate)] } : {}),
     lines: lines.map(
       (line): SalesInvoiceLine => ({
         name: line.name,
@@ -229,12 +237,10 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     const settings = await invoiceSettings(tx);
     const first = rows[0]!;
     const buyer = await invoiceBuyer(tx, first.contractorId);
-    const exchangeRate = first.currency === 'PLN' ? null : first.exchangeRate;
-    if (first.currency !== 'PLN' && exchangeRate === null) {
-      throw new AppError('VALUE_IS_MISSING', 'The exchange rate is not known', [
-        { field: 'exchange_rate', code: V.required },
-      ]);
-    }
+    const sale = saleDatesOf(rows, input.saleDate);
+    // RULES.md Invoices, VAT and KSeF: the NBP mid rate of the last business day before the tax point.
+    const exchangeRate =
+      first.currency === 'PLN' ? null : await invoiceExchangeRate(tx, first.currency, invoiceTaxPoint(sale, issueDate));
     const lines = await invoiceLines(tx, rows);
     const totals = vatTotalsByRate(
       lines.map((line) => ({ rate: line.ratePercent, netMinor: line.netValue })),
@@ -245,7 +251,6 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     // The counter row stays locked to the end of the transaction: numbers without gaps (RULES.md Invoices).
     const counter = await q.nextInvoiceCounter(tx, invoicePeriodKey(settings.invoiceSeries, issueDate));
     const number = formatInvoiceNumber(settings.invoiceSeries, issueDate, counter);
-    const sale = saleDatesOf(rows, input.saleDate);
     const dueDate = addDays(issueDate, settings.paymentTermDays);
     const xml = await validatedXml(
       fa3Document({ settings, buyer, rows, lines, totals, exchangeRate, issueDate, dueDate, number, sale }),
@@ -260,7 +265,9 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
       buyerNip: buyer.nip,
       sellerNip: settings.nip,
       currency: first.currency,
-      exchangeRate,
+      exchangeRate: exchangeRate?.rate ?? null,
+      exchangeRateDate: exchangeRate?.effectiveDate ?? null,
+      exchangeRateTable: exchangeRate?.tableNumber ?? null,
       netTotal,
       vatTotal,
       grossTotal: netTotal + vatTotal,

@@ -1,0 +1,1 @@
+export { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate, invoiceTaxPoint } from './service.js';
