@@ -261,6 +261,7 @@ export const pl = {
     logout: 'Wyloguj',
     home: 'Start',
     cargoParams: 'Parametry surowców',
+    exchangeRates: 'Kursy walut',
     openMenu: 'Otwórz menu',
   },
   auth: {

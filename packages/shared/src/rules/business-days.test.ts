@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   easterSunday,
   exchangeRateDateOf,
+  invoiceTaxPoint,
   isBusinessDay,
   isPolishPublicHoliday,
   nextBusinessDay,
@@ -151,5 +152,13 @@ describe('previousBusinessDay and exchangeRateDateOf', () => {
       expect(isBusinessDay(previous)).toBe(true);
       expect(nextBusinessDay(previous)).toBe(day);
     }
+  });
+});
+
+describe('invoiceTaxPoint', () => {
+  it('is the sale date, else the period end, else the issue date', () => {
+    expect(invoiceTaxPoint({ saleDate: '2026-04-07', saleDateTo: null }, '2026-04-09')).toBe('2026-04-07');
+    expect(invoiceTaxPoint({ saleDate: null, saleDateTo: '2026-04-08' }, '2026-04-09')).toBe('2026-04-08');
+    expect(invoiceTaxPoint({ saleDate: null, saleDateTo: null }, '2026-04-09')).toBe('2026-04-09');
   });
 });

@@ -98,6 +98,14 @@ export function exchangeRateDateOf(taxPoint: string): string {
 }
 
 /**
+ * The tax point of an invoice for goods is their delivery (art. 19a of the VAT Act): the sale date, a period's last
+ * day, else the issue date. The server converts with it and the issuing dialog names the rate's day with it.
+ */
+export function invoiceTaxPoint(sale: { saleDate: string | null; saleDateTo: string | null }, issueDate: string) {
+  return sale.saleDate ?? sale.saleDateTo ?? issueDate;
+}
+
+/**
  * The last day an offline24 invoice may reach KSeF (KSeF `tryby-offline.md`, art. 106nda of the VAT Act): the next
  * business day after its issue date (P_1), to the end of that day.
  */

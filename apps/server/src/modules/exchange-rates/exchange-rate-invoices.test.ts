@@ -121,6 +121,10 @@ describe('POST /api/invoice/create in EUR or USD', () => {
     const d = await insertDeliveredTransport(t.db, { unloadingDate: '2026-04-07' });
     await t.db.update(contractors).set({ nip: '5265877635' }).where(eq(contractors.id, d.sale.counterpartyId));
     const invoice = okJson(await createInvoice({ transaction_ids: [d.salesTx.id] }));
-    expect([invoice.exchange_rate, invoice.exchange_rate_date, invoice.exchange_rate_table]).toEqual([null, null, null]);
+    expect([invoice.exchange_rate, invoice.exchange_rate_date, invoice.exchange_rate_table]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 });

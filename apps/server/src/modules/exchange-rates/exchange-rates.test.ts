@@ -45,7 +45,12 @@ const stored = async () =>
 describe('POST /api/exchange-rate/create', () => {
   it('stores a typed rate with who entered it, and lists it', async () => {
     const rate = okJson(
-      await post('create', { currency: 'EUR', effective_date: '2026-11-27', rate: 42_305, table_number: '230/A/NBP/2026' }),
+      await post('create', {
+        currency: 'EUR',
+        effective_date: '2026-11-27',
+        rate: 42_305,
+        table_number: '230/A/NBP/2026',
+      }),
     );
     expect(rate).toMatchObject({
       currency: 'EUR',
@@ -113,7 +118,10 @@ describe('GET|POST /api/exchange-rate/list', () => {
         payload: { limit: 10, offset: 6, order_by: 'effective_date:asc' },
       }),
     );
-    expect(page.list.map((row: { effective_date: string }) => row.effective_date)).toEqual(['2026-04-07', '2026-04-07']);
+    expect(page.list.map((row: { effective_date: string }) => row.effective_date)).toEqual([
+      '2026-04-07',
+      '2026-04-07',
+    ]);
   });
 });
 

@@ -1,1 +1,1 @@
-export { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate, invoiceTaxPoint } from './service.js';
+export { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate } from './service.js';

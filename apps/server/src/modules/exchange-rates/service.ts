@@ -15,7 +15,7 @@ import {
   isBusinessDay,
   V,
 } from '@grain/shared';
-import { and, gte, inArray, lte } from 'drizzle-orm';
+import { and, gte, ilike, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { exchangeRates } from '../../db/schema/index.js';
@@ -39,10 +39,12 @@ const EXCHANGE_RATE_SORT: SortSpec<ExchangeRateSortKey> = {
   tiebreaker: exchangeRates.id,
 };
 
-/** GET|POST /exchange-rate/list: filters by currency and by a range of days; newest day first. */
+/** GET|POST /exchange-rate/list: search by table number; filters by currency and a range of days; newest day first. */
 export function listExchangeRates(ctx: Ctx, request: ExchangeRateListRequest) {
   const filter = request.filter;
+  const term = request.search?.trim();
   const where = and(
+    term ? ilike(exchangeRates.tableNumber, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     filter?.currency?.length ? inArray(exchangeRates.currency, filter.currency) : undefined,
     filter?.effectiveDate?.from ? gte(exchangeRates.effectiveDate, filter.effectiveDate.from) : undefined,
     filter?.effectiveDate?.to ? lte(exchangeRates.effectiveDate, filter.effectiveDate.to) : undefined,
@@ -165,14 +167,6 @@ export async function invoiceExchangeRate(
     );
   }
   return { rate: stored.rate, effectiveDate, tableNumber: stored.tableNumber };
-}
-
-/** The tax point of goods is their delivery (art. 19a of the VAT Act): the sale date, a period's end, else the issue date. */
-export function invoiceTaxPoint(
-  sale: { saleDate: string | null; saleDateTo: string | null },
-  issueDate: string,
-): string {
-  return sale.saleDate ?? sale.saleDateTo ?? issueDate;
 }
 
 /** The invoice's note on its rate (FA(3) DodatkowyOpis; the XSD has no element for the NBP table), also printed. */

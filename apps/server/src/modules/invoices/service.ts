@@ -8,6 +8,7 @@ import {
   type InvoiceListRequest,
   type InvoiceSortKey,
   invoicePeriodKey,
+  invoiceTaxPoint,
   isValidNip,
   KG_PER_TONNE,
   type TransactionRow,
@@ -25,12 +26,7 @@ import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { type SortSpec, smallTableListPage } from '../../lib/list.js';
 import { renderPdf } from '../../lib/pdf/service.js';
-import {
-  exchangeRateNote,
-  type InvoiceExchangeRate,
-  invoiceExchangeRate,
-  invoiceTaxPoint,
-} from '../exchange-rates/index.js';
+import { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate } from '../exchange-rates/index.js';
 import {
   buildFa3Xml,
   type Fa3VatRate,
