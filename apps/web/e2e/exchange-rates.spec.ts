@@ -73,7 +73,12 @@ test.describe('NBP exchange rates', () => {
     await dialog.getByRole('button', { name: 'Zapisz' }).click();
     await expect(dialog).toBeHidden();
     await page.getByLabel('Szukaj').fill('12/A/NBP/2024');
-    await expect(page.getByRole('row').filter({ hasText: `${day}.${month}.${year}` }).first()).toContainText('4,2305');
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `${day}.${month}.${year}` })
+        .first(),
+    ).toContainText('4,2305');
   });
 
   test('a EUR invoice without the rate names the day to enter', async ({ page }) => {

@@ -106,7 +106,7 @@ export function Page() {
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
       />
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="md" style={{ alignItems: 'end' }}>
         <StatusChips<ExchangeRateCurrency>
           statuses={EXCHANGE_RATE_CURRENCIES}
           value={filter.currency ?? []}
