@@ -21,6 +21,7 @@ import { contractorRoutes } from './modules/contractors/routes.js';
 import { CONTRACT_SHEETS_MODULE } from './modules/contracts/export-sheet.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
+import { exchangeRateRoutes } from './modules/exchange-rates/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
@@ -142,6 +143,7 @@ export async function buildApp({
       contractRoutes(api);
       cargoRoutes(api);
       invoiceRoutes(api);
+      exchangeRateRoutes(api);
       dictionaryRoutes(api);
       positionRoutes(api);
       allocationRoutes(api);

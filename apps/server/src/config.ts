@@ -52,6 +52,12 @@ export interface Config {
    */
   ksefUrl: string | null;
   ksefToken: string | null;
+  /**
+   * NBP's public API for exchange rates (RULES.md Invoices, VAT and KSeF: VAT in PLN at the NBP mid rate): NBP_API_URL,
+   * by default `https://api.nbp.pl/api`; tests point it at a local server. A machine without internet still enters or
+   * imports rates.
+   */
+  nbpApiUrl: string;
 }
 
 /** The default per-address budget of the sign-in calls, in per-e-mail budgets: an office behind one address. */
@@ -131,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     metricsAllow: listFrom(env.METRICS_ALLOW, ['127.0.0.1', '::1']),
     ksefUrl: env.KSEF_URL || null,
     ksefToken: env.KSEF_TOKEN || null,
+    nbpApiUrl: (env.NBP_API_URL || 'https://api.nbp.pl/api').replace(/\/+$/, ''),
   };
 }

@@ -10,6 +10,7 @@ export * from './contracts.js';
 export * from './dates.js';
 export * from './dictionary.js';
 export * from './enums.js';
+export * from './exchange-rates.js';
 export * from './format.js';
 export * from './history.js';
 export * from './invoices.js';

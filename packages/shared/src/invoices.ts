@@ -87,6 +87,9 @@ export const InvoiceSchema = z.object({
   buyerNip: z.string(),
   currency: z.string(),
   exchangeRate: z.number().nullable(),
+  /** The NBP table the rate came from: its day (the last business day before the tax point) and number. */
+  exchangeRateDate: z.string().nullable(),
+  exchangeRateTable: z.string().nullable(),
   netTotal: z.number(),
   vatTotal: z.number(),
   grossTotal: z.number(),

@@ -76,6 +76,19 @@ export const MESSAGE_CODES = {
    * (QUEUED, SENT, OFFLINE) or REJECTED would be referenced without the number it gets (RULES.md Invoices, VAT and KSeF).
    */
   INVOICE_NOT_CORRECTABLE: 409,
+  // NBP exchange rates (RULES.md Invoices, VAT and KSeF: VAT in PLN at the NBP mid rate)
+  /** No stored NBP mid rate of the last business day before the tax point: enter, import or fetch it first. */
+  EXCHANGE_RATE_MISSING: 409,
+  /** NBP publishes tables only on business days: a rate for a weekend or holiday is refused. */
+  EXCHANGE_RATE_DATE_NOT_BUSINESS_DAY: 400,
+  /** A rate of that currency and day is already stored; a rate is never overwritten. */
+  EXCHANGE_RATE_ALREADY_EXISTS: 409,
+  /** The uploaded file is not an NBP table (API JSON or archive CSV) or holds no EUR/USD rate. */
+  EXCHANGE_RATE_FILE_INVALID: 400,
+  /** NBP's API did not answer (no network, time-out, error status). */
+  NBP_API_UNREACHABLE: 503,
+  /** NBP's API has no table A rate of that currency and day (404 there). */
+  NBP_RATE_NOT_PUBLISHED: 409,
   // GMP
   GMP_CERT_NOT_SATISFIED: 409,
   GMP_NOT_SATISFIED: 409,

@@ -47,6 +47,10 @@ export const V = {
   noChange: 'noChange',
   /** A correction dated before the invoice it corrects. */
   beforeInvoiceDate: 'beforeInvoiceDate',
+  /** NBP publishes exchange-rate tables only on Polish business days (RULES.md Invoices, VAT and KSeF). */
+  notBusinessDay: 'notBusinessDay',
+  /** NBP has no table A rate of that currency and day. */
+  rateNotPublished: 'rateNotPublished',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -24,6 +24,8 @@ beforeAll(async () => {
   await db.execute(sql`insert into mail_outbox (recipients, subject, body) values (array['a@b.pl'], 's', 'b')`);
   await db.execute(sql`insert into quality_params (quality_id, name, type)
     values ((select min(id) from raw_material_qualities), 'Wilgotność test', 'number')`);
+  await db.execute(sql`insert into exchange_rates (currency, effective_date, rate, source)
+    values ('EUR', '2026-11-27', 42305, 'MANUAL')`);
 });
 afterAll(() => resetDatabase(db));
 

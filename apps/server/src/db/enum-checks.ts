@@ -6,6 +6,8 @@ import {
   CONTRACT_TYPES,
   CONTRACTOR_LABELS,
   CURRENCIES,
+  EXCHANGE_RATE_CURRENCIES,
+  EXCHANGE_RATE_SOURCES,
   FREIGHTS,
   GENDERS,
   MAIL_STATUSES,
@@ -55,6 +57,8 @@ export const ENUM_COLUMNS = [
   { table: 'contractor_certificates', column: 'kind', values: CERTIFICATE_KINDS },
   { table: 'saved_views', column: 'list_key', values: SAVED_VIEW_LISTS },
   { table: 'vat_rates', column: 'subject', values: VAT_RATE_SUBJECTS },
+  { table: 'exchange_rates', column: 'currency', values: EXCHANGE_RATE_CURRENCIES },
+  { table: 'exchange_rates', column: 'source', values: EXCHANGE_RATE_SOURCES },
 ] as const satisfies readonly EnumColumn[];
 
 interface EnumColumn {

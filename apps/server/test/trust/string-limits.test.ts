@@ -16,6 +16,8 @@ const LONGER_BY_NATURE: Record<string, string> = {
   // A saved view stores a list's state as the list sends it (filter values, search, column ids).
   'POST /api/saved-view/create body.state': 'a stored list state',
   'PUT /api/saved-view/update/:id body.state': 'a stored list state',
+  // An uploaded NBP exchange-rate table (a year's archive CSV is about 60 KB), read as a whole file.
+  'POST /api/exchange-rate/import body.content': 'an NBP file as text',
 };
 
 type Node = JsonSchema & {

@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/contractors/pages/contractor-form-page')),
               },
               { path: '/cargo-params', ...page(() => import('../features/cargo/pages/cargo-params-page')) },
+              {
+                path: '/exchange-rates',
+                ...page(() => import('../features/exchange-rates/pages/exchange-rates-page')),
+              },
               { path: '/my-account', ...page(() => import('../features/account/pages/my-account-page')) },
               { path: '/logistics', element: <Navigate to="/logistics/all" replace /> },
               { path: '/logistics/:tab', ...page(() => import('../features/transports/pages/logistics-page')) },

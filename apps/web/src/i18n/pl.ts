@@ -63,6 +63,14 @@ const messageCode: Record<MessageCode, string> = {
   INVOICE_ALREADY_SENT_TO_KSEF: 'Faktura została już przekazana do KSeF',
   INVOICE_NOT_CORRECTABLE:
     'Tej faktury nie można teraz skorygować: czeka na numer KSeF albo KSeF ją odrzucił. Skoryguj ją, gdy zostanie przyjęta',
+  EXCHANGE_RATE_MISSING:
+    'Brak kursu średniego NBP dla dnia, od którego zależy VAT tej faktury. Dodaj go w Kursach walut',
+  EXCHANGE_RATE_DATE_NOT_BUSINESS_DAY: 'NBP nie publikuje kursów w ten dzień: wybierz dzień roboczy',
+  EXCHANGE_RATE_ALREADY_EXISTS: 'Kurs tej waluty z tego dnia jest już zapisany',
+  EXCHANGE_RATE_FILE_INVALID:
+    'Plik nie jest tabelą kursów NBP (JSON z API NBP lub CSV z archiwum) albo nie ma w nim kursu EUR ani USD',
+  NBP_API_UNREACHABLE: 'Serwer NBP nie odpowiada. Wprowadź kurs ręcznie albo zaimportuj plik tabeli NBP',
+  NBP_RATE_NOT_PUBLISHED: 'NBP nie opublikował kursu tej waluty z tego dnia',
   GMP_CERT_NOT_SATISFIED: 'Warunek GMP/certyfikatu nie jest spełniony — wymagane uzasadnienie',
   GMP_NOT_SATISFIED: 'Warunek GMP nie jest spełniony — wymagane uzasadnienie',
   VEHICLE_ALREADY_PLANNED: 'Pojazd lub kierowca ma w tym czasie inny transport — wymagane uzasadnienie',
@@ -125,6 +133,8 @@ export const pl = {
     date: 'Podaj poprawną datę (DD.MM.RRRR)',
     dateToIsBefore: 'Data „do” nie może być wcześniejsza niż data „od”',
     dateUnloadingIsBefore: 'Data rozładunku nie może być wcześniejsza niż data załadunku',
+    notBusinessDay: 'NBP publikuje kursy tylko w dni robocze',
+    rateNotPublished: 'NBP nie opublikował kursu z tego dnia',
     gmpNumberIsRequired: 'Numer GMP jest wymagany',
     chooseItem: 'Wybierz pozycję z listy',
     nameExists: 'Taka nazwa już istnieje',
@@ -255,6 +265,7 @@ export const pl = {
     logout: 'Wyloguj',
     home: 'Start',
     cargoParams: 'Parametry surowców',
+    exchangeRates: 'Kursy walut',
     openMenu: 'Otwórz menu',
   },
   auth: {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   easterSunday,
+  exchangeRateDateOf,
+  invoiceTaxPoint,
   isBusinessDay,
   isPolishPublicHoliday,
   nextBusinessDay,
   offline24Deadline,
   polishPublicHolidays,
+  previousBusinessDay,
 } from './business-days.js';
 
 /** Checked by hand against the published Polish calendars of each year. */
@@ -105,3 +108,57 @@ function nextDay(isoDate: string): string {
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
+
+describe('previousBusinessDay and exchangeRateDateOf', () => {
+  it('takes the day before on an ordinary weekday', () => {
+    expect(previousBusinessDay('2026-11-26')).toBe('2026-11-25');
+    expect(exchangeRateDateOf('2026-11-26')).toBe('2026-11-25');
+  });
+
+  it('skips the weekend back to Friday', () => {
+    expect(previousBusinessDay('2026-11-30')).toBe('2026-11-27'); // Monday -> Friday
+    expect(previousBusinessDay('2026-11-29')).toBe('2026-11-27'); // Sunday -> Friday
+  });
+
+  it('skips Easter Monday and the Easter weekend', () => {
+    // 2026-04-06 is Easter Monday: the day after it looks back past Monday, Sunday and Saturday.
+    expect(previousBusinessDay('2026-04-07')).toBe('2026-04-03');
+  });
+
+  it('skips 1 and 3 May and the weekend between', () => {
+    // 2026: 1 May Friday, 2 May Saturday, 3 May Sunday.
+    expect(previousBusinessDay('2026-05-04')).toBe('2026-04-30');
+    // 2 May 2025 is a Friday business day; 1 May a holiday: a tax point on 2 May takes 30 April.
+    expect(previousBusinessDay('2025-05-02')).toBe('2025-04-30');
+    expect(previousBusinessDay('2025-05-05')).toBe('2025-05-02');
+  });
+
+  it('skips 11 November', () => {
+    // 2026-11-11 is a Wednesday: a tax point on 12 November takes 10 November.
+    expect(previousBusinessDay('2026-11-12')).toBe('2026-11-10');
+  });
+
+  it('crosses Christmas and the year end', () => {
+    // 24, 25, 26 December 2025 are holidays (Wednesday to Friday): 29 December takes 23 December.
+    expect(previousBusinessDay('2025-12-29')).toBe('2025-12-23');
+    // 1 January 2027 is a Friday: 4 January 2027 takes 31 December 2026.
+    expect(previousBusinessDay('2027-01-04')).toBe('2026-12-31');
+  });
+
+  it('is always a business day strictly before, and nothing in between is one', () => {
+    for (let day = '2024-01-02'; day < '2028-01-01'; day = nextBusinessDay(day)) {
+      const previous = previousBusinessDay(day);
+      expect(previous < day).toBe(true);
+      expect(isBusinessDay(previous)).toBe(true);
+      expect(nextBusinessDay(previous)).toBe(day);
+    }
+  });
+});
+
+describe('invoiceTaxPoint', () => {
+  it('is the sale date, else the period end, else the issue date', () => {
+    expect(invoiceTaxPoint({ saleDate: '2026-04-07', saleDateTo: null }, '2026-04-09')).toBe('2026-04-07');
+    expect(invoiceTaxPoint({ saleDate: null, saleDateTo: '2026-04-08' }, '2026-04-09')).toBe('2026-04-08');
+    expect(invoiceTaxPoint({ saleDate: null, saleDateTo: null }, '2026-04-09')).toBe('2026-04-09');
+  });
+});

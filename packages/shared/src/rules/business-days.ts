@@ -81,6 +81,30 @@ export function nextBusinessDay(isoDate: string): string {
   return day;
 }
 
+/** The last business day strictly before `isoDate`. */
+export function previousBusinessDay(isoDate: string): string {
+  let day = addDays(isoDate, -1);
+  while (!isBusinessDay(day)) day = addDays(day, -1);
+  return day;
+}
+
+/**
+ * The day whose NBP mid rate converts a foreign-currency invoice's VAT (RULES.md Invoices, VAT and KSeF: "the NBP
+ * mid rate of the last business day before the tax point"; art. 31a of the VAT Act). NBP publishes table A on every
+ * Polish business day, so that day always has a table.
+ */
+export function exchangeRateDateOf(taxPoint: string): string {
+  return previousBusinessDay(taxPoint);
+}
+
+/**
+ * The tax point of an invoice for goods is their delivery (art. 19a of the VAT Act): the sale date, a period's last
+ * day, else the issue date. The server converts with it and the issuing dialog names the rate's day with it.
+ */
+export function invoiceTaxPoint(sale: { saleDate: string | null; saleDateTo: string | null }, issueDate: string) {
+  return sale.saleDate ?? sale.saleDateTo ?? issueDate;
+}
+
 /**
  * The last day an offline24 invoice may reach KSeF (KSeF `tryby-offline.md`, art. 106nda of the VAT Act): the next
  * business day after its issue date (P_1), to the end of that day.

@@ -9,6 +9,7 @@ export * from './certificates.js';
 export * from './company-settings.js';
 export * from './contractors.js';
 export * from './contracts.js';
+export * from './exchange-rates.js';
 export * from './invoices.js';
 export * from './mail.js';
 export * from './reference-data.js';

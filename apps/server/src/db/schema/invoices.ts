@@ -102,6 +102,9 @@ export const invoices = pgTable(
     correctionReason: varchar('correction_reason', { length: 255 }),
     currency: varchar('currency', { length: 3, enum: CURRENCIES }).notNull(),
     exchangeRate: integer('exchange_rate'),
+    // RULES.md Invoices, VAT and KSeF: which NBP table the rate came from (its day and number), as issued.
+    exchangeRateDate: date('exchange_rate_date', { mode: 'string' }),
+    exchangeRateTable: varchar('exchange_rate_table', { length: 32 }),
     netTotal: minor('net_total').notNull(),
     vatTotal: minor('vat_total').notNull(),
     grossTotal: minor('gross_total').notNull(),

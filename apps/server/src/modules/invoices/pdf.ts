@@ -163,6 +163,10 @@ function paymentBlock(invoice: InvoiceDetails): PdfBlock[] {
   if (invoice.currency !== 'PLN' && invoice.exchangeRate !== null) {
     // RULES.md Invoices, VAT and KSeF: a foreign-currency invoice states the rate its VAT in PLN was converted at.
     rows.push(['Kurs waluty (NBP)', `1 ${invoice.currency} = ${formatExchangeRate(invoice.exchangeRate)} PLN`]);
+    if (invoice.exchangeRateDate) {
+      const table = invoice.exchangeRateTable ? `, tabela ${invoice.exchangeRateTable}` : '';
+      rows.push(['', `Kurs średni NBP z dnia ${formatDate(invoice.exchangeRateDate)}${table}`]);
+    }
   }
   return [
     {

@@ -93,6 +93,8 @@ export const invoiceColumns = {
   buyerNip: invoices.buyerNip,
   currency: invoices.currency,
   exchangeRate: invoices.exchangeRate,
+  exchangeRateDate: invoices.exchangeRateDate,
+  exchangeRateTable: invoices.exchangeRateTable,
   netTotal: invoices.netTotal,
   vatTotal: invoices.vatTotal,
   grossTotal: invoices.grossTotal,

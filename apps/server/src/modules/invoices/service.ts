@@ -6,6 +6,7 @@ import {
   type InvoiceDetails,
   type InvoiceListRequest,
   type InvoiceSortKey,
+  invoiceTaxPoint,
   isValidNip,
   KG_PER_TONNE,
   type TransactionRow,
@@ -23,6 +24,7 @@ import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { type SortSpec, smallTableListPage } from '../../lib/list.js';
 import { renderPdf } from '../../lib/pdf/service.js';
+import { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate } from '../exchange-rates/index.js';
 import {
   invoiceVerificationLinkOfHash,
   type KsefEnvironment,
@@ -128,7 +130,7 @@ interface DocumentParts {
   rows: InvoiceRow[];
   lines: InvoiceLine[];
   totals: ReturnType<typeof vatTotalsByRate<number>>;
-  exchangeRate: number | null;
+  exchangeRate: InvoiceExchangeRate | null;
   issueDate: string;
   dueDate: string;
   number: string;
@@ -137,7 +139,8 @@ interface DocumentParts {
 
 /** The FA(3) document of the invoice (modules/ksef builds its XML). */
 function fa3Document(parts: DocumentParts): SalesInvoiceDocument {
-  const { settings, buyer, rows, lines, totals, exchangeRate, sale } = parts;
+  const { settings, buyer, rows, lines, totals, sale } = parts;
+  const exchangeRate = parts.exchangeRate?.rate ?? null;
   return {
     generatedAt: new Date(),
     systemInfo: 'Grain back office',
@@ -159,6 +162,7 @@ function fa3Document(parts: DocumentParts): SalesInvoiceDocument {
       ...(exchangeRate === null ? {} : { vatPlnMinor: toPln(total.vatMinor, exchangeRate) }),
     })),
     kind: { type: 'VAT' },
+    ...(parts.exchangeRate ? { notes: [exchangeRateNote(rows[0]!.currency, parts.exchangeRate)] } : {}),
     lines: lines.map(
       (line): SalesInvoiceLine => ({
         name: line.name,
@@ -198,12 +202,10 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     const settings = await invoiceSettings(tx);
     const first = rows[0]!;
     const buyer = await invoiceBuyer(tx, first.contractorId);
-    const exchangeRate = first.currency === 'PLN' ? null : first.exchangeRate;
-    if (first.currency !== 'PLN' && exchangeRate === null) {
-      throw new AppError('VALUE_IS_MISSING', 'The exchange rate is not known', [
-        { field: 'exchange_rate', code: V.required },
-      ]);
-    }
+    const sale = saleDatesOf(rows, input.saleDate);
+    // RULES.md Invoices, VAT and KSeF: the NBP mid rate of the last business day before the tax point.
+    const exchangeRate =
+      first.currency === 'PLN' ? null : await invoiceExchangeRate(tx, first.currency, invoiceTaxPoint(sale, issueDate));
     const lines = await invoiceLines(tx, rows);
     const totals = vatTotalsByRate(
       lines.map((line) => ({ rate: line.ratePercent, netMinor: line.netValue })),
@@ -212,7 +214,6 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     const netTotal = totals.reduce((sum, total) => sum + total.netMinor, 0);
     const vatTotal = totals.reduce((sum, total) => sum + total.vatMinor, 0);
     const number = await nextInvoiceNumber(tx, settings.invoiceSeries, issueDate);
-    const sale = saleDatesOf(rows, input.saleDate);
     const dueDate = addDays(issueDate, settings.paymentTermDays);
     const xml = await validatedXml(
       fa3Document({ settings, buyer, rows, lines, totals, exchangeRate, issueDate, dueDate, number, sale }),
@@ -227,7 +228,9 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
       buyerNip: buyer.nip,
       ...sellerCopy(settings),
       currency: first.currency,
-      exchangeRate,
+      exchangeRate: exchangeRate?.rate ?? null,
+      exchangeRateDate: exchangeRate?.effectiveDate ?? null,
+      exchangeRateTable: exchangeRate?.tableNumber ?? null,
       netTotal,
       vatTotal,
       grossTotal: netTotal + vatTotal,

@@ -8,6 +8,7 @@ import {
   IconBuildingStore,
   IconChartBar,
   IconChevronRight,
+  IconCurrencyEuro,
   IconFileInvoice,
   IconFileText,
   IconLogout,
@@ -54,6 +55,8 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.users'), to: '/users', icon: <IconUsers size={18} />, isAdminOnly: true },
     // The cargo parameters screen is reachable from the menu.
     { label: t('nav.cargoParams'), to: '/cargo-params', icon: <IconAdjustments size={18} />, isAdminOnly: true },
+    // Not ADMIN only: whoever issues a EUR/USD invoice keeps the NBP rate it needs (RULES.md Invoices, VAT and KSeF).
+    { label: t('nav.exchangeRates'), to: '/exchange-rates', icon: <IconCurrencyEuro size={18} /> },
     {
       label: t('nav.companySettings'),
       to: '/settings/company',

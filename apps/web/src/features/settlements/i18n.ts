@@ -100,6 +100,9 @@ export const settlementsPl = {
       saleDateHint: 'Puste: data rozładunku (lub okres dat rozładunku)',
       submit: 'Wystaw fakturę',
       issued: 'Wystawiono fakturę {{number}}',
+      missingRate:
+        'Brak kursu średniego NBP {{currency}} z dnia {{date}} (ostatni dzień roboczy przed datą sprzedaży). Dodaj ten kurs lub zaimportuj tabelę NBP.',
+      openExchangeRates: 'Przejdź do kursów walut',
     },
     invoice: {
       title: 'Faktura transakcji #{{id}}',

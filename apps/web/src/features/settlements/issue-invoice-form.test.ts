@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { issueInvoiceBlocker, issueInvoiceDefaults, toCreateInvoiceRequest } from './issue-invoice-form';
+import {
+  issueInvoiceBlocker,
+  issueInvoiceDefaults,
+  neededExchangeRate,
+  toCreateInvoiceRequest,
+} from './issue-invoice-form';
 import { transactionRow } from './test-row';
 
 const sales = (overrides: Parameters<typeof transactionRow>[0] = {}) =>
@@ -32,5 +37,22 @@ describe('issuing one invoice from statement rows', () => {
       issueDate: '2026-03-05',
       saleDate: '2026-03-01',
     });
+  });
+});
+
+describe('the NBP rate a EUR or USD invoice needs', () => {
+  it('is the business day before the last unloading, or before the typed sale date; none for PLN', () => {
+    const rows = [
+      sales({ id: 1, currency: 'EUR', dateUnloading: '2026-04-02' }),
+      sales({ id: 2, currency: 'EUR', dateUnloading: '2026-04-07' }),
+    ];
+    const values = { issueDate: '2026-04-09', saleDate: null };
+    // The day after Easter Monday 2026 takes Good Friday's table.
+    expect(neededExchangeRate(rows, values)).toEqual({ currency: 'EUR', date: '2026-04-03' });
+    expect(neededExchangeRate(rows, { ...values, saleDate: '2026-11-12' })).toEqual({
+      currency: 'EUR',
+      date: '2026-11-10',
+    });
+    expect(neededExchangeRate([sales({ currency: 'PLN' })], values)).toBeNull();
   });
 });

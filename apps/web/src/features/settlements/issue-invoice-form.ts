@@ -1,5 +1,5 @@
 import type { CreateInvoiceRequest, TransactionRow } from '@grain/shared';
-import { isoDateField, todayIso, V } from '@grain/shared';
+import { exchangeRateDateOf, invoiceTaxPoint, isoDateField, todayIso, V } from '@grain/shared';
 import { z } from 'zod';
 
 /** The dialog that issues one sales invoice (RULES.md Invoices, VAT and KSeF): issue date, optional sale date. */
@@ -38,4 +38,21 @@ export function toCreateInvoiceRequest(rows: TransactionRow[], values: IssueInvo
     ...(values.issueDate ? { issueDate: values.issueDate } : {}),
     ...(values.saleDate ? { saleDate: values.saleDate } : {}),
   };
+}
+
+/**
+ * The NBP rate a EUR/USD invoice of these rows needs (RULES.md Invoices, VAT and KSeF): the day before the tax point
+ * (the sale date typed, else the last unloading, else the issue date), found as the server finds it, so the
+ * EXCHANGE_RATE_MISSING refusal can say which day to enter. Null for PLN.
+ */
+export function neededExchangeRate(rows: TransactionRow[], values: IssueInvoiceFormValues) {
+  const currency = rows[0]?.currency;
+  if (!currency || currency === 'PLN') return null;
+  const unloadings = rows.map((row) => row.dateUnloading).filter((date): date is string => date !== null);
+  const lastUnloading = unloadings.length ? unloadings.sort().at(-1)! : null;
+  const taxPoint = invoiceTaxPoint(
+    { saleDate: values.saleDate, saleDateTo: lastUnloading },
+    values.issueDate ?? todayIso(),
+  );
+  return { currency, date: exchangeRateDateOf(taxPoint) };
 }

@@ -1,17 +1,22 @@
 import type { TransactionRow } from '@grain/shared';
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
 import { DateInput } from '../../../components/form/date-input';
 import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { messageCodeText } from '../../../i18n';
+import { formatDate } from '../../../lib/format';
+import { EXCHANGE_RATES_PATH } from '../../exchange-rates';
 import { invoicePath, useCreateInvoice } from '../../invoices';
 import {
   type IssueInvoiceFormValues,
   issueInvoiceBlocker,
   issueInvoiceDefaults,
   issueInvoiceFormSchema,
+  neededExchangeRate,
   toCreateInvoiceRequest,
 } from '../issue-invoice-form';
 import { RowSummary } from './row-summary';
@@ -35,11 +40,18 @@ export function IssueInvoiceForm({ rows, onDone }: IssueInvoiceFormProps) {
     initialValues: issueInvoiceDefaults(),
   });
   const blocker = issueInvoiceBlocker(rows);
+  const [missingRate, setMissingRate] = useState<ReturnType<typeof neededExchangeRate>>(null);
 
   const submit = form.handleSubmit(async (values) => {
     await submitChange(form, {
       send: () => create.mutateAsync(toCreateInvoiceRequest(rows, values)),
       saved: (invoice) => t('statement.issue.issued', { number: invoice.number }),
+      onRefused: (error) =>
+        setMissingRate(
+          error instanceof ApiError && error.messageCode === 'EXCHANGE_RATE_MISSING'
+            ? neededExchangeRate(rows, values)
+            : null,
+        ),
       done: (invoice) => {
         onDone(true);
         void navigate(invoicePath(invoice.id));
@@ -54,6 +66,14 @@ export function IssueInvoiceForm({ rows, onDone }: IssueInvoiceFormProps) {
         {blocker && (
           <Alert color="red" role="alert" data-testid="issue-invoice-blocker">
             {messageCodeText(blocker)}
+          </Alert>
+        )}
+        {missingRate && (
+          <Alert color="red" role="alert" data-testid="issue-invoice-missing-rate">
+            {t('statement.issue.missingRate', { currency: missingRate.currency, date: formatDate(missingRate.date) })}{' '}
+            <Anchor component={Link} to={EXCHANGE_RATES_PATH} fz="sm">
+              {t('statement.issue.openExchangeRates')}
+            </Anchor>
           </Alert>
         )}
         {rows.map((row) => (

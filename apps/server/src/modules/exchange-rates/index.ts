@@ -1,0 +1,1 @@
+export { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate } from './service.js';
