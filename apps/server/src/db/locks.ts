@@ -13,6 +13,11 @@ import { allocations, contracts } from './schema/index.js';
  *   3. allocations   FOR UPDATE, ascending id
  *   4. transports    FOR UPDATE, ascending id (a transport's unloading is written under its transport's lock)
  *   5. transactions  FOR UPDATE, ascending id (the statement rows)
+ *   6. invoices      FOR UPDATE, ascending id (an issued invoice queued for KSeF or sent by the KSeF sender)
+ *   7. invoice_number_counters  the counter row of an invoice series' period, taken last by the upsert that hands
+ *                    out the next number (invoices/queries.ts `nextInvoiceCounter`) and held to commit, so numbers
+ *                    have no gaps (RULES.md Invoices, VAT and KSeF); an invoice issue takes its buyer FOR SHARE
+ *                    (level 1) before the statement rows it invoices (level 5), as its new row references the buyer
  *
  * Two stand apart from the levels: a transport create, edit or redirect takes, after its row
  * locks, a transaction-scoped advisory lock per truck and driver key (sorted; transports/service/vehicle-clashes.ts);
