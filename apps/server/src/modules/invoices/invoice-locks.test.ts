@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT', url: string, payload: unknown) => t.call({ method, url, token, payload });
+const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.call({ method, url, token, payload });
 const codeOf = (response: LightMyRequestResponse) =>
   response.statusCode === 200 ? 'OK' : response.json().message_code;
 
