@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,11 +23,17 @@ const BENCH_SERIES = 'FB/{RRRR}/{MM}/{NR}';
 const FAKE_KSEF_TOKEN = 'bench-ksef-token';
 /** FA(3)'s TNIP: a buyer whose NIP the schema refuses cannot be invoiced (the demo's first contractors). */
 const FA3_NIP = '^[1-9]((\\d[1-9])|([1-9]\\d))\\d{7}$';
+/**
+ * `--ksef-flat-out`: the sender polls KSeF's status without its 1 s pause (the most work per second it can do);
+ * without it, as a server sends (session.ts: a pause of 1 s between status polls, the fake answers "processing" once).
+ */
+const isFlatOut = process.argv.includes('--ksef-flat-out');
 
 export interface FakeKsefProcess {
   /** What the server's config reads (config.ts): the fake's API base and a KSeF token it accepts. */
   env: { KSEF_URL: string; KSEF_TOKEN: string };
   origin: string;
+  pid: number;
   stop: () => void;
 }
 
@@ -53,6 +60,7 @@ export function startFakeKsefProcess(root: string): Promise<FakeKsefProcess> {
       resolveStart({
         env: { KSEF_URL: url, KSEF_TOKEN: FAKE_KSEF_TOKEN },
         origin: new URL(url).origin,
+        pid: child.pid!,
         stop: () => child.kill('SIGTERM'),
       });
     });
@@ -74,6 +82,9 @@ export interface InvoiceBenchResult {
   listSamplesDuringSend: number;
   p95Ratio: number;
   sendSeconds: number;
+  senderPace: 'flat out' | 'as a server sends';
+  /** CPU seconds while sending: this process (the server and its sender), the fake KSeF's, the machine's busy share. */
+  sendCpu: { serverSeconds: number; fakeKsefSeconds: number | null; machineBusyShare: number | null };
   accepted: number;
   fakeKsefViolations: number;
   missedTargets: string[];
@@ -163,7 +174,28 @@ async function listTimes(context: BenchContext, until: number | (() => boolean))
   return samples;
 }
 
-/** The sender at full speed (no pause between status polls) until every queued invoice has KSeF's answer. */
+/** CPU ticks (1/100 s) of a process so far, from /proc (Linux); null elsewhere. */
+function processTicks(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - fields[3]! - fields[4]!, total };
+  } catch {
+    return null;
+  }
+}
+
+/** Until every queued invoice has KSeF's answer: the sender's passes one after another, and the CPU they took. */
 async function sendAll(context: BenchContext, invoiceIds: number[]) {
   for (const id of invoiceIds) await callJson(context, 'POST', `/invoice/send-to-ksef/${id}`, {});
   const worker = startKsefWorker(
@@ -171,7 +203,7 @@ async function sendAll(context: BenchContext, invoiceIds: number[]) {
     {
       baseUrl: context.ksef.env.KSEF_URL,
       ksefToken: context.ksef.env.KSEF_TOKEN,
-      clientOptions: { sleep: async () => {} },
+      ...(isFlatOut ? { clientOptions: { sleep: async () => {} } } : {}),
     },
     context.log,
     0,
@@ -182,16 +214,28 @@ async function sendAll(context: BenchContext, invoiceIds: number[]) {
       await context.db.execute(sql`select count(*)::int as n from invoices where id in ${listed}
         and status in ('QUEUED', 'SENT') and ksef_next_attempt_at <= now()`),
     )[0]!.n;
+  const cpuBefore = process.cpuUsage();
+  const fakeBefore = processTicks(context.ksef.pid);
+  const machineBefore = machineTicks();
   const { ms } = await timed(async () => {
     while ((await pending()) > 0) await worker.runOnce();
   });
   await worker.stop();
+  const cpu = process.cpuUsage(cpuBefore);
+  const fakeAfter = processTicks(context.ksef.pid);
+  const machineAfter = machineTicks();
+  const machineTotal = machineAfter && machineBefore ? machineAfter.total - machineBefore.total : 0;
+  const sendCpu = {
+    serverSeconds: round((cpu.user + cpu.system) / 1e6, 1),
+    fakeKsefSeconds: fakeAfter !== null && fakeBefore !== null ? round((fakeAfter - fakeBefore) / 100, 1) : null,
+    machineBusyShare: machineTotal > 0 ? round((machineAfter!.busy - machineBefore!.busy) / machineTotal, 2) : null,
+  };
   const [accepted] = rowsOf<{ n: number }>(
     await context.db.execute(
       sql`select count(*)::int as n from invoices where id in ${listed} and status = 'ACCEPTED'`,
     ),
   );
-  return { seconds: ms / 1000, accepted: accepted!.n };
+  return { seconds: ms / 1000, accepted: accepted!.n, sendCpu };
 }
 
 export async function measureInvoices(context: BenchContext): Promise<InvoiceBenchResult> {
@@ -242,6 +286,8 @@ export async function measureInvoices(context: BenchContext): Promise<InvoiceBen
       listSamplesDuringSend: duringSend.length,
       p95Ratio: round(busy.p95 / Math.max(idle.p95, 0.1), 2),
       sendSeconds: round(sent.seconds, 1),
+      senderPace: isFlatOut ? 'flat out' : 'as a server sends',
+      sendCpu: sent.sendCpu,
       accepted: sent.accepted,
       fakeKsefViolations: violations.length,
       missedTargets: [],
