@@ -6,7 +6,16 @@ import type { Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema/index.js';
 
 /** The levels of db/locks.ts, in the order a write transaction may take them. */
-const LOCK_LEVELS = ['contractors', 'contracts', 'allocations', 'transports', 'unloadings', 'transactions'];
+const LOCK_LEVELS = [
+  'contractors',
+  'contracts',
+  'allocations',
+  'transports',
+  'unloadings',
+  'transactions',
+  'invoices',
+  'invoice_number_counters',
+];
 
 /** A Db on the same client as `db` (its PGlite or its pool) that records every statement it sends. */
 export function recordingDb(db: Db): { db: Db; statements: string[] } {
@@ -20,11 +29,24 @@ export function recordingDb(db: Db): { db: Db; statements: string[] } {
   return { db: recording as unknown as Db, statements };
 }
 
-const isRowLock = (statement: string) => /\bfor (update|no key update|share|key share)\s*$/i.test(statement.trim());
+const isLockingSelect = (statement: string) =>
+  /\bfor (update|no key update|share|key share)\s*$/i.test(statement.trim());
+/** An upsert that updates on conflict locks the row it finds, as the invoice number counter's does (db/locks.ts). */
+const isLockingUpsert = (statement: string) =>
+  /^insert into\b[\s\S]*\bon conflict\b[\s\S]*\bdo update\b/i.test(statement);
+const isRowLock = (statement: string) => isLockingSelect(statement) || isLockingUpsert(statement);
 
-/** The tables whose rows the statements locked (FOR UPDATE / NO KEY UPDATE / SHARE / KEY SHARE), in order. */
+/**
+ * The tables whose rows the statements locked (FOR UPDATE / NO KEY UPDATE / SHARE / KEY SHARE, or an upsert's
+ * DO UPDATE), in order.
+ */
 export function lockedTables(statements: string[]): string[] {
-  return statements.filter(isRowLock).map((statement) => /\bfrom\s+"?(\w+)"?/i.exec(statement)?.[1] ?? '?');
+  return statements
+    .filter(isRowLock)
+    .map(
+      (statement) =>
+        /^\s*insert into\s+"?(\w+)"?/i.exec(statement)?.[1] ?? /\bfrom\s+"?(\w+)"?/i.exec(statement)?.[1] ?? '?',
+    );
 }
 
 /**

@@ -13,10 +13,13 @@ import { allocations, contracts } from './schema/index.js';
  *   3. allocations   FOR UPDATE, ascending id
  *   4. transports    FOR UPDATE, ascending id (a transport's unloading is written under its transport's lock)
  *   5. transactions  FOR UPDATE, ascending id (the statement rows)
- *   6. invoices      FOR UPDATE: a correction locks the invoice it corrects (one at a time per invoice)
- *
- * An issue (sales invoice or correction) takes its number's counter row last (invoice_number_counters, the upsert
- * in modules/invoices/queries.ts `nextInvoiceCounter`), held to commit.
+ *   6. invoices      FOR UPDATE, ascending id (an invoice queued for KSeF or sent by the KSeF sender; a correction
+ *                    locks the invoice it corrects, one at a time per invoice)
+ *   7. invoice_number_counters  the counter row of an invoice series' period (sales or corrections), taken last by the
+ *                    upsert that hands out the next number (invoices/queries.ts `nextInvoiceCounter`) and held to
+ *                    commit, so numbers have no gaps (RULES.md Invoices, VAT and KSeF); an invoice issue takes its
+ *                    buyer FOR SHARE (level 1) before the statement rows it invoices (level 5), as its new row
+ *                    references the buyer
  *
  * Two stand apart from the levels: a transport create, edit or redirect takes, after its row
  * locks, a transaction-scoped advisory lock per truck and driver key (sorted; transports/service/vehicle-clashes.ts);

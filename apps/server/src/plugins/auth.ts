@@ -16,6 +16,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable while the session's password has expired (only what the password change needs). */
     allowExpiredPassword?: boolean;
+    /** A file answer's content type (no JSON schema), documented as its 200; a spreadsheet when not given. */
+    fileType?: string;
   }
   interface FastifyRequest {
     ctx: Ctx;

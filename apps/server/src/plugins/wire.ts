@@ -205,10 +205,11 @@ export function openApiTransform({
     ]),
   );
   if (route && url.startsWith('/api/') && !url.startsWith('/api/docs')) {
-    // The spreadsheet exports stream a file and declare no JSON answer.
+    // File answers declare no JSON answer: the spreadsheet exports, or the file type the route names (a PDF, XML).
+    const fileType = (route.config as { fileType?: string } | undefined)?.fileType;
     answers['200'] ??= {
-      description: 'The spreadsheet file',
-      content: { [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+      description: fileType ? 'The file' : 'The spreadsheet file',
+      content: { [fileType ?? XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
     };
     const method = Array.isArray(route.method) ? String(route.method[0]) : route.method;
     for (const status of errorStatuses(url, method, (route.config ?? {}) as Record<string, unknown>)) {

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { purchaseBody, salesBody } from '../fixtures/contracts.js';
+import { invoiceableRows, saveInvoiceSettings } from '../fixtures/invoices.js';
 import { insertDeliveredTransport } from '../fixtures/settlements.js';
 import { seedPair, transportBody } from '../fixtures/transports.js';
 import { insertContractor } from '../fixtures.js';
@@ -54,6 +55,16 @@ beforeAll(async () => {
   userToken = (await t.userWithRole('USER', USER)).token;
   // Records behind the small ids the sampled paths use (contracts, contractors, transports, transactions).
   for (let index = 0; index < 3; index += 1) await insertDeliveredTransport(t.db);
+  // And an issued invoice: its details, XML and PDF answer (RULES.md Invoices, VAT and KSeF).
+  const invoiced = await invoiceableRows(t.db, 1);
+  await saveInvoiceSettings(t, adminToken);
+  const issued = await t.call({
+    method: 'POST',
+    url: '/api/invoice/create',
+    token: adminToken,
+    payload: { transaction_ids: invoiced.ids },
+  });
+  if (issued.statusCode !== 200 || issued.json().id !== 1) throw new Error(`invoice not issued: ${issued.body}`);
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
 });
 afterAll(() => t.close());

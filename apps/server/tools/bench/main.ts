@@ -16,6 +16,7 @@ import { prepareExportWorker } from '../../src/lib/xlsx/export.js';
 import { DEMO_STEPS, DEMO_TABLES } from '../demo/generate.js';
 import { SCALES } from '../demo/scales.js';
 import { CapturingPool } from './capture.js';
+import { measureInvoices, startFakeKsefProcess } from './invoices.js';
 import { LIST_BENCHES } from './lists.js';
 import { withCpuSplit } from './machine-cpu.js';
 import { measurePdf } from './pdf.js';
@@ -25,11 +26,12 @@ import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches]`:
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | invoices]`:
  * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
  * lists, typed searches, the logistics page's compressed answer, dashboards, writes, the export, the transport order
  * PDF, throughput and the web app. Prints a table and writes bench/results/*.json (`--only searches`: the searches
- * and the compressed page alone, written to bench/results/searches-*.json).
+ * and the compressed page alone, written to bench/results/searches-*.json; `--only invoices`: 200 sales invoices issued,
+ * validated and sent to a fake KSeF in a process of its own, written to bench/results/invoices-*.json).
  */
 const args = process.argv.slice(2);
 const isEmbedded = args.includes('--embedded');
@@ -80,6 +82,8 @@ async function ensureDemoData(db: Db) {
 
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const { database, pool } = await openBenchDatabase();
+// The fake KSeF the sender sends to: started first, as the server's config reads KSEF_URL and KSEF_TOKEN.
+const ksefFake = !only || only === 'invoices' ? await startFakeKsefProcess(root) : null;
 const { db } = database;
 await runMigrations(database);
 const config = {
@@ -89,6 +93,7 @@ const config = {
     DATABASE_URL: isEmbedded ? '' : benchDatabaseUrl,
     DATA_DIR: join(root, 'bench/tmp'),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    ...ksefFake?.env,
   }),
   adminEmail: 'bench@example.com',
   adminPassword: BENCH_PASSWORD,
@@ -266,6 +271,11 @@ if (only) {
   if (only === 'export') await measureExportInterference();
   if (only === 'pdf') await measurePdf({ db, address, headers, calls });
   if (only === 'web') await measureWeb();
+  if (only === 'invoices') {
+    results.invoices = await measureInvoices({ db, address, headers, ksef: ksefFake!, log: app.log });
+    writeResults(`invoices-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
+  }
+  ksefFake?.stop();
   await app.close();
   await database.close();
   process.exit();
@@ -378,6 +388,8 @@ async function listTimings(count: number) {
 
 await measureExportInterference();
 results.pdf = await measurePdf({ db, address, headers, calls });
+results.invoices = await measureInvoices({ db, address, headers, ksef: ksefFake!, log: app.log });
+ksefFake?.stop();
 
 /** The 100 000-row export: its time and memory, and another user's transport list idle and while it runs. */
 async function measureExportInterference() {

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { RetryWrite, shareLockContractors } from '../../db/locks.js';
 import {
   contractors,
   invoiceLines,
@@ -10,14 +11,26 @@ import {
   transactions,
 } from '../../db/schema/index.js';
 
-/** The statement rows to invoice, locked in id order (db/locks.ts: transactions, ascending id). */
+/**
+ * The statement rows to invoice, locked in the order of db/locks.ts: the invoice's new row references their buyer,
+ * so the buyers are read without a lock and taken FOR SHARE first (level 1), then the rows in id order (level 5);
+ * a row that changed buyer meanwhile runs the transaction again. Taking the buyer only at the insert, after the
+ * rows, would deadlock with a contractor edit, which holds the contractor and then locks its rows to refresh
+ * their copies (db/copies.ts `refreshContractorCopies`).
+ */
 export async function lockTransactions(db: Db, ids: number[]) {
-  return db
-    .select({ id: transactions.id, invoiceNumber: transactions.invoiceNumber })
+  const ofIds = inArray(transactions.id, ids);
+  const seen = await db.selectDistinct({ contractorId: transactions.contractorId }).from(transactions).where(ofIds);
+  const buyerIds = new Set(seen.map((row) => row.contractorId));
+  await shareLockContractors(db, [...buyerIds]);
+  const rows = await db
+    .select({ id: transactions.id, contractorId: transactions.contractorId })
     .from(transactions)
-    .where(inArray(transactions.id, ids))
+    .where(ofIds)
     .orderBy(asc(transactions.id))
     .for('update');
+  if (rows.some((row) => !buyerIds.has(row.contractorId))) throw new RetryWrite();
+  return rows;
 }
 
 /** Rows already on an invoice issued here. */

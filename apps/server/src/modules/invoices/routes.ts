@@ -73,7 +73,7 @@ export function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/invoice/xml/:id',
     // The stored FA(3) bytes as they are (application/xml): no JSON response schema.
-    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
+    { config: { ...ANY_ROLE, fileType: 'application/xml' }, schema: { tags, params: IdParamsSchema } },
     async (request, reply) => {
       const xml = await invoices.invoiceXmlBytes(request.ctx, request.params.id);
       return reply.type('application/xml; charset=utf-8').send(xml);
@@ -82,7 +82,7 @@ export function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/invoice/pdf/:id',
     // A binary answer (application/pdf): no JSON response schema, like the transport order's PDF.
-    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
+    { config: { ...ANY_ROLE, fileType: 'application/pdf' }, schema: { tags, params: IdParamsSchema } },
     async (request, reply) => {
       const { fileName, pdf, timing } = await invoices.invoicePdfFile(request.ctx, request.params.id);
       const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;

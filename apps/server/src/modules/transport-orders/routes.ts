@@ -12,7 +12,7 @@ export function transportOrderRoutes(app: FastifyInstance) {
   r.get(
     '/transport/order-pdf/:id',
     {
-      config: ANY_ROLE,
+      config: { ...ANY_ROLE, fileType: 'application/pdf' },
       // A binary answer (application/pdf): no JSON response schema, like the Excel exports.
       schema: { tags, params: IdParamsSchema },
     },
