@@ -55,8 +55,8 @@ export function connectLive(handlers: LiveHandlers): () => void {
   void (async () => {
     let failures = 0;
     let hasBeenConnected = false;
+    handlers.onState('connecting');
     while (!signal.aborted) {
-      handlers.onState('connecting');
       let waitMs = reconnectDelayMs(failures);
       try {
         const access = tokens.access();
@@ -90,6 +90,7 @@ export function connectLive(handlers: LiveHandlers): () => void {
         failures += 1;
         // Whatever was shown may have changed while the stream was down: the next connection resyncs.
       }
+      handlers.onState('connecting');
       await sleep(waitMs, signal);
     }
   })();
