@@ -24,6 +24,7 @@ import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { exchangeRateRoutes } from './modules/exchange-rates/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp({
       transportOrderRoutes(api);
       settingsRoutes(api);
       savedViewRoutes(api);
+      liveRoutes(api, db, { maxClients: config.liveMaxClients });
     },
     { prefix: '/api' },
   );

@@ -58,6 +58,11 @@ export interface Config {
    * imports rates.
    */
   nbpApiUrl: string;
+  /**
+   * Live-update streams (GET /api/events) one process keeps open at most: LIVE_MAX_CLIENTS, default 1000. Each is
+   * one socket and a few kilobytes; one more is refused with LIVE_EVENTS_BUSY and the screen tries again later.
+   */
+  liveMaxClients: number;
 }
 
 /** The default per-address budget of the sign-in calls, in per-e-mail budgets: an office behind one address. */
@@ -138,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     ksefUrl: env.KSEF_URL || null,
     ksefToken: env.KSEF_TOKEN || null,
     nbpApiUrl: (env.NBP_API_URL || 'https://api.nbp.pl/api').replace(/\/+$/, ''),
+    liveMaxClients: intFrom(env.LIVE_MAX_CLIENTS, 1000, 'LIVE_MAX_CLIENTS', 1),
   };
 }

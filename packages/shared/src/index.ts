@@ -15,6 +15,7 @@ export * from './format.js';
 export * from './history.js';
 export * from './invoices.js';
 export * from './list.js';
+export * from './live-events.js';
 export * from './message-codes.js';
 export * from './nip.js';
 export * from './positions.js';

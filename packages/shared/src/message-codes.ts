@@ -135,6 +135,8 @@ export const MESSAGE_CODES = {
   PDF_SERVICE_BUSY: 503,
   /** The process is stopping (a rolling restart): its health check says so, other processes take the calls. */
   SERVER_DRAINING: 503,
+  /** The process already streams live updates to as many screens as it allows: the screen connects again later. */
+  LIVE_EVENTS_BUSY: 503,
   SOMETHING_WENT_WRONG: 500,
   UNKNOWN: 500,
 } as const;

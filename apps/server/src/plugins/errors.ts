@@ -18,6 +18,8 @@ const RETRY_AFTER_SECONDS: Partial<Record<MessageCode, number>> = {
   MISSING_DATABASE: DATABASE_RETRY_AFTER_SECONDS,
   PDF_SERVICE_BUSY: PDF_BUSY_RETRY_AFTER_SECONDS,
   SERVER_DRAINING: 1,
+  // A full process (modules/live): the browser's stream waits this long before it tries again.
+  LIVE_EVENTS_BUSY: 10,
 };
 
 function send(reply: FastifyReply, code: MessageCode, extra: Partial<ErrorBody> = {}) {

@@ -21,7 +21,8 @@ export interface ApiRoute {
 /**
  * Every /api route as the server registers it, read with an onRoute hook on a fresh app: a route added to any
  * module appears here without anyone listing it. The OpenAPI UI under /api/docs, the Prometheus metrics (for the
- * addresses of METRICS_ALLOW, proven in plugins/metrics.test.ts), the backup's dump (modules/operations) and the automatic HEAD routes are left out (they
+ * addresses of METRICS_ALLOW, proven in plugins/metrics.test.ts), the live-update stream (it never ends; its
+ * access and role filter are proven in modules/live/live.test.ts), the backup's dump (modules/operations) and the automatic HEAD routes are left out (they
  * are not part of the spec's API).
  */
 export async function apiRoutes(db: Db): Promise<ApiRoute[]> {
@@ -35,6 +36,7 @@ export async function apiRoutes(db: Db): Promise<ApiRoute[]> {
       !route.url.startsWith('/api/') ||
       route.url.startsWith('/api/docs') ||
       route.url === '/api/metrics' ||
+      route.url === '/api/events' ||
       route.url.startsWith('/api/operations/')
     )
       continue;

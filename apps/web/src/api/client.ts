@@ -58,8 +58,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh at a time; every call that got 401 meanwhile waits for the same answer. */
-function refreshTokens(): Promise<boolean> {
+/**
+ * One refresh at a time; every call that got 401 meanwhile waits for the same answer. The live stream
+ * (lib/live) refreshes through it too when its access token has expired.
+ */
+export function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
     const refreshToken = tokens.refresh();
     if (!refreshToken) return false;

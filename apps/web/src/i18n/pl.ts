@@ -102,6 +102,7 @@ const messageCode: Record<MessageCode, string> = {
   SQL_ERROR: 'Błąd bazy danych',
   EXPORT_ERROR: 'Nie udało się wyeksportować pliku',
   SERVER_DRAINING: 'Serwer jest właśnie restartowany. Spróbuj ponownie za chwilę',
+  LIVE_EVENTS_BUSY: 'Serwer obsługuje teraz zbyt wiele otwartych ekranów. Zmiany innych osób pojawią się za chwilę',
   PDF_SERVICE_BUSY: 'Serwer przygotowuje teraz zbyt wiele plików PDF. Spróbuj ponownie za chwilę',
   SOMETHING_WENT_WRONG: 'Coś poszło nie tak',
   UNKNOWN: 'Nieznany błąd',

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { confirmAction } from '../../components/form/confirm';
 import { ForcedPasswordChange } from '../../features/account';
+import { LiveUpdates } from '../../lib/live/live-updates';
 import { useStartupDictionaries } from '../dictionaries';
 import { FullPageLoader } from '../guards';
 import { useSession } from '../session';
@@ -208,6 +209,7 @@ export function AppLayout() {
           <UserBlock onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
+      {user && !user.passwordExpired && <LiveUpdates userId={user.id} />}
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         {user?.passwordExpired ? (
           <ForcedPasswordChange />

@@ -1,9 +1,10 @@
-import { currentPage, PAGE_SIZES, pageCount } from '@grain/shared';
+import { currentPage, type LiveEventKind, PAGE_SIZES, pageCount } from '@grain/shared';
 import { ActionIcon, Box, Center, Group, Loader, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsChangedByOthers } from '../../lib/live/recent-changes';
 import type { Column } from './column';
 import { ColumnChooser } from './column-chooser';
 import { type Density, useColumnPrefs, visibleColumns } from './column-prefs';
@@ -50,6 +51,10 @@ interface DataTableProps<T> {
   rowStyle?: (row: T) => CSSProperties | undefined;
   /** Extra row under a row (warnings), spanning every column. */
   rowNote?: (row: T) => ReactNode;
+  /** The record a row shows, so a row someone else just changed is marked for a moment (lib/live). */
+  live?: { kind: LiveEventKind; id: (row: T) => number };
+  /** Set by the table from `live`: whether the row is marked. */
+  isMarked?: (row: T) => boolean;
 }
 
 function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
@@ -86,6 +91,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const density = prefs.density ?? props.defaultDensity ?? 'compact';
   const columns = visibleColumns(props.columns, prefs);
   const rowHeight = density === 'compact' ? undefined : props.rowHeight;
+  const isChangedByOthers = useIsChangedByOthers();
+  const { live } = props;
+  const isMarked = (row: T) => isChangedByOthers(live?.kind, live?.id(row));
 
   let state: ReactNode = null;
   if (isError) state = t('list.error');
@@ -96,7 +104,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <Box data-list-id={listId}>
       {isCardView ? (
-        hasRows && <RowCards columns={props.columns} rows={props.rows!} rowKey={props.rowKey} rowNote={props.rowNote} />
+        hasRows && (
+          <RowCards
+            columns={props.columns}
+            rows={props.rows!}
+            rowKey={props.rowKey}
+            rowNote={props.rowNote}
+            isMarked={isMarked}
+          />
+        )
       ) : (
         <>
           <ColumnChooser
@@ -106,7 +122,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
             onChange={save}
           />
           <DensityContext.Provider value={density}>
-            <DesktopTable {...props} columns={columns} rowHeight={rowHeight} density={density} hasRows={hasRows} />
+            <DesktopTable
+              {...props}
+              columns={columns}
+              rowHeight={rowHeight}
+              density={density}
+              hasRows={hasRows}
+              isMarked={isMarked}
+            />
           </DensityContext.Provider>
         </>
       )}
@@ -178,11 +201,11 @@ function DesktopTable<T>(props: DataTableProps<T> & { density: Density; hasRows:
   );
 }
 
-function TableRow<T>({ row, columns, rowHeight, rowStyle, rowNote }: DataTableProps<T> & { row: T }) {
+function TableRow<T>({ row, columns, rowHeight, rowStyle, rowNote, isMarked }: DataTableProps<T> & { row: T }) {
   const note = rowNote?.(row);
   return (
     <>
-      <Table.Tr style={{ height: rowHeight, ...rowStyle?.(row) }}>
+      <Table.Tr style={{ height: rowHeight, ...rowStyle?.(row) }} data-live-changed={isMarked?.(row) || undefined}>
         {columns.map((column) => (
           <Table.Td key={column.key} style={{ textAlign: column.align, ...(column.sticky ? stickyStyle : {}) }}>
             {column.render(row)}

@@ -31,10 +31,12 @@ interface RowCardsProps<T> {
   rows: T[];
   rowKey: (row: T) => string | number;
   rowNote?: (row: T) => ReactNode;
+  /** A card someone else just changed is marked for a moment (lib/live). */
+  isMarked?: (row: T) => boolean;
 }
 
 /** Phone: every list is a list of cards (number, counterparty, figures, status, the row's actions). */
-export function RowCards<T>({ columns, rows, rowKey, rowNote }: RowCardsProps<T>) {
+export function RowCards<T>({ columns, rows, rowKey, rowNote, isMarked }: RowCardsProps<T>) {
   const { t } = useTranslation();
   const places = placesOf(columns);
   const at = (place: CardPlace) => columns.filter((column) => places.get(column.key) === place);
@@ -48,7 +50,15 @@ export function RowCards<T>({ columns, rows, rowKey, rowNote }: RowCardsProps<T>
       {rows.map((row) => {
         const note = rowNote?.(row);
         return (
-          <Card key={rowKey(row)} component="li" withBorder padding="sm" radius="md" data-testid="row-card">
+          <Card
+            key={rowKey(row)}
+            component="li"
+            withBorder
+            padding="sm"
+            radius="md"
+            data-testid="row-card"
+            data-live-changed={isMarked?.(row) || undefined}
+          >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Stack gap={2} style={{ minWidth: 0 }}>
                 {titles.map((column) => (

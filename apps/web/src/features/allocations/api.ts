@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
+import { registerLiveKeys } from '../../lib/live/registry';
 import { toPurchaseFilter } from './purchase-filter';
 import { toToAssignFilter } from './to-assign-filter';
 
@@ -24,6 +25,18 @@ export const allocationKeys = {
   toAssignOptions: () => [...allocationKeys.all, 'to-assign-options'] as const,
 };
 const CONTRACTS_KEY = ['contracts'] as const;
+
+/**
+ * Live updates (lib/live): the pairs and their figures change with allocations, transports (in delivery, delivered)
+ * and contracts (status, quantity, what is left to allocate).
+ */
+const ALLOCATION_QUERIES = () => [allocationKeys.all] as const;
+registerLiveKeys({
+  allocation: ALLOCATION_QUERIES,
+  transport: ALLOCATION_QUERIES,
+  purchase_contract: ALLOCATION_QUERIES,
+  sales_contract: ALLOCATION_QUERIES,
+});
 
 /** The sale the allocation screen works on (its summary, realization figures and toAllocate). */
 export function useSaleForAllocation(salesId: number) {

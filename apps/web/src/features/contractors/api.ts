@@ -10,6 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
+import { registerLiveKeys } from '../../lib/live/registry';
 
 export const contractorKeys = {
   all: ['contractors'] as const,
@@ -18,6 +19,9 @@ export const contractorKeys = {
   options: (search: string) => [...contractorKeys.all, 'options', search] as const,
   selected: (ids: number[]) => [...contractorKeys.all, 'selected', ids] as const,
 };
+
+/** Live updates (lib/live): a contractor's change refreshes every contractor query (lists, pickers, details). */
+registerLiveKeys({ contractor: () => [contractorKeys.all] });
 
 /** How many options one search shows; the server allows up to 100. */
 const OPTION_PAGE = 50;

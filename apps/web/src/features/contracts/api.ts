@@ -12,9 +12,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, saveBlob } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
+import { registerLiveKeys } from '../../lib/live/registry';
 import type { ContractDashboard, ContractListItem } from './contract-view';
 import { toContractListFilter } from './list-filter';
-import type { ContractSide } from './side';
+import { type ContractSide, PURCHASE_SIDE, SALES_SIDE } from './side';
 
 export const contractKeys = {
   all: (side: ContractSide) => ['contracts', side.kind] as const,
@@ -22,6 +23,20 @@ export const contractKeys = {
   dashboard: (side: ContractSide, id: number) => [...contractKeys.all(side), 'dashboard', id] as const,
   allocated: (side: ContractSide, id: number) => [...contractKeys.all(side), 'allocated', id] as const,
 };
+
+/**
+ * Live updates (lib/live): a contract's change refreshes its side; allocations, transports and statement rows change
+ * the figures both sides show (allocated, in delivery, delivered, settled), a contractor the names.
+ */
+const BOTH_SIDES = () => [['contracts']] as const;
+registerLiveKeys({
+  purchase_contract: () => [contractKeys.all(PURCHASE_SIDE)],
+  sales_contract: () => [contractKeys.all(SALES_SIDE)],
+  allocation: BOTH_SIDES,
+  transport: BOTH_SIDES,
+  transaction: BOTH_SIDES,
+  contractor: BOTH_SIDES,
+});
 
 const isId = (id: number) => Number.isInteger(id) && id > 0;
 

@@ -10,12 +10,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, saveBlob } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
+import { registerLiveKeys } from '../../lib/live/registry';
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
   list: () => [...invoiceKeys.all, 'list'] as const,
   one: (id: number) => [...invoiceKeys.all, 'one', id] as const,
 };
+
+/** Live updates (lib/live): an invoice changes by itself (issued, sent to KSeF). */
+registerLiveKeys({ invoice: () => [invoiceKeys.all] });
 
 /** The status chips' choice (`filter_status[]` in the URL) as the list's status filter; none means every status. */
 export function toInvoiceFilter(filter: ListState['filter']): { status?: InvoiceStatus[] } {

@@ -17,6 +17,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest, saveBlob } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
+import { registerLiveKeys } from '../../lib/live/registry';
 import { MOVE_TARGET_STATUSES, type MoveRequest, moveCandidates } from './row-forms';
 import { toTransactionFilter } from './statement-filter';
 import type { StatementTab } from './tabs';
@@ -27,6 +28,13 @@ export const statementKeys = {
   moveCandidates: (transactionId: number, search: string) =>
     [...statementKeys.all, 'move-candidates', transactionId, search] as const,
 };
+
+/**
+ * Live updates (lib/live): statement rows change by themselves (invoice data, settling, splitting, moving), a delivery
+ * adds a transport's three rows and an issued invoice numbers its rows.
+ */
+const STATEMENT_QUERIES = () => [statementKeys.all] as const;
+registerLiveKeys({ transaction: STATEMENT_QUERIES, transport: STATEMENT_QUERIES, invoice: STATEMENT_QUERIES });
 
 export function useStatementList(state: ListState, tab: StatementTab) {
   return useListQuery<TransactionRow>(statementKeys.list(tab), '/settlement/transaction-list', state, (filter) =>

@@ -27,6 +27,7 @@ import { useMemo } from 'react';
 import { ApiError, apiRequest } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
+import { registerLiveKeys } from '../../lib/live/registry';
 
 /** The delivered form's real quality: the qualities of the transport's raw material. */
 export { useQualityOptions } from '../allocations';
@@ -41,6 +42,18 @@ export const transportKeys = {
   details: (transportId: number) => [...transportKeys.all, 'details', transportId] as const,
 };
 const DEPENDENT_KEYS = [transportKeys.all, ['contracts'], ['allocations']] as const;
+
+/**
+ * Live updates (lib/live): a transport's change refreshes every transport query; its rows also show the contracts'
+ * numbers and the parties' names, and its details the statement rows of its delivery.
+ */
+registerLiveKeys({
+  transport: () => [transportKeys.all],
+  purchase_contract: () => [transportKeys.list()],
+  sales_contract: () => [transportKeys.list()],
+  contractor: () => [transportKeys.list()],
+  transaction: () => [[...transportKeys.all, 'details']],
+});
 
 function useInvalidateTransports() {
   const client = useQueryClient();

@@ -3,12 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
+import { registerLiveKeys } from '../../lib/live/registry';
 
 export const userKeys = {
   all: ['users'] as const,
   list: () => [...userKeys.all, 'list'] as const,
   one: (id: number) => [...userKeys.all, 'one', id] as const,
 };
+
+/** Live updates (lib/live; administrators only hear these): another administrator's change of a user. */
+registerLiveKeys({ user: () => [userKeys.all] });
 
 export function useUserList(state: ListState) {
   return useListQuery<UserResponse>(userKeys.list(), '/profile/list', state);

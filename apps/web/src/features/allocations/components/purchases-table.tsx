@@ -172,5 +172,13 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
     },
   ];
 
-  return <DataTable columns={columns} rowKey={(row) => row.id} listId="allocations.purchases-to-allocate" {...table} />;
+  return (
+    <DataTable
+      columns={columns}
+      rowKey={(row) => row.id}
+      live={{ kind: 'purchase_contract', id: (row) => row.id }}
+      listId="allocations.purchases-to-allocate"
+      {...table}
+    />
+  );
 }

@@ -204,6 +204,7 @@ export function ToAssignTable({ renderAction, renderCardAction, ...table }: ToAs
     <DataTable
       columns={columns}
       rowKey={(row) => row.id}
+      live={{ kind: 'allocation', id: (row) => row.id }}
       rowHeight={TO_ASSIGN_ROW_HEIGHT}
       listId="allocations"
       {...table}

@@ -168,6 +168,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
           rows={rows}
           filtered={query.data?.filtered ?? 0}
           rowKey={(row) => row.allocationId}
+          live={{ kind: 'allocation', id: (row) => row.allocationId }}
           list={list}
           isLoading={query.isFetching}
           isError={query.isError}

@@ -175,6 +175,7 @@ export function ContractTable(props: ContractTableProps) {
       filtered={filtered}
       isFilteredCapped={isFilteredCapped}
       rowKey={(row) => row.id}
+      live={{ kind: side.kind === 'purchase' ? 'purchase_contract' : 'sales_contract', id: (row) => row.id }}
       list={list}
       isLoading={isLoading}
       isError={isError}

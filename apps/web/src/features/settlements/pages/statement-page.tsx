@@ -136,6 +136,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         isError={query.isError}
         rowHeight={90}
         listId="statement"
+        live={{ kind: 'transaction', id: (row) => row.id }}
       />
       <ActionModal open={open} onClose={() => setOpen(null)} onOpen={setOpen} />
     </>

@@ -56,6 +56,7 @@ export function TransportDataTable({
         filtered={query.data?.filtered ?? 0}
         isFilteredCapped={query.data?.filteredCapped}
         rowKey={(row) => row.id}
+        live={{ kind: 'transport', id: (row) => row.id }}
         list={list}
         isLoading={query.isFetching}
         isError={query.isError}
