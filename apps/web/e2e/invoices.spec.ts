@@ -56,7 +56,8 @@ test.describe('sales invoices', () => {
 
   test('company settings show the invoice series, bank account and payment term', async ({ page }) => {
     await page.goto('/settings/company');
-    await expect(page.getByLabel('Seria numeracji faktur')).toHaveValue('FV/{RRRR}/{MM}/{NR}');
+    await expect(page.getByLabel('Seria numeracji faktur', { exact: true })).toHaveValue('FV/{RRRR}/{MM}/{NR}');
+    await expect(page.getByLabel('Seria numeracji faktur korygujących')).toHaveValue('FK/{RRRR}/{MM}/{NR}');
     await expect(page.getByLabel('Numer rachunku bankowego')).toHaveValue('PL61109010140000071219812874');
     await expect(page.getByLabel('Termin płatności (dni)')).toHaveValue('14');
   });

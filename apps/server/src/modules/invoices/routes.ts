@@ -13,6 +13,26 @@ import * as invoices from './service.js';
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['invoices'];
 
+/** The refusals of each write, for the OpenAPI description (the catalogue codes with the fields they mark). */
+const CREATE_ERRORS =
+  'One sales invoice from statement rows of one buyer and currency. Refusals: 400 VALIDATION_ERROR, ' +
+  'VALUE_IS_WRONG (transaction_ids: not SALES rows), VALUE_IS_MISSING (exchange_rate), 404 ' +
+  'SETTLEMENT_NOT_FOUND, 409 INVOICE_ROWS_NOT_COMPATIBLE, INVOICE_ROW_ALREADY_INVOICED, VAT_RATE_MISSING, ' +
+  'INVOICE_BUYER_ID_MISSING (nip), INVOICE_SETTINGS_MISSING (invoice_series, bank_account), INVOICE_XML_INVALID.';
+const CORRECT_ERRORS =
+  'A correction (KOR) of a sales invoice: per line position the corrected quantity (kg) and/or net price per ' +
+  'tonne, or cancel_all. Refusals: 400 VALIDATION_ERROR (lines: noChange, duplicateItem, an unknown ' +
+  'position; issue_date: beforeInvoiceDate), 404 INVOICE_NOT_FOUND, 409 INVOICE_NOT_CORRECTABLE (status: ' +
+  'waiting for its KSeF number or rejected), INVOICE_SETTINGS_MISSING (correction_series), INVOICE_XML_INVALID.';
+
+const CORRECT_SCHEMA = {
+  tags,
+  description: CORRECT_ERRORS,
+  params: IdParamsSchema,
+  body: CorrectInvoiceRequestSchema,
+  response: { 200: InvoiceDetailsSchema },
+};
+
 /** Sales invoices issued from statement rows (RULES.md Invoices, VAT and KSeF). */
 export function invoiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,34 +42,15 @@ export function invoiceRoutes(app: FastifyInstance) {
       config: ANY_ROLE,
       schema: {
         tags,
-        description:
-          'One sales invoice from statement rows of one buyer and currency. Refusals: 400 VALIDATION_ERROR, ' +
-          'VALUE_IS_WRONG (transaction_ids: not SALES rows), VALUE_IS_MISSING (exchange_rate), 404 ' +
-          'SETTLEMENT_NOT_FOUND, 409 INVOICE_ROWS_NOT_COMPATIBLE, INVOICE_ROW_ALREADY_INVOICED, VAT_RATE_MISSING, ' +
-          'INVOICE_BUYER_ID_MISSING (nip), INVOICE_SETTINGS_MISSING (invoice_series, bank_account), INVOICE_XML_INVALID.',
+        description: CREATE_ERRORS,
         body: CreateInvoiceRequestSchema,
         response: { 200: InvoiceDetailsSchema },
       },
     },
     (request) => invoices.createInvoice(request.ctx, request.body),
   );
-  r.post(
-    '/invoice/correct/:id',
-    {
-      config: ANY_ROLE,
-      schema: {
-        tags,
-        description:
-          'A correction (KOR) of a sales invoice: per line position the corrected quantity (kg) and/or net price per ' +
-          'tonne, or cancel_all. Refusals: 400 VALIDATION_ERROR (lines: noChange, duplicateItem, an unknown ' +
-          'position; issue_date: beforeInvoiceDate), 404 INVOICE_NOT_FOUND, 409 INVOICE_NOT_CORRECTABLE (status: ' +
-          'waiting for its KSeF number or rejected), INVOICE_SETTINGS_MISSING (correction_series), INVOICE_XML_INVALID.',
-        params: IdParamsSchema,
-        body: CorrectInvoiceRequestSchema,
-        response: { 200: InvoiceDetailsSchema },
-      },
-    },
-    (request) => invoices.correctInvoice(request.ctx, request.params.id, request.body),
+  r.post('/invoice/correct/:id', { config: ANY_ROLE, schema: CORRECT_SCHEMA }, (request) =>
+    invoices.correctInvoice(request.ctx, request.params.id, request.body),
   );
   const listSchema = { tags, response: { 200: InvoiceListResponseSchema } };
   r.get(

@@ -1,4 +1,4 @@
-import type { InvoiceDetails } from '@grain/shared';
+import type { CorrectionTotals, InvoiceDetails } from '@grain/shared';
 import { Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,6 @@ function CorrectInvoiceForm({ invoice, onClose }: { invoice: InvoiceDetails; onC
     schema: correctInvoiceFormSchema,
     initialValues: correctInvoiceDefaults(invoice.currentLines),
   });
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
   const preview = correctionPreview(invoice.currentLines, form.values);
   const submit = form.handleSubmit(async (values) => {
     await submitChange(form, {
@@ -70,40 +69,7 @@ function CorrectInvoiceForm({ invoice, onClose }: { invoice: InvoiceDetails; onC
           label={t('invoices.correct.cancelAll')}
           {...form.getInputProps('isCancelAll', { type: 'checkbox' })}
         />
-        <Stack gap="xs" data-testid="correction-lines">
-          {invoice.currentLines.map((line, index) => (
-            <Paper key={line.position} withBorder p="xs">
-              <Text fw={600} fz="sm" mb={4}>
-                {line.position}. {line.name}
-              </Text>
-              <Text fz="xs" c="dimmed" mb={4}>
-                {t('invoices.correct.now', {
-                  quantity: formatTonnes(line.quantity),
-                  price: formatPricePerTonne(line.unitNetPrice, invoice.currency),
-                  net: money(line.netValue),
-                })}
-              </Text>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                <NumberField
-                  label={t('invoices.correct.quantity')}
-                  decimals={3}
-                  min={0}
-                  disabled={form.values.isCancelAll}
-                  {...form.getInputProps(`lines.${index}.quantity`)}
-                  value={form.values.lines[index]?.quantity ?? null}
-                />
-                <NumberField
-                  label={t('invoices.correct.unitNetPrice', { currency: invoice.currency })}
-                  decimals={2}
-                  min={0}
-                  disabled={form.values.isCancelAll}
-                  {...form.getInputProps(`lines.${index}.unitNetPrice`)}
-                  value={form.values.lines[index]?.unitNetPrice ?? null}
-                />
-              </SimpleGrid>
-            </Paper>
-          ))}
-        </Stack>
+        <CorrectionLineFields invoice={invoice} form={form} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Textarea
             label={t('invoices.correct.reason')}
@@ -120,24 +86,7 @@ function CorrectInvoiceForm({ invoice, onClose }: { invoice: InvoiceDetails; onC
             value={form.values.issueDate}
           />
         </SimpleGrid>
-        <Table data-testid="correction-difference" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('invoices.correct.difference')}</Table.Th>
-              <Table.Th ta="right">{t('invoices.net')}</Table.Th>
-              <Table.Th ta="right">{t('invoices.vat')}</Table.Th>
-              <Table.Th ta="right">{t('invoices.gross')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr fw={700}>
-              <Table.Td>{t('invoices.total')}</Table.Td>
-              <Table.Td ta="right">{money(preview.netTotal)}</Table.Td>
-              <Table.Td ta="right">{money(preview.vatTotal)}</Table.Td>
-              <Table.Td ta="right">{money(preview.grossTotal)}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <CorrectionDifference totals={preview} currency={invoice.currency} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
@@ -148,5 +97,75 @@ function CorrectInvoiceForm({ invoice, onClose }: { invoice: InvoiceDetails; onC
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type CorrectForm = ReturnType<typeof useZodForm<CorrectInvoiceFormValues>>;
+
+/** Per line: as it stands now, and the tonnes and net price per tonne after the correction. */
+function CorrectionLineFields({ invoice, form }: { invoice: InvoiceDetails; form: CorrectForm }) {
+  const { t } = useTranslation();
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  return (
+    <Stack gap="xs" data-testid="correction-lines">
+      {invoice.currentLines.map((line, index) => (
+        <Paper key={line.position} withBorder p="xs">
+          <Text fw={600} fz="sm" mb={4}>
+            {line.position}. {line.name}
+          </Text>
+          <Text fz="xs" c="dimmed" mb={4}>
+            {t('invoices.correct.now', {
+              quantity: formatTonnes(line.quantity),
+              price: formatPricePerTonne(line.unitNetPrice, invoice.currency),
+              net: money(line.netValue),
+            })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <NumberField
+              label={t('invoices.correct.quantity')}
+              decimals={3}
+              min={0}
+              disabled={form.values.isCancelAll}
+              {...form.getInputProps(`lines.${index}.quantity`)}
+              value={form.values.lines[index]?.quantity ?? null}
+            />
+            <NumberField
+              label={t('invoices.correct.unitNetPrice', { currency: invoice.currency })}
+              decimals={2}
+              min={0}
+              disabled={form.values.isCancelAll}
+              {...form.getInputProps(`lines.${index}.unitNetPrice`)}
+              value={form.values.lines[index]?.unitNetPrice ?? null}
+            />
+          </SimpleGrid>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The difference the correction will state (shared correctionTotals, as the server computes it). */
+function CorrectionDifference({ totals, currency }: { totals: CorrectionTotals; currency: string }) {
+  const { t } = useTranslation();
+  const money = (minor: number) => formatMoney(minor, currency);
+  return (
+    <Table data-testid="correction-difference" fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('invoices.correct.difference')}</Table.Th>
+          <Table.Th ta="right">{t('invoices.net')}</Table.Th>
+          <Table.Th ta="right">{t('invoices.vat')}</Table.Th>
+          <Table.Th ta="right">{t('invoices.gross')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <Table.Tr fw={700}>
+          <Table.Td>{t('invoices.total')}</Table.Td>
+          <Table.Td ta="right">{money(totals.netTotal)}</Table.Td>
+          <Table.Td ta="right">{money(totals.vatTotal)}</Table.Td>
+          <Table.Td ta="right">{money(totals.grossTotal)}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
   );
 }
