@@ -71,6 +71,8 @@ export const MESSAGE_CODES = {
   KSEF_NOT_CONFIGURED: 409,
   /** Only an ISSUED (or REJECTED, after a fix elsewhere) invoice is queued; QUEUED/SENT/ACCEPTED are not sent twice. */
   INVOICE_ALREADY_SENT_TO_KSEF: 409,
+  /** The UPO (KSeF's receipt) exists only once KSeF has accepted the invoice. */
+  INVOICE_UPO_MISSING: 409,
   // GMP
   GMP_CERT_NOT_SATISFIED: 409,
   GMP_NOT_SATISFIED: 409,

@@ -61,6 +61,7 @@ const messageCode: Record<MessageCode, string> = {
   INVOICE_XML_INVALID: 'Faktura nie przeszła walidacji schematu FA(3)',
   KSEF_NOT_CONFIGURED: 'Wysyłka do KSeF nie jest skonfigurowana (adres KSeF i token)',
   INVOICE_ALREADY_SENT_TO_KSEF: 'Faktura została już przekazana do KSeF',
+  INVOICE_UPO_MISSING: 'Faktura nie ma jeszcze UPO: KSeF jeszcze jej nie przyjął',
   GMP_CERT_NOT_SATISFIED: 'Warunek GMP/certyfikatu nie jest spełniony — wymagane uzasadnienie',
   GMP_NOT_SATISFIED: 'Warunek GMP nie jest spełniony — wymagane uzasadnienie',
   VEHICLE_ALREADY_PLANNED: 'Pojazd lub kierowca ma w tym czasie inny transport — wymagane uzasadnienie',

@@ -137,3 +137,12 @@ export async function invoiceHashOf(db: Db, id: number) {
     .where(eq(invoices.id, id));
   return row ?? null;
 }
+
+/** The UPO KSeF gave for the invoice, with the KSeF number it names; null when the invoice does not exist. */
+export async function invoiceUpo(db: Db, id: number) {
+  const [row] = await db
+    .select({ ksefNumber: invoices.ksefNumber, upo: invoices.ksefUpo })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return row ?? null;
+}

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import * as invoices from './service.js';
+import { invoiceUpoFile } from './upo.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['invoices'];
@@ -42,16 +43,28 @@ export function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/invoice/xml/:id',
     // The stored FA(3) bytes as they are (application/xml): no JSON response schema.
-    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
+    { config: { ...ANY_ROLE, fileType: 'application/xml' }, schema: { tags, params: IdParamsSchema } },
     async (request, reply) => {
       const xml = await invoices.invoiceXmlBytes(request.ctx, request.params.id);
       return reply.type('application/xml; charset=utf-8').send(xml);
     },
   );
   r.get(
+    '/invoice/upo/:id',
+    // KSeF's receipt as stored (application/xml); 409 INVOICE_UPO_MISSING until KSeF has accepted the invoice.
+    { config: { ...ANY_ROLE, fileType: 'application/xml', canRefuse: true }, schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      const { fileName, xml } = await invoiceUpoFile(request.ctx, request.params.id);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .send(xml);
+    },
+  );
+  r.get(
     '/invoice/pdf/:id',
     // A binary answer (application/pdf): no JSON response schema, like the transport order's PDF.
-    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
+    { config: { ...ANY_ROLE, fileType: 'application/pdf' }, schema: { tags, params: IdParamsSchema } },
     async (request, reply) => {
       const { fileName, pdf, timing } = await invoices.invoicePdfFile(request.ctx, request.params.id);
       const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;

@@ -226,9 +226,15 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     await q.lockTransactions(tx, ids);
     const rows = await transactionRows(tx, ids);
     assertInvoiceable(rows, ids, await q.invoicedTransactionIds(tx, ids));
-    const settings = await invoiceSettings(tx);
+    const company = await invoiceSettings(tx);
     const first = rows[0]!;
     const buyer = await invoiceBuyer(tx, first.contractorId);
+    // RULES.md Invoices, VAT and KSeF: the buyer's own payment term and bank account win over the company's.
+    const settings: Settings = {
+      ...company,
+      paymentTermDays: buyer.invoicePaymentTermDays ?? company.paymentTermDays,
+      bankAccount: buyer.invoiceBankAccount ?? company.bankAccount,
+    };
     const exchangeRate = first.currency === 'PLN' ? null : first.exchangeRate;
     if (first.currency !== 'PLN' && exchangeRate === null) {
       throw new AppError('VALUE_IS_MISSING', 'The exchange rate is not known', [

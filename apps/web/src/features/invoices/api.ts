@@ -43,6 +43,30 @@ export async function downloadInvoiceXml(invoice: Pick<Invoice, 'id' | 'number'>
   saveBlob(blob, `${invoice.number.replace(/[^\p{L}\p{N}_-]+/gu, '_')}.xml`);
 }
 
+/** The invoice as a PDF (with its KSeF QR code), saved under the name the server gives (`faktura-FV-2026-03-0001.pdf`). */
+export async function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'number'>) {
+  const blob = await apiRequest<Blob>(`/invoice/pdf/${invoice.id}`, { responseType: 'blob' });
+  saveBlob(blob, `faktura-${invoice.number.replaceAll('/', '-')}.pdf`);
+}
+
+/** KSeF's receipt (UPO) as stored, saved as `UPO-<KSeF number>.xml`; only an accepted invoice has one. */
+export async function downloadInvoiceUpo(invoice: Pick<Invoice, 'id' | 'ksefNumber'>) {
+  const blob = await apiRequest<Blob>(`/invoice/upo/${invoice.id}`, { responseType: 'blob' });
+  saveBlob(blob, `UPO-${invoice.ksefNumber ?? invoice.id}.xml`);
+}
+
+/** Queues the invoice for the KSeF sender; the answer is the invoice with its new status. */
+export function useSendToKsef(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<InvoiceDetails>(`/invoice/send-to-ksef/${id}`, { method: 'POST' }),
+    onSuccess: async (invoice) => {
+      client.setQueryData(invoiceKeys.one(id), invoice);
+      await client.invalidateQueries({ queryKey: invoiceKeys.list() });
+    },
+  });
+}
+
 /** Issues one sales invoice from statement rows; the statement's rows get its number, so they refetch too. */
 export function useCreateInvoice() {
   const client = useQueryClient();
