@@ -22,6 +22,7 @@ import { CONTRACT_SHEETS_MODULE } from './modules/contracts/export-sheet.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { INVOICE_SHEETS_MODULE } from './modules/invoices/export-sheet.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
@@ -66,7 +67,7 @@ const BODY_LIMIT = 1024 * 1024;
 export const COMPRESS_THRESHOLD = 1024;
 
 /** Every module that defines export workbooks: the export worker imports them when it starts (lib/xlsx). */
-export const EXPORT_SHEET_MODULES = [CONTRACT_SHEETS_MODULE, STATEMENT_SHEETS_MODULE];
+export const EXPORT_SHEET_MODULES = [CONTRACT_SHEETS_MODULE, STATEMENT_SHEETS_MODULE, INVOICE_SHEETS_MODULE];
 
 /** The whole server: plugins and every module, registered by hand, top to bottom. */
 export async function buildApp({

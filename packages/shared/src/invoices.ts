@@ -108,3 +108,15 @@ export const InvoiceListFilterSchema = z.strictObject({
 export const InvoiceListRequestSchema = listRequestSchema(InvoiceListFilterSchema);
 export type InvoiceListRequest = z.infer<typeof InvoiceListRequestSchema>;
 export const InvoiceListResponseSchema = listResponseSchema(InvoiceSchema);
+
+/** The Faktury export takes the list's search, filter and order; paging fields may come along and are ignored. */
+export const InvoiceExportRequestSchema = InvoiceListRequestSchema.extend({
+  limit: z.unknown().optional(),
+  offset: z.unknown().optional(),
+});
+export type InvoiceExportRequest = z.infer<typeof InvoiceExportRequestSchema>;
+
+/** File name of the Faktury export: faktury-2026-11-26.xlsx. */
+export function invoiceExportFileName(day: string): string {
+  return `faktury-${day}.xlsx`;
+}

@@ -2,11 +2,14 @@ import {
   CreateInvoiceRequestSchema,
   IdParamsSchema,
   InvoiceDetailsSchema,
+  InvoiceExportRequestSchema,
   InvoiceListRequestSchema,
   InvoiceListResponseSchema,
+  XLSX_CONTENT_TYPE,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
+import { exportInvoiceList } from './export.js';
 import * as invoices from './service.js';
 import { invoiceUpoFile } from './upo.js';
 
@@ -29,6 +32,18 @@ export function invoiceRoutes(app: FastifyInstance) {
   );
   r.post('/invoice/list', { config: ANY_ROLE, schema: { ...listSchema, body: InvoiceListRequestSchema } }, (request) =>
     invoices.listInvoices(request.ctx, request.body),
+  );
+  // The list as a spreadsheet; a binary answer streamed as it is written, like the other lists' exports.
+  r.post(
+    '/invoice/export-list-to-excel',
+    { config: ANY_ROLE, schema: { tags, body: InvoiceExportRequestSchema } },
+    async (request, reply) => {
+      const { fileName, stream } = await exportInvoiceList(request.ctx, request.body);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
+    },
   );
   r.get(
     '/invoice/details/:id',
