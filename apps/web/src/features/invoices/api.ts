@@ -4,6 +4,8 @@ import {
   type Invoice,
   type InvoiceDetails,
   type InvoiceStatus,
+  invoiceExportFileName,
+  todayIso,
 } from '@grain/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, saveBlob } from '../../api/client';
@@ -27,6 +29,21 @@ export function toInvoiceFilter(filter: ListState['filter']): { status?: Invoice
 
 export function useInvoiceList(state: ListState) {
   return useListQuery<Invoice>(invoiceKeys.list(), '/invoice/list', state, toInvoiceFilter);
+}
+
+/** Every invoice the list's search and status chips find, in its order, as a spreadsheet (streamed by the server). */
+export async function exportInvoices(state: ListState) {
+  const blob = await apiRequest<Blob>('/invoice/export-list-to-excel', {
+    method: 'POST',
+    body: {
+      search: state.search || undefined,
+      orderBy: state.orderBy || undefined,
+      filter: toInvoiceFilter(state.filter),
+    },
+    responseType: 'blob',
+    silent: true,
+  });
+  saveBlob(blob, invoiceExportFileName(todayIso()));
 }
 
 export function useInvoice(id: number) {
