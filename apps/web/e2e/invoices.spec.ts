@@ -97,6 +97,8 @@ test.describe('sales invoices', () => {
   });
 
   test('the sales tab issues an invoice of the selected row and opens it', async ({ page }) => {
+    // axe runs six times (the dialog, the details and the list, each at two widths).
+    test.setTimeout(300_000);
     await page.goto(`/transaction-statement/sales?search=${tag}`);
     const select = page.getByRole('checkbox', { name: `Zaznacz transakcję #${salesId}`, exact: true });
     await expect(select).toBeEnabled();

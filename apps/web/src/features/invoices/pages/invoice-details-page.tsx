@@ -99,9 +99,9 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
             {t('invoices.lines')}
           </Title>
           {isPhone ? (
-            <Stack gap="sm" data-testid="invoice-lines">
+            <Stack gap="sm" data-testid="invoice-lines" role="list" aria-label={t('invoices.lines')}>
               {invoice.lines.map((line) => (
-                <Paper key={line.position} withBorder p="sm" role="row">
+                <Paper key={line.position} withBorder p="sm" role="listitem">
                   <Text fw={600}>
                     {line.position}. {line.name}
                   </Text>
