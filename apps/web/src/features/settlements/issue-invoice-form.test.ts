@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { issueInvoiceBlocker, issueInvoiceDefaults, toCreateInvoiceRequest } from './issue-invoice-form';
+import {
+  issueInvoiceBlocker,
+  issueInvoiceDefaults,
+  selectionBlocker,
+  toCreateInvoiceRequest,
+} from './issue-invoice-form';
 import { transactionRow } from './test-row';
 
 const sales = (overrides: Parameters<typeof transactionRow>[0] = {}) =>
@@ -32,5 +37,25 @@ describe('issuing one invoice from statement rows', () => {
       issueDate: '2026-03-05',
       saleDate: '2026-03-01',
     });
+  });
+});
+
+describe('selectionBlocker', () => {
+  it('on the sales tab lets settled and open rows without an invoice be chosen, not rows already invoiced', () => {
+    expect(selectionBlocker(sales({ status: 'TO_SETTLEMENT' }), true)).toBeNull();
+    expect(selectionBlocker(sales({ status: 'SETTLED' }), true)).toBeNull();
+    expect(selectionBlocker(sales({ invoiceId: 4, invoiceNumber: 'FV/2026/03/0001' }), true)).toBe(
+      'statement.bulk.alreadyInvoiced',
+    );
+    expect(selectionBlocker(sales({ status: 'SETTLED', invoiceNumber: 'FV/OBCA/1' }), true)).toBe(
+      'statement.bulk.alreadyInvoiced',
+    );
+    // An open row with an invoice typed in stays selectable there, to be settled in bulk.
+    expect(selectionBlocker(sales({ invoiceNumber: 'FV/OBCA/1' }), true)).toBeNull();
+  });
+
+  it('elsewhere lets only open rows be chosen (to settle)', () => {
+    expect(selectionBlocker(sales({ status: 'TO_SETTLEMENT' }), false)).toBeNull();
+    expect(selectionBlocker(sales({ status: 'SETTLED' }), false)).toBe('statement.bulk.alreadySettled');
   });
 });
