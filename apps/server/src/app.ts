@@ -23,6 +23,7 @@ import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { exchangeRateRoutes } from './modules/exchange-rates/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { INVOICE_SHEETS_MODULE } from './modules/invoices/export-sheet.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
@@ -68,7 +69,7 @@ const BODY_LIMIT = 1024 * 1024;
 export const COMPRESS_THRESHOLD = 1024;
 
 /** Every module that defines export workbooks: the export worker imports them when it starts (lib/xlsx). */
-export const EXPORT_SHEET_MODULES = [CONTRACT_SHEETS_MODULE, STATEMENT_SHEETS_MODULE];
+export const EXPORT_SHEET_MODULES = [CONTRACT_SHEETS_MODULE, STATEMENT_SHEETS_MODULE, INVOICE_SHEETS_MODULE];
 
 /** The whole server: plugins and every module, registered by hand, top to bottom. */
 export async function buildApp({

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, dialogViolationsAtBothWidths, showColumns, signIn, WCAG_TAGS } from './support';
 
 /**
  * Sales invoices issued here (RULES.md Invoices, VAT and KSeF): from the statement's Sprzedaż tab one invoice of the
@@ -13,6 +14,7 @@ const tag = String(Date.now() % 1_000_000);
 // FA(3) takes a NIP without leading zeros (TNIP: a non-zero first digit, not two zeros after it).
 const recipientNip = nipFromSerial(77_000_000 + (Date.now() % 1_000_000));
 let salesId: number;
+let recipientId: number;
 
 async function shoot(page: Page, name: string) {
   for (const width of [1440, 390]) {
@@ -23,6 +25,40 @@ async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/** axe's WCAG violations on the whole page at 1440 and 390 px (none expected). */
+async function pageViolationsAtBothWidths(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    for (const violation of result.violations) {
+      for (const node of violation.nodes) found.push(`${width}: ${violation.id} ${node.target.join(' ')}`);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  return found;
+}
+
+/** Counts the user's own clicks on the page from now on (trusted events only; a client-side navigation keeps it). */
+async function startCountingClicks(page: Page) {
+  await page.evaluate(() => {
+    const counter = window as unknown as { userClicks: number };
+    counter.userClicks = 0;
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted) counter.userClicks += 1;
+      },
+      true,
+    );
+  });
+}
+const clicksSoFar = (page: Page) => page.evaluate(() => (window as unknown as { userClicks: number }).userClicks);
+
+/** From the statement to an issued invoice of one delivered truck: select the row, the bar's button, the dialog's. */
+const MAX_CLICKS_TO_ISSUE = 3;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -43,7 +79,7 @@ test.describe('sales invoices', () => {
       },
     });
     expect(settings.status(), await settings.text()).toBe(200);
-    await seedDeliveredTransport(api, { tag, recipientNip });
+    ({ recipientId } = await seedDeliveredTransport(api, { tag, recipientNip }));
     const answer = await api.post('/api/settlement/transaction-list', { data: { limit: 10, offset: 0, search: tag } });
     const rows = (await answer.json()).list as { id: number; type: string }[];
     salesId = rows.find((row) => row.type === 'SALES')!.id;
@@ -63,15 +99,24 @@ test.describe('sales invoices', () => {
   });
 
   test('the sales tab issues an invoice of the selected row and opens it', async ({ page }) => {
+    // axe runs six times (the dialog, the details and the list, each at two widths).
+    test.setTimeout(300_000);
     await page.goto(`/transaction-statement/sales?search=${tag}`);
-    await page.getByRole('checkbox', { name: `Zaznacz transakcję #${salesId}`, exact: true }).check();
+    const select = page.getByRole('checkbox', { name: `Zaznacz transakcję #${salesId}`, exact: true });
+    await expect(select).toBeEnabled();
+    await startCountingClicks(page);
+    await select.check();
     await page.getByTestId('bulk-actions').getByRole('button', { name: 'Wystaw fakturę' }).click();
     const dialog = page.getByRole('dialog', { name: /Wystawienie faktury/ });
     await expect(dialog).toContainText(`Młyn Zbożowy ${tag}`);
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await shoot(page, 'issue-dialog');
     await dialog.getByRole('button', { name: 'Wystaw fakturę' }).click();
 
     await expect(page).toHaveURL(/\/invoices\/\d+$/);
+    const clicks = await clicksSoFar(page);
+    console.log(`clicks from the statement to an issued invoice of one truck: ${clicks}`);
+    expect(clicks).toBeLessThanOrEqual(MAX_CLICKS_TO_ISSUE);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(/^FV\/\d{4}\/\d{2}\/\d+$/);
     await expect(page.getByText(`Młyn Zbożowy ${tag} Sp. z o.o.`)).toBeVisible();
@@ -81,7 +126,26 @@ test.describe('sales invoices', () => {
     await expect(page.getByTestId('invoice-lines').getByRole('row')).toHaveCount(2);
     await expect(page.getByTestId('invoice-lines')).toContainText('5 %');
     await expect(page.getByTestId('invoice-totals')).toContainText('Razem');
+    // Not sent yet: "Wyślij do KSeF" is there; the UPO waits for KSeF's acceptance and says so.
+    const panel = page.getByTestId('ksef-panel');
+    await expect(panel.getByTestId('ksef-status')).toHaveText('Nie wysłano');
+    await expect(panel.getByTestId('ksef-number')).toHaveText('nie nadano');
+    const actions = page.getByTestId('invoice-actions');
+    await expect(actions.getByRole('button', { name: 'Wyślij do KSeF' })).toBeEnabled();
+    const upo = actions.getByRole('button', { name: 'Pobierz UPO' });
+    await expect(upo).toBeDisabled();
+    await expect(upo).toHaveAccessibleDescription(/UPO .* będzie dostępne, gdy KSeF przyjmie fakturę/);
+    expect(await pageViolationsAtBothWidths(page)).toEqual([]);
     await shoot(page, 'invoice-details');
+
+    const pdf = page.waitForEvent('download');
+    await actions.getByRole('button', { name: 'Pobierz PDF faktury' }).click();
+    expect((await pdf).suggestedFilename()).toMatch(/^faktura-FV-\d{4}-\d{2}-\d+\.pdf$/);
+    expect(
+      readFileSync((await (await pdf).path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Pobierz XML' }).click();
@@ -107,18 +171,49 @@ test.describe('sales invoices', () => {
     await chip('Wystawiona').click();
     await expect(page).toHaveURL(/filter_status/);
     await expect(row).toHaveCount(1);
+    expect(await pageViolationsAtBothWidths(page)).toEqual([]);
     await shoot(page, 'invoice-list');
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Eksportuj do Excela' }).click();
+    expect((await exported).suggestedFilename()).toMatch(/^faktury-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await row.getByRole('link', { name: number, exact: true }).click();
     await expect(page).toHaveURL(/\/invoices\/\d+$/);
   });
 
-  test('a row already invoiced is refused with its Polish message before anything is sent', async ({ page }) => {
+  test('the statement row links to its invoice and cannot be selected again, with the reason', async ({ page }) => {
     await page.goto(`/transaction-statement/sales?search=${tag}`);
-    await page.getByRole('checkbox', { name: `Zaznacz transakcję #${salesId}`, exact: true }).check();
-    await page.getByTestId('bulk-actions').getByRole('button', { name: 'Wystaw fakturę' }).click();
-    const dialog = page.getByRole('dialog', { name: /Wystawienie faktury/ });
-    await expect(dialog.getByTestId('issue-invoice-blocker')).toHaveText('Wiersz ma już fakturę');
-    await expect(dialog.getByRole('button', { name: 'Wystaw fakturę' })).toBeDisabled();
+    await showColumns(page, ['Faktura']);
+    const link = page.getByRole('link', { name: /^FV\/\d{4}\/\d{2}\/\d+$/ });
+    await expect(link).toHaveCount(1);
+    const number = (await link.textContent())!;
+    const select = page.getByRole('checkbox', { name: `Zaznacz transakcję #${salesId}`, exact: true });
+    await expect(select).toBeDisabled();
+    await page.getByTestId(`select-blocked-${salesId}`).hover();
+    await expect(page.getByRole('tooltip')).toHaveText(`Wiersz ma już fakturę ${number}`);
+    await shoot(page, 'statement-invoiced');
+    await link.click();
+    await expect(page).toHaveURL(/\/invoices\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(number);
+  });
+
+  test('without KSeF configured, sending is refused with its Polish message', async ({ page }) => {
+    await page.goto('/invoices');
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await page.getByTestId('invoice-actions').getByRole('button', { name: 'Wyślij do KSeF' }).click();
+    await expect(page.getByText('Wysyłka do KSeF nie jest skonfigurowana (adres KSeF i token)')).toBeVisible();
+    await expect(page.getByTestId('ksef-status')).toHaveText('Nie wysłano');
+  });
+
+  test('the contractor form takes its own payment term and bank account for invoices', async ({ page }) => {
+    await page.goto(`/contractor-list/form/${recipientId}`);
+    const section = page.getByRole('region', { name: 'Warunki na fakturach sprzedaży' });
+    await section.getByLabel('Termin płatności (dni)').fill('30');
+    await section.getByLabel('Numer rachunku bankowego na fakturach').fill('PL27114020040000300201355387');
+    await shoot(page, 'contractor-invoice-terms');
+    await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await expect(page.getByText('Zmiany kontrahenta zostały zapisane')).toBeVisible();
+    await page.goto(`/contractor-list/form/${recipientId}`);
+    await expect(section.getByLabel('Termin płatności (dni)')).toHaveValue('30');
   });
 
   test('Koryguj on the invoice details issues a correction and opens it, linked both ways', async ({ page }) => {

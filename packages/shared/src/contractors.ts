@@ -122,6 +122,15 @@ const contractorFields = {
     z.array(ContactSchema, { error: V.wrongType }).max(MAX_CONTRACTOR_CONTACTS, V.tooBig),
   ),
   certificates: certificateListField,
+  /** RULES.md Invoices, VAT and KSeF: this contractor's payment term and bank account on invoices; empty takes the company's. */
+  invoicePaymentTermDays: z
+    .number({ error: V.wrongType })
+    .int(V.integer)
+    .min(0, V.nonNegative)
+    .max(365, V.tooBig)
+    .nullish()
+    .transform((value) => value ?? null),
+  invoiceBankAccount: optionalString(64),
 };
 
 interface ContractorRuleInput {
@@ -199,6 +208,8 @@ export const ContractorResponseSchema = z.object({
   additionalAddress: z.array(AdditionalAddressResponseSchema),
   contactList: z.array(ContactResponseSchema),
   certificates: z.array(CertificateResponseSchema),
+  invoicePaymentTermDays: z.number().nullable(),
+  invoiceBankAccount: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -191,3 +191,14 @@ export const CorrectInvoiceRequestSchema = z
     });
   });
 export type CorrectInvoiceRequest = z.infer<typeof CorrectInvoiceRequestSchema>;
+/** The Faktury export takes the list's search, filter and order; paging fields may come along and are ignored. */
+export const InvoiceExportRequestSchema = InvoiceListRequestSchema.extend({
+  limit: z.unknown().optional(),
+  offset: z.unknown().optional(),
+});
+export type InvoiceExportRequest = z.infer<typeof InvoiceExportRequestSchema>;
+
+/** File name of the Faktury export: faktury-2026-11-26.xlsx. */
+export function invoiceExportFileName(day: string): string {
+  return `faktury-${day}.xlsx`;
+}

@@ -89,6 +89,8 @@ export const MESSAGE_CODES = {
   NBP_API_UNREACHABLE: 503,
   /** NBP's API has no table A rate of that currency and day (404 there). */
   NBP_RATE_NOT_PUBLISHED: 409,
+  /** The UPO (KSeF's receipt) exists only once KSeF has accepted the invoice. */
+  INVOICE_UPO_MISSING: 409,
   // GMP
   GMP_CERT_NOT_SATISFIED: 409,
   GMP_NOT_SATISFIED: 409,

@@ -127,6 +127,8 @@ export const TransactionRowSchema = z.object({
   paymentDate: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   invoiceDate: z.string().nullable(),
+  /** The sales invoice issued here with this row as a line (RULES.md Invoices, VAT and KSeF); null otherwise. */
+  invoiceId: z.number().nullable(),
   accountingMethod: z.enum(ACCOUNTING_METHODS).nullable(),
   /** The row this one was split off (settlement-split). */
   splitFromId: z.number().nullable(),

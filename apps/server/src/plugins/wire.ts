@@ -4,6 +4,15 @@ import { type ZodError, type ZodType, z } from 'zod';
 import { AppError } from '../lib/errors.js';
 import { compileAnswerWriter } from '../lib/speed/answer-writer.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The content type of a route that answers a file (a PDF, the stored XML), for its OpenAPI answer. */
+    fileType?: string;
+    /** A GET a business rule can refuse with 409 (documented in OpenAPI). */
+    canRefuse?: boolean;
+  }
+}
+
 const VALIDATION_KEYS = new Set<string>(Object.values(V));
 
 function wireField(path: readonly PropertyKey[]): string {
@@ -157,6 +166,8 @@ function errorStatuses(url: string, method: string, config: Record<string, unkno
   const statuses = [400, 404, 500, 503];
   if (!config.public || isSessionCall) statuses.push(401, 403);
   if (method !== 'GET' && method !== 'HEAD') statuses.push(409, 413);
+  // A GET that a business rule can refuse (an invoice's UPO before KSeF has sent it).
+  else if (config.canRefuse) statuses.push(409);
   // An admin's user create hashes a password too: the hash gate (lib/passwords.ts) may answer it 429.
   if (config.rateLimit || url === '/api/profile/create') statuses.push(429);
   return statuses.sort((a, b) => a - b);

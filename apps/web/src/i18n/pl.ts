@@ -71,6 +71,7 @@ const messageCode: Record<MessageCode, string> = {
     'Plik nie jest tabelą kursów NBP (JSON z API NBP lub CSV z archiwum) albo nie ma w nim kursu EUR ani USD',
   NBP_API_UNREACHABLE: 'Serwer NBP nie odpowiada. Wprowadź kurs ręcznie albo zaimportuj plik tabeli NBP',
   NBP_RATE_NOT_PUBLISHED: 'NBP nie opublikował kursu tej waluty z tego dnia',
+  INVOICE_UPO_MISSING: 'Faktura nie ma jeszcze UPO: KSeF jeszcze jej nie przyjął',
   GMP_CERT_NOT_SATISFIED: 'Warunek GMP/certyfikatu nie jest spełniony — wymagane uzasadnienie',
   GMP_NOT_SATISFIED: 'Warunek GMP nie jest spełniony — wymagane uzasadnienie',
   VEHICLE_ALREADY_PLANNED: 'Pojazd lub kierowca ma w tym czasie inny transport — wymagane uzasadnienie',

@@ -29,6 +29,10 @@ export const contractors = pgTable(
       .notNull()
       .default('PL')
       .references(() => countries.code),
+    // RULES.md Invoices, VAT and KSeF: this contractor's own payment term and bank account on its invoices; null
+    // takes the company settings'.
+    invoicePaymentTermDays: integer('invoice_payment_term_days'),
+    invoiceBankAccount: varchar('invoice_bank_account', { length: 64 }),
     ...timestamps,
   },
   (t) => [
@@ -42,6 +46,10 @@ export const contractors = pgTable(
     check('contractors_nip_format', sql`nip ~ '^[0-9]{10}$'`),
     check('contractors_pesel_format', sql`pesel ~ '^[0-9]{11}$'`),
     check('contractors_nip_or_pesel', sql`nip is not null or pesel is not null`),
+    check(
+      'contractors_invoice_payment_term_days_valid',
+      sql`invoice_payment_term_days is null or invoice_payment_term_days between 0 and 365`,
+    ),
     enumCheck('contractors', 'label'),
     enumCheck('contractors', 'accounting_method'),
   ],

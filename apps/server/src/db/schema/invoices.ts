@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { isoTimestamp } from '../columns.js';
+import { isoTimestamp, searchText } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
 import { contractors } from './contractors.js';
 import { rawMaterialQualities, rawMaterials } from './reference-data.js';
@@ -123,10 +123,15 @@ export const invoices = pgTable(
     ksefAcceptedAt: isoTimestamp('ksef_accepted_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
+    // The Faktury list's search: number, KSeF number, buyer and NIP (db/search.ts; trigram index on PostgreSQL).
+    searchText: searchText(['number', 'ksef_number', 'buyer_name', 'buyer_nip']),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     index('invoices_buyer_idx').on(t.buyerId, t.id),
+    index('invoices_issue_date_idx').on(t.issueDate, t.id),
+    index('invoices_buyer_name_idx').on(t.buyerName, t.id),
+    index('invoices_status_idx').on(t.status, t.id),
     check('invoices_kind_valid', sql`kind in ('VAT', 'KOR')`),
     check('invoices_status_valid', sql`status in ('ISSUED', 'QUEUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE')`),
     index('invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT')`),

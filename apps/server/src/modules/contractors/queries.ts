@@ -19,6 +19,8 @@ const contractorColumns = {
   postCode: contractors.postCode,
   city: contractors.city,
   countryCode: contractors.countryCode,
+  invoicePaymentTermDays: contractors.invoicePaymentTermDays,
+  invoiceBankAccount: contractors.invoiceBankAccount,
   createdAt: contractors.createdAt,
   updatedAt: contractors.updatedAt,
 };

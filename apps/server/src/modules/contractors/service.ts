@@ -70,6 +70,8 @@ export function toContractorResponse(
   return {
     ...toListItem(row, contacts, certificates),
     additionalAddress: addresses,
+    invoicePaymentTermDays: row.invoicePaymentTermDays,
+    invoiceBankAccount: row.invoiceBankAccount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -133,6 +135,8 @@ function contractorValues(input: ContractorCreateRequest): q.ContractorValues {
     label: input.label,
     accountingMethod: input.accountingMethod,
     ...input.accountingAddress,
+    invoicePaymentTermDays: input.invoicePaymentTermDays,
+    invoiceBankAccount: input.invoiceBankAccount,
   };
 }
 

@@ -204,4 +204,30 @@ describe('POST /api/invoice/send-to-ksef/{id} and the KSeF sender', () => {
       await bare.close();
     }
   });
+
+  it('GET /api/invoice/upo/{id}: the stored UPO once accepted, INVOICE_UPO_MISSING before, 404 for an unknown id', async () => {
+    const invoice = await issuedInvoice();
+    const upo = (id: number, as: string | null = token) =>
+      t.call({ method: 'GET', url: `/api/invoice/upo/${id}`, token: as ?? undefined });
+    const early = await upo(invoice.id);
+    expect([early.statusCode, codeOf(early)]).toEqual([409, 'INVOICE_UPO_MISSING']);
+    okJson(await sendToKsef(invoice.id));
+    const queued = await upo(invoice.id);
+    expect([queued.statusCode, codeOf(queued)]).toEqual([409, 'INVOICE_UPO_MISSING']);
+    expect(await runSender()).toBe(1);
+    const row = await stored(invoice.id);
+
+    const user = await t.userWithRole('USER');
+    const answer = await upo(invoice.id, user.token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="UPO-${row.ksefNumber}.xml"`);
+    expect(answer.body).toBe(row.ksefUpo);
+    expect((await validateXml(answer.rawPayload, 'UPO')).valid).toBe(true);
+
+    const guest = await upo(invoice.id, null);
+    expect([guest.statusCode, codeOf(guest)]).toEqual([401, 'UNAUTHORIZED']);
+    const missing = await upo(999_999);
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVOICE_NOT_FOUND']);
+  });
 });

@@ -1,4 +1,6 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type InvoiceListRequest, type InvoiceSortKey, parseOrderBy } from '@grain/shared';
+import { and, asc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { RetryWrite, shareLockContractors } from '../../db/locks.js';
 import {
@@ -10,6 +12,9 @@ import {
   rawMaterials,
   transactions,
 } from '../../db/schema/index.js';
+import { searchTextCondition } from '../../db/search.js';
+import { AppError } from '../../lib/errors.js';
+import { orderByOf, type SortSpec } from '../../lib/list.js';
 
 /**
  * The statement rows to invoice, locked in the order of db/locks.ts: the invoice's new row references their buyer,
@@ -227,4 +232,76 @@ export async function invoiceHashOf(db: Db, id: number) {
     .from(invoices)
     .where(eq(invoices.id, id));
   return row ?? null;
+}
+
+/** The UPO KSeF gave for the invoice, with the KSeF number it names; null when the invoice does not exist. */
+export async function invoiceUpo(db: Db, id: number) {
+  const [row] = await db
+    .select({ ksefNumber: invoices.ksefNumber, upo: invoices.ksefUpo })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return row ?? null;
+}
+
+/** The Faktury list's sorts, each served by an index ending in the id (migration invoice_terms_search). */
+export const INVOICE_SORT: SortSpec<InvoiceSortKey> = {
+  keys: { id: invoices.id, number: invoices.number, issue_date: invoices.issueDate, buyer_name: invoices.buyerName },
+  defaultKey: 'id',
+  defaultDirection: 'desc',
+  tiebreaker: invoices.id,
+};
+
+/** Search by number, KSeF number, buyer or NIP (one LIKE on the row's search text); filter by status. */
+export function invoiceListWhere(request: Pick<InvoiceListRequest, 'search' | 'filter'>): SQL | undefined {
+  return and(
+    searchTextCondition(invoices.searchText, request.search),
+    request.filter?.status?.length ? inArray(invoices.status, request.filter.status) : undefined,
+  );
+}
+
+/** The list's sort for the export's keyset (an unknown key is INVALID_SORT_PARAMS). */
+export function invoiceExportSort(orderBy: string | undefined) {
+  const parsed = parseOrderBy(orderBy) ?? { key: INVOICE_SORT.defaultKey, direction: INVOICE_SORT.defaultDirection! };
+  if (!Object.hasOwn(INVOICE_SORT.keys, parsed.key)) throw new AppError('INVALID_SORT_PARAMS');
+  return { key: parsed.key as InvoiceSortKey, direction: parsed.direction };
+}
+
+export interface InvoiceExportCursor {
+  sortValue: string;
+  id: number;
+}
+
+/**
+ * One batch of the export in the list's order after the cursor (keyset paging: each batch one short query on an
+ * index). Every sort column is NOT NULL; sort values travel as text and are cast back to the column's type.
+ */
+export async function invoiceExportBatch(
+  db: Db,
+  where: SQL | undefined,
+  sort: ReturnType<typeof invoiceExportSort>,
+  cursor: InvoiceExportCursor | null,
+  size: number,
+) {
+  const column = INVOICE_SORT.keys[sort.key] as PgColumn;
+  const type = column.getSQLType() === 'serial' ? 'integer' : column.getSQLType();
+  const value = cursor ? sql`cast(${cursor.sortValue} as ${sql.raw(type)})` : null;
+  const isDesc = sort.direction === 'desc';
+  const after =
+    cursor && value
+      ? or(
+          isDesc ? sql`${column} < ${value}` : sql`${column} > ${value}`,
+          and(sql`${column} = ${value}`, isDesc ? lt(invoices.id, cursor.id) : gt(invoices.id, cursor.id)),
+        )
+      : undefined;
+  const rows = await db
+    .select({ ...invoiceColumns, sortValue: sql<string>`cast(${column} as text)` })
+    .from(invoices)
+    .where(and(where, after))
+    .orderBy(...orderByOf(`${sort.key}:${sort.direction}`, INVOICE_SORT))
+    .limit(size);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ sortValue: _sortValue, ...row }) => row),
+    next: rows.length < size || !last ? null : { sortValue: last.sortValue, id: last.id },
+  };
 }

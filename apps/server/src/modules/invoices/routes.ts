@@ -3,12 +3,16 @@ import {
   CreateInvoiceRequestSchema,
   IdParamsSchema,
   InvoiceDetailsSchema,
+  InvoiceExportRequestSchema,
   InvoiceListRequestSchema,
   InvoiceListResponseSchema,
+  XLSX_CONTENT_TYPE,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
+import { exportInvoiceList } from './export.js';
 import * as invoices from './service.js';
+import { invoiceUpoFile } from './upo.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['invoices'];
@@ -61,6 +65,18 @@ export function invoiceRoutes(app: FastifyInstance) {
   r.post('/invoice/list', { config: ANY_ROLE, schema: { ...listSchema, body: InvoiceListRequestSchema } }, (request) =>
     invoices.listInvoices(request.ctx, request.body),
   );
+  // The list as a spreadsheet; a binary answer streamed as it is written, like the other lists' exports.
+  r.post(
+    '/invoice/export-list-to-excel',
+    { config: ANY_ROLE, schema: { tags, body: InvoiceExportRequestSchema } },
+    async (request, reply) => {
+      const { fileName, stream } = await exportInvoiceList(request.ctx, request.body);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
+    },
+  );
   r.get(
     '/invoice/details/:id',
     { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: InvoiceDetailsSchema } } },
@@ -78,6 +94,18 @@ export function invoiceRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const xml = await invoices.invoiceXmlBytes(request.ctx, request.params.id);
       return reply.type('application/xml; charset=utf-8').send(xml);
+    },
+  );
+  r.get(
+    '/invoice/upo/:id',
+    // KSeF's receipt as stored (application/xml); 409 INVOICE_UPO_MISSING until KSeF has accepted the invoice.
+    { config: { ...ANY_ROLE, fileType: 'application/xml', canRefuse: true }, schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      const { fileName, xml } = await invoiceUpoFile(request.ctx, request.params.id);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .send(xml);
     },
   );
   r.get(

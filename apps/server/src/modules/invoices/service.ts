@@ -15,14 +15,14 @@ import {
   V,
   vatTotalsByRate,
 } from '@grain/shared';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { companySettings, invoices } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { type SortSpec, smallTableListPage } from '../../lib/list.js';
+import { smallTableListPage } from '../../lib/list.js';
 import { renderPdf } from '../../lib/pdf/service.js';
 import { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate } from '../exchange-rates/index.js';
 import {
@@ -199,9 +199,15 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     await q.lockTransactions(tx, ids);
     const rows = await transactionRows(tx, ids);
     assertInvoiceable(rows, ids, await q.invoicedTransactionIds(tx, ids));
-    const settings = await invoiceSettings(tx);
+    const company = await invoiceSettings(tx);
     const first = rows[0]!;
     const buyer = await invoiceBuyer(tx, first.contractorId);
+    // RULES.md Invoices, VAT and KSeF: the buyer's own payment term and bank account win over the company's.
+    const settings: Settings = {
+      ...company,
+      paymentTermDays: buyer.invoicePaymentTermDays ?? company.paymentTermDays,
+      bankAccount: buyer.invoiceBankAccount ?? company.bankAccount,
+    };
     const sale = saleDatesOf(rows, input.saleDate);
     // RULES.md Invoices, VAT and KSeF: the NBP mid rate of the last business day before the tax point.
     const exchangeRate =
@@ -317,31 +323,11 @@ export async function invoicePdfFile(ctx: Ctx, id: number) {
   return { fileName: invoiceFileName(invoice.number), pdf: bytes, timing: { renderMs, cpuMs } };
 }
 
-const INVOICE_SORT: SortSpec<InvoiceSortKey> = {
-  keys: { id: invoices.id, number: invoices.number, issue_date: invoices.issueDate, buyer_name: invoices.buyerName },
-  defaultKey: 'id',
-  defaultDirection: 'desc',
-  tiebreaker: invoices.id,
-};
-
-/** GET|POST /invoice/list: search by number, KSeF number or buyer; filter by status. */
+/** GET|POST /invoice/list: search by number, KSeF number, buyer or NIP; filter by status (queries.ts). */
 export function listInvoices(ctx: Ctx, request: InvoiceListRequest) {
-  const term = request.search?.trim();
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = and(
-    pattern
-      ? or(
-          ilike(invoices.number, pattern),
-          ilike(invoices.ksefNumber, pattern),
-          ilike(invoices.buyerName, pattern),
-          ilike(invoices.buyerNip, pattern),
-        )
-      : undefined,
-    request.filter?.status?.length ? inArray(invoices.status, request.filter.status) : undefined,
-  );
-  return smallTableListPage<Invoice>(ctx.db, request, INVOICE_SORT, {
+  return smallTableListPage<Invoice>(ctx.db, request, q.INVOICE_SORT, {
     table: invoices,
     columns: q.invoiceColumns,
-    where,
+    where: q.invoiceListWhere(request),
   });
 }

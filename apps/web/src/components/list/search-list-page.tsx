@@ -26,6 +26,8 @@ interface SearchListPageProps<Row extends { id: number }> {
   rowHeight?: number;
   /** Quick filters between the toolbar and the table (status chips). */
   filters?: ReactNode;
+  /** Header actions besides the add button (an export). */
+  actions?: ReactNode;
 }
 
 /**
@@ -41,10 +43,15 @@ export function SearchListPage<Row extends { id: number }>(props: SearchListPage
         crumbs={[{ label: t('nav.home'), to: '/positions' }, { label: props.title }]}
         title={props.title}
         actions={
-          props.addTo && (
-            <Button component={Link} to={props.addTo} leftSection={<IconPlus size={16} />}>
-              {props.addLabel}
-            </Button>
+          (props.addTo || props.actions) && (
+            <>
+              {props.actions}
+              {props.addTo && (
+                <Button component={Link} to={props.addTo} leftSection={<IconPlus size={16} />}>
+                  {props.addLabel}
+                </Button>
+              )}
+            </>
           )
         }
       />

@@ -18,6 +18,8 @@ import {
 const saved: ContractorResponse = {
   id: 7,
   certificates: [],
+  invoicePaymentTermDays: null,
+  invoiceBankAccount: null,
   code: 'AGRO',
   name: 'Agro Sp. z o.o.',
   nip: '1234563218',

@@ -56,6 +56,9 @@ export interface ContractorFormValues extends Record<string, unknown> {
   additionalAddress: AdditionalAddressFormValues[];
   contactList: ContactFormValues[];
   certificates: CertificateFormValues[];
+  /** RULES.md Invoices, VAT and KSeF: this contractor's own terms on invoices; empty takes the company settings'. */
+  invoicePaymentTermDays: number | null;
+  invoiceBankAccount: string;
 }
 
 export const emptyAddress = (): AddressFormValues => ({
@@ -94,6 +97,8 @@ export function emptyContractorForm(): ContractorFormValues {
     additionalAddress: [emptyAdditionalAddress()],
     contactList: [emptyContact()],
     certificates: [],
+    invoicePaymentTermDays: null,
+    invoiceBankAccount: '',
   };
 }
 
@@ -145,6 +150,8 @@ export function toFormValues(contractor: ContractorResponse): ContractorFormValu
     additionalAddress: addresses.length ? addresses : [emptyAdditionalAddress()],
     contactList: contacts.length ? contacts : [emptyContact()],
     certificates: (contractor.certificates ?? []).map(toCertificateForm),
+    invoicePaymentTermDays: contractor.invoicePaymentTermDays,
+    invoiceBankAccount: text(contractor.invoiceBankAccount),
   };
 }
 
@@ -201,6 +208,8 @@ export function toCreateRequest(values: ContractorFormValues): ContractorCreateR
       gender: contact.gender,
     })),
     certificates: values.certificates.map(toCertificateRequest),
+    invoicePaymentTermDays: values.invoicePaymentTermDays,
+    invoiceBankAccount: orNull(values.invoiceBankAccount),
   };
 }
 

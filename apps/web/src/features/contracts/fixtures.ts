@@ -108,6 +108,8 @@ export const salesDashboard: SalesDashboardResponse = {
 export const contractor: ContractorResponse = {
   id: 5,
   certificates: [],
+  invoicePaymentTermDays: null,
+  invoiceBankAccount: null,
   code: 'AGRO',
   name: 'Agro sp. z o.o.',
   nip: '1234563218',

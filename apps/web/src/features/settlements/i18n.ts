@@ -70,6 +70,10 @@ export const settlementsPl = {
     summary: '#{{id}} · {{kind}} · {{contractor}}',
     bulk: {
       selectAll: 'Zaznacz wszystkie nierozliczone na tej stronie',
+      selectAllToInvoice: 'Zaznacz wszystkie bez faktury na tej stronie',
+      alreadyInvoiced: 'Wiersz ma już fakturę {{number}}',
+      alreadySettled: 'Wiersz jest już rozliczony',
+      onlyIssue: 'Zaznaczono rozliczone wiersze: można z nich tylko wystawić fakturę',
       selectRow: 'Zaznacz transakcję #{{id}}',
       selected: 'Zaznaczone: {{count}}',
       invoice: 'Wpisz faktury',

@@ -3,6 +3,7 @@ import {
   issueInvoiceBlocker,
   issueInvoiceDefaults,
   neededExchangeRate,
+  selectionBlocker,
   toCreateInvoiceRequest,
 } from './issue-invoice-form';
 import { transactionRow } from './test-row';
@@ -54,5 +55,25 @@ describe('the NBP rate a EUR or USD invoice needs', () => {
       date: '2026-11-10',
     });
     expect(neededExchangeRate([sales({ currency: 'PLN' })], values)).toBeNull();
+  });
+});
+
+describe('selectionBlocker', () => {
+  it('on the sales tab lets settled and open rows without an invoice be chosen, not rows already invoiced', () => {
+    expect(selectionBlocker(sales({ status: 'TO_SETTLEMENT' }), true)).toBeNull();
+    expect(selectionBlocker(sales({ status: 'SETTLED' }), true)).toBeNull();
+    expect(selectionBlocker(sales({ invoiceId: 4, invoiceNumber: 'FV/2026/03/0001' }), true)).toBe(
+      'statement.bulk.alreadyInvoiced',
+    );
+    expect(selectionBlocker(sales({ status: 'SETTLED', invoiceNumber: 'FV/OBCA/1' }), true)).toBe(
+      'statement.bulk.alreadyInvoiced',
+    );
+    // An open row with an invoice typed in stays selectable there, to be settled in bulk.
+    expect(selectionBlocker(sales({ invoiceNumber: 'FV/OBCA/1' }), true)).toBeNull();
+  });
+
+  it('elsewhere lets only open rows be chosen (to settle)', () => {
+    expect(selectionBlocker(sales({ status: 'TO_SETTLEMENT' }), false)).toBeNull();
+    expect(selectionBlocker(sales({ status: 'SETTLED' }), false)).toBe('statement.bulk.alreadySettled');
   });
 });

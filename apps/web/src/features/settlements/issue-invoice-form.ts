@@ -56,3 +56,17 @@ export function neededExchangeRate(rows: TransactionRow[], values: IssueInvoiceF
   );
   return { currency, date: exchangeRateDateOf(taxPoint) };
 }
+
+/**
+ * Why a statement row cannot be selected, as a text key; null when it can. On the sales tab rows are selected to
+ * issue an invoice, so a settled row without an invoice may be chosen too, and a row whose invoice was issued here
+ * (or a settled one with any invoice) may not (RULES.md Invoices, VAT and KSeF: a row is invoiced once). Elsewhere
+ * the selection is for settling: open rows only.
+ */
+export function selectionBlocker(row: TransactionRow, isIssuing: boolean): string | null {
+  if (isIssuing && row.type === 'SALES') {
+    const isInvoiced = row.invoiceId !== null || (row.status === 'SETTLED' && row.invoiceNumber !== null);
+    return isInvoiced ? 'statement.bulk.alreadyInvoiced' : null;
+  }
+  return row.status === 'TO_SETTLEMENT' ? null : 'statement.bulk.alreadySettled';
+}

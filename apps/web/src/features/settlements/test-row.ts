@@ -45,6 +45,7 @@ export function transactionRow(overrides: Partial<TransactionRow> = {}): Transac
     paymentDate: null,
     invoiceNumber: null,
     invoiceDate: null,
+    invoiceId: null,
     accountingMethod: 'RR',
     splitFromId: null,
     settledAt: null,

@@ -13,6 +13,7 @@ import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import {
   contractors,
   contracts,
+  invoiceLines,
   rawMaterialQualities,
   transactions,
   transports,
@@ -57,6 +58,10 @@ const vatRatePercentSql = sql<number | null>`(select ${vatRates.ratePercent} fro
   order by ${vatRates.qualityId} nulls last, ${vatRates.validFrom} desc
   limit 1)`.mapWith(Number);
 
+/** RULES.md Invoices, VAT and KSeF: the invoice issued here that has the row as a line (one at most), or null. */
+const invoiceIdSql = sql<number | null>`(select ${invoiceLines.invoiceId} from ${invoiceLines}
+  where ${invoiceLines.transactionId} = ${transactions.id})`.mapWith(Number);
+
 export const statementColumns = {
   id: transactions.id,
   kind: transactions.kind,
@@ -100,6 +105,7 @@ export const statementColumns = {
   paymentDate: transactions.paymentDate,
   invoiceNumber: transactions.invoiceNumber,
   invoiceDate: transactions.invoiceDate,
+  invoiceId: invoiceIdSql,
   accountingMethod: transactions.accountingMethod,
   splitFromId: transactions.splitFromId,
   settledAt: transactions.settledAt,

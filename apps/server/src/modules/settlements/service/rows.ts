@@ -62,6 +62,7 @@ export function toTransactionRow(row: StatementDbRow): TransactionRow {
     paymentDate: row.paymentDate,
     invoiceNumber: row.invoiceNumber,
     invoiceDate: row.invoiceDate,
+    invoiceId: row.invoiceId,
     accountingMethod: row.accountingMethod,
     splitFromId: row.splitFromId,
     settledAt: row.settledAt,

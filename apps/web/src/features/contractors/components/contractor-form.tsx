@@ -12,6 +12,7 @@ import { AdditionalAddressesSection } from './additional-addresses-section';
 import { AddressFields } from './address-fields';
 import { ContactsSection } from './contacts-section';
 import { ContractorDataSection } from './contractor-data-section';
+import { InvoiceTermsSection } from './invoice-terms-section';
 
 export const CONTRACTOR_LIST_PATH = '/contractor-list';
 
@@ -75,6 +76,9 @@ export function ContractorForm({ mode, initialValues, isSaving, onSave, isDeleti
         </Section>
         <Section title={t('contractors.addressesSection')}>
           <AdditionalAddressesSection form={form} />
+        </Section>
+        <Section title={t('contractors.invoiceTermsSection')}>
+          <InvoiceTermsSection form={form} />
         </Section>
         <Section title={t('carriers.certificates.title')}>
           <CertificatesSection form={form} />

@@ -1,20 +1,22 @@
 import '../i18n';
 import type { InvoiceDetails } from '@grain/shared';
-import { Button, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { showErrorToast } from '../../../api/client';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatExchangeRate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
-import { downloadInvoiceXml, useInvoice } from '../api';
+import { useInvoice } from '../api';
+import { InvoiceActions } from '../components/invoice-actions';
 import { InvoiceCorrectionsPanel } from '../components/invoice-corrections-panel';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
+import { KsefPanel } from '../components/ksef-panel';
 
-/** One sales invoice as issued: its header, a line per statement row, the totals per VAT rate, and its FA(3) XML. */
+/**
+ * One sales invoice as issued: its actions (KSeF, UPO, PDF, XML), its way to KSeF, its header, a line per statement
+ * row and the totals per VAT rate.
+ */
 export function Page() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
@@ -52,7 +54,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
   const { t } = useTranslation();
-  const [isDownloading, setDownloading] = useState(false);
   // A phone shows the lines as cards: seven columns do not fit its width (spec/1 section 2: mobile layouts).
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const money = (minor: number) => formatMoney(minor, invoice.currency);
@@ -60,16 +61,6 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
     invoice.saleDate !== null
       ? formatDate(invoice.saleDate)
       : `${formatDate(invoice.saleDateFrom)} – ${formatDate(invoice.saleDateTo)}`;
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadInvoiceXml(invoice);
-    } catch (error) {
-      showErrorToast(error);
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <>
@@ -77,13 +68,10 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
         crumbs={[{ label: t('invoices.title'), to: '/invoices' }, { label: invoice.number }]}
         title={invoice.number}
         badge={<InvoiceStatusBadge status={invoice.status} />}
-        actions={
-          <Button leftSection={<IconDownload size={16} />} onClick={download} loading={isDownloading}>
-            {t('invoices.downloadXml')}
-          </Button>
-        }
+        actions={<InvoiceActions invoice={invoice} />}
       />
       <Stack gap="lg">
+        <KsefPanel invoice={invoice} />
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
           <Title order={2} size="h4" mb="md">
             {t('invoices.header')}
@@ -102,7 +90,6 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
               {invoice.exchangeRate !== null && ` (${formatExchangeRate(invoice.exchangeRate)})`}
             </Field>
             <Field label={t('invoices.bankAccount')}>{invoice.bankAccount}</Field>
-            <Field label={t('invoices.ksefNumber')}>{invoice.ksefNumber ?? t('invoices.noKsefNumber')}</Field>
             <Field label={t('invoices.net')}>{money(invoice.netTotal)}</Field>
             <Field label={t('invoices.vat')}>{money(invoice.vatTotal)}</Field>
             <Field label={t('invoices.gross')}>{money(invoice.grossTotal)}</Field>
@@ -114,9 +101,9 @@ function InvoiceScreen({ invoice }: { invoice: InvoiceDetails }) {
             {t('invoices.lines')}
           </Title>
           {isPhone ? (
-            <Stack gap="sm" data-testid="invoice-lines">
+            <Stack gap="sm" data-testid="invoice-lines" role="list" aria-label={t('invoices.lines')}>
               {invoice.lines.map((line) => (
-                <Paper key={line.position} withBorder p="sm" role="row">
+                <Paper key={line.position} withBorder p="sm" role="listitem">
                   <Text fw={600}>
                     {line.position}. {line.name}
                   </Text>

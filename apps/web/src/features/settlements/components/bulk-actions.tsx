@@ -30,6 +30,9 @@ export function BulkActions({ selected, onRowsChanged, onClear, canIssueInvoice 
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [settleAfterInvoice, setSettleAfterInvoice] = useState(false);
   if (selected.length === 0 && dialog === null) return null;
+  // Settled rows are chosen only to issue their invoice: typing invoices or settling them again is not possible.
+  const hasSettled = selected.some((row) => row.status === 'SETTLED');
+  const onlyIssue = hasSettled ? t('statement.bulk.onlyIssue') : null;
   const close = () => {
     setDialog(null);
     setSettleAfterInvoice(false);
@@ -52,12 +55,24 @@ export function BulkActions({ selected, onRowsChanged, onClear, canIssueInvoice 
             variant={canIssueInvoice ? 'light' : 'filled'}
             leftSection={<IconFileInvoice size={14} />}
             onClick={() => setDialog('invoice')}
+            disabled={hasSettled}
           >
             {t('statement.bulk.invoice')}
           </Button>
-          <Button size="xs" color="green.8" leftSection={<IconChecks size={14} />} onClick={() => setDialog('settle')}>
+          <Button
+            size="xs"
+            color="green.8"
+            leftSection={<IconChecks size={14} />}
+            onClick={() => setDialog('settle')}
+            disabled={hasSettled}
+          >
             {t('statement.bulk.settle')}
           </Button>
+          {onlyIssue && (
+            <Text fz="xs" c="dimmed">
+              {onlyIssue}
+            </Text>
+          )}
           <Button size="xs" variant="subtle" leftSection={<IconX size={14} />} onClick={onClear}>
             {t('statement.bulk.clear')}
           </Button>

@@ -1,10 +1,12 @@
 import type { TransactionRow, TransactionSortKey } from '@grain/shared';
-import { Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type Column, useListDensity } from '../../../components/list/data-table';
 import { QualityLines } from '../../../components/quality-lines';
 import { SettlementStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatExchangeRate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
+import { invoicePath } from '../../invoices';
 import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
 import { ThreeLineCell } from './three-line-cell';
 
@@ -264,7 +266,14 @@ export function useStatementColumns(
       title: head(t('statement.columns.invoice')),
       render: (row) => (
         <Stack gap={0}>
-          <Small>{text(row.invoiceNumber)}</Small>
+          {/* An invoice issued here opens its screen; a number typed by hand stays text (RULES.md Invoices). */}
+          {row.invoiceId !== null && row.invoiceNumber ? (
+            <Anchor component={Link} to={invoicePath(row.invoiceId)} fz="xs" style={{ whiteSpace: 'nowrap' }}>
+              {row.invoiceNumber}
+            </Anchor>
+          ) : (
+            <Small>{text(row.invoiceNumber)}</Small>
+          )}
           {row.invoiceDate && <Small dimmed>{formatDate(row.invoiceDate)}</Small>}
         </Stack>
       ),

@@ -1,6 +1,6 @@
 import '../i18n';
 import type { TransactionRow } from '@grain/shared';
-import { Checkbox, Tabs } from '@mantine/core';
+import { Checkbox, Tabs, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { BulkActions } from '../components/bulk-actions';
 import { RowActionsMenu, RowCardActions } from '../components/row-actions-menu';
 import { useStatementColumns } from '../components/statement-columns';
 import { StatementFilters } from '../components/statement-filters';
+import { selectionBlocker } from '../issue-invoice-form';
 import { searchForTab } from '../statement-filter';
 import { isStatementTab, STATEMENT_TABS, type StatementTab } from '../tabs';
 
@@ -42,7 +43,8 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
   const [open, setOpen] = useState<OpenAction | null>(null);
   // Rows chosen for one bulk invoice or settlement; kept across pages and searches until cleared.
   const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
-  const openRows = (query.data?.list ?? []).filter((row) => row.status === 'TO_SETTLEMENT');
+  const isIssuing = tab === 'sales';
+  const openRows = (query.data?.list ?? []).filter((row) => selectionBlocker(row, isIssuing) === null);
   const isAllSelected = openRows.length > 0 && openRows.every((row) => selected.has(row.id));
   const toggle = (rows: TransactionRow[], isOn: boolean) =>
     setSelected((current) => {
@@ -62,7 +64,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
       key: 'select',
       title: (
         <Checkbox
-          aria-label={t('statement.bulk.selectAll')}
+          aria-label={t(isIssuing ? 'statement.bulk.selectAllToInvoice' : 'statement.bulk.selectAll')}
           checked={isAllSelected}
           indeterminate={!isAllSelected && openRows.some((row) => selected.has(row.id))}
           disabled={openRows.length === 0}
@@ -70,14 +72,26 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         />
       ),
       width: 44,
-      render: (row: TransactionRow) => (
-        <Checkbox
-          aria-label={t('statement.bulk.selectRow', { id: row.id })}
-          checked={selected.has(row.id)}
-          disabled={row.status !== 'TO_SETTLEMENT'}
-          onChange={(event) => toggle([row], event.currentTarget.checked)}
-        />
-      ),
+      render: (row: TransactionRow) => {
+        const blocker = selectionBlocker(row, isIssuing);
+        const checkbox = (
+          <Checkbox
+            aria-label={t('statement.bulk.selectRow', { id: row.id })}
+            checked={selected.has(row.id)}
+            disabled={blocker !== null}
+            onChange={(event) => toggle([row], event.currentTarget.checked)}
+          />
+        );
+        if (blocker === null) return checkbox;
+        // A disabled input fires no hover: the tooltip sits on its wrapper and says why it cannot be chosen.
+        return (
+          <Tooltip label={t(blocker, { number: row.invoiceNumber })} withinPortal>
+            <span style={{ display: 'inline-block' }} data-testid={`select-blocked-${row.id}`}>
+              {checkbox}
+            </span>
+          </Tooltip>
+        );
+      },
     },
     ...statementColumns,
   ];
@@ -123,7 +137,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         selected={[...selected.values()]}
         onRowsChanged={(rows) => toggle(rows, true)}
         onClear={() => setSelected(new Map())}
-        canIssueInvoice={tab === 'sales'}
+        canIssueInvoice={isIssuing}
       />
       <DataTable
         columns={columns}
