@@ -79,6 +79,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimit,
     // As loadConfig derives it, from the budget the test chose.
     authAddressRateLimit: AUTH_ADDRESS_RATE_FACTOR * authRateLimit,
+    // Tests never reach the internet: NBP's API is a closed local port unless a test starts its own stand-in.
+    nbpApiUrl: 'http://127.0.0.1:9/api',
     ...overrides,
   };
 }

@@ -46,6 +46,7 @@ function tradingRoutes(): string[] {
     '/logistics/active',
     '/transaction-statement/all',
     '/transaction-statement/transport',
+    '/exchange-rates',
     '/my-account',
   ];
 }

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { nextBusinessDay, nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, dialogViolationsAtBothWidths, signIn, WCAG_TAGS } from './support';
 
 /**
  * NBP mid rates (RULES.md Invoices, VAT and KSeF): the Kursy walut screen imports an NBP archive file and takes a
@@ -26,7 +27,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.describe('NBP exchange rates', () => {
   test.beforeEach(async ({ page }) => {
@@ -56,6 +57,8 @@ test.describe('NBP exchange rates', () => {
     await expect(row).toContainText('4,2655');
     await expect(page.getByRole('row').filter({ hasText: '3,7188' })).toHaveCount(0);
     await shoot(page, 'list');
+    const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   test('Dodaj kurs refuses a weekend day and stores a business day', async ({ page }) => {
@@ -70,6 +73,7 @@ test.describe('NBP exchange rates', () => {
     await dialog.getByText('USD', { exact: true }).click();
     await dialog.getByLabel('Tabela NBP').fill('12/A/NBP/2024');
     await shoot(page, 'add-dialog');
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await dialog.getByRole('button', { name: 'Zapisz' }).click();
     await expect(dialog).toBeHidden();
     await page.getByLabel('Szukaj').fill('12/A/NBP/2024');

@@ -85,8 +85,11 @@ export const MESSAGE_CODES = {
   EXCHANGE_RATE_ALREADY_EXISTS: 409,
   /** The uploaded file is not an NBP table (API JSON or archive CSV) or holds no EUR/USD rate. */
   EXCHANGE_RATE_FILE_INVALID: 400,
-  /** NBP's API did not answer (no network, time-out, error status). */
-  NBP_API_UNREACHABLE: 503,
+  /**
+   * NBP's API did not answer (no network, time-out, error status). A refusal of this call, not a failure of ours:
+   * the person enters or imports the rate instead.
+   */
+  NBP_API_UNREACHABLE: 409,
   /** NBP's API has no table A rate of that currency and day (404 there). */
   NBP_RATE_NOT_PUBLISHED: 409,
   /** The UPO (KSeF's receipt) exists only once KSeF has accepted the invoice. */

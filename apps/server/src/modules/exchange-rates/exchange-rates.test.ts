@@ -213,7 +213,7 @@ describe('POST /api/exchange-rate/fetch', () => {
     expect([missing.statusCode, codeOf(missing)]).toEqual([409, 'NBP_RATE_NOT_PUBLISHED']);
     nbpAnswers.set(eurPath, { status: 500, body: 'oops' });
     const failing = await post('fetch', { currency: 'EUR', effective_date: '2026-11-27' });
-    expect([failing.statusCode, codeOf(failing)]).toEqual([503, 'NBP_API_UNREACHABLE']);
+    expect([failing.statusCode, codeOf(failing)]).toEqual([409, 'NBP_API_UNREACHABLE']);
     nbpAnswers.set(eurPath, { status: 200, body: '<html>' });
     expect(codeOf(await post('fetch', { currency: 'EUR', effective_date: '2026-11-27' }))).toBe('NBP_API_UNREACHABLE');
     const saturday = await post('fetch', { currency: 'EUR', effective_date: '2026-11-28' });
@@ -231,7 +231,7 @@ describe('POST /api/exchange-rate/fetch', () => {
         token: await offline.login(),
         payload: { currency: 'EUR', effective_date: '2026-11-27' },
       });
-      expect([refused.statusCode, codeOf(refused)]).toEqual([503, 'NBP_API_UNREACHABLE']);
+      expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'NBP_API_UNREACHABLE']);
       expect(refused.json().message).toMatch(/serwerem NBP/);
     } finally {
       await offline.close();

@@ -74,7 +74,7 @@ export function exchangeRateRoutes(app: FastifyInstance) {
         description:
           "One day's mid rate from NBP's public API (NBP_API_URL, 5 s time-out), stored. Refusals: 400 " +
           'EXCHANGE_RATE_DATE_NOT_BUSINESS_DAY, 409 EXCHANGE_RATE_ALREADY_EXISTS, 409 NBP_RATE_NOT_PUBLISHED ' +
-          '(NBP has no table of that day), 503 NBP_API_UNREACHABLE.',
+          '(NBP has no table of that day), 409 NBP_API_UNREACHABLE (no answer from NBP).',
         body: FetchExchangeRateRequestSchema,
         response: { 200: ExchangeRateSchema },
       },
