@@ -90,6 +90,10 @@ export const InvoiceSchema = z.object({
   ksefNumber: z.string().nullable(),
   /** KSeF's refusal (code, description, details) or the last failed try, while it is retried. */
   ksefError: z.string().nullable(),
+  /** offline24 (KSeF docs `tryby-offline.md`): the day by which an invoice that went out OFFLINE must be in KSeF. */
+  offlineDeadline: z.string().nullable(),
+  /** Still OFFLINE after its deadline (the Polish calendar day). */
+  isOfflineOverdue: z.boolean(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

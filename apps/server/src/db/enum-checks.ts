@@ -8,6 +8,7 @@ import {
   CURRENCIES,
   FREIGHTS,
   GENDERS,
+  KSEF_SETTINGS_ENVIRONMENTS,
   MAIL_STATUSES,
   PARAM_TYPES,
   SAVED_VIEW_LISTS,
@@ -55,6 +56,7 @@ export const ENUM_COLUMNS = [
   { table: 'contractor_certificates', column: 'kind', values: CERTIFICATE_KINDS },
   { table: 'saved_views', column: 'list_key', values: SAVED_VIEW_LISTS },
   { table: 'vat_rates', column: 'subject', values: VAT_RATE_SUBJECTS },
+  { table: 'company_settings', column: 'ksef_environment', values: KSEF_SETTINGS_ENVIRONMENTS },
 ] as const satisfies readonly EnumColumn[];
 
 interface EnumColumn {

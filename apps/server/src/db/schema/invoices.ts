@@ -109,6 +109,8 @@ export const invoices = pgTable(
     ksefError: text('ksef_error'),
     ksefSentAt: isoTimestamp('ksef_sent_at'),
     ksefAcceptedAt: isoTimestamp('ksef_accepted_at'),
+    /** offline24 (KSeF docs `tryby-offline.md`): the day by which an invoice that went out OFFLINE must be in KSeF. */
+    offlineDeadline: date('offline_deadline', { mode: 'string' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
@@ -117,7 +119,7 @@ export const invoices = pgTable(
     index('invoices_buyer_idx').on(t.buyerId, t.id),
     check('invoices_kind_valid', sql`kind in ('VAT', 'KOR')`),
     check('invoices_status_valid', sql`status in ('ISSUED', 'QUEUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE')`),
-    index('invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT')`),
+    index('invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT', 'OFFLINE')`),
     check('invoices_currency_valid', sql`currency in ('PLN', 'EUR', 'USD')`),
     check('invoices_totals_add_up', sql`gross_total = net_total + vat_total`),
   ],

@@ -166,6 +166,8 @@ describe('invoicePdf (the document)', () => {
         bankAccount: 'PL61109010140000071219812874',
         ksefNumber: null,
         ksefError: null,
+        offlineDeadline: null,
+        isOfflineOverdue: false,
         createdAt: '2026-03-09T10:00:00Z',
         lines: [
           {

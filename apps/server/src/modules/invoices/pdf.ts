@@ -1,5 +1,5 @@
 import {
-  type CompanySettingsResponse,
+  type CompanyHeader,
   formatDate,
   formatExchangeRate,
   formatMoney,
@@ -15,7 +15,7 @@ import { qrCaption } from '../ksef/index.js';
 /** What the invoice's PDF shows besides the stored invoice: the parties' addresses and the KSeF verification link. */
 export interface InvoicePdfContent {
   invoice: InvoiceDetails;
-  seller: Pick<CompanySettingsResponse, 'name' | 'street' | 'postCode' | 'city' | 'nip'>;
+  seller: Pick<CompanyHeader, 'name' | 'street' | 'postCode' | 'city' | 'nip'>;
   buyerAddress: string;
   /** KOD I (`kody-qr.md`), built by modules/ksef from the seller's NIP, the issue date and the stored XML's hash. */
   verificationLink: string;

@@ -99,6 +99,11 @@ export const invoiceColumns = {
   bankAccount: invoices.bankAccount,
   ksefNumber: invoices.ksefNumber,
   ksefError: invoices.ksefError,
+  offlineDeadline: invoices.offlineDeadline,
+  // offline24 (KSeF docs `tryby-offline.md`): still OFFLINE after the last day it could reach KSeF, by the Polish
+  // calendar day whatever the database's time zone.
+  isOfflineOverdue: sql<boolean>`(${invoices.status} = 'OFFLINE'
+    and ${invoices.offlineDeadline} < (now() at time zone 'Europe/Warsaw')::date)`.mapWith(Boolean),
   createdAt: invoices.createdAt,
 };
 
