@@ -54,7 +54,10 @@ const optionalNipField = z
   .refine((value) => value === null || isValidNip(value), V.nipChecksum);
 
 /** The fake KSeF's API base (`http://127.0.0.1:3900/v2`); the server takes it only with KSEF_ALLOW_CUSTOM_URL. */
-const customUrlField = optionalString().refine((value) => value === null || /^https?:\/\/[^\s]+$/.test(value), V.wrongType);
+const customUrlField = optionalString().refine(
+  (value) => value === null || /^https?:\/\/[^\s]+$/.test(value),
+  V.wrongType,
+);
 
 /** PUT /settings/company. */
 export const CompanySettingsRequestSchema = z.strictObject({

@@ -85,7 +85,10 @@ describe('the server killed while its KSeF worker sends', () => {
       const ids: number[] = [];
       for (let index = 0; index < 3; index++) {
         const d = await insertDeliveredTransport(db, {});
-        await db.update(contractors).set({ nip: invoiceableNip(index + 1) }).where(eq(contractors.id, d.sale.counterpartyId));
+        await db
+          .update(contractors)
+          .set({ nip: invoiceableNip(index + 1) })
+          .where(eq(contractors.id, d.sale.counterpartyId));
         ids.push(d.salesTx.id);
       }
       return ids;

@@ -13,7 +13,9 @@ import { readKsefConfig } from '../settings/service.js';
  */
 export async function statusOnIssue(ctx: Ctx) {
   const ksef = await readKsefConfig(ctx.db, ctx.config, ctx.log);
-  return ksef ? { status: 'QUEUED' as const, ksefNextAttemptAt: new Date().toISOString() } : { status: 'ISSUED' as const };
+  return ksef
+    ? { status: 'QUEUED' as const, ksefNextAttemptAt: new Date().toISOString() }
+    : { status: 'ISSUED' as const };
 }
 
 /**

@@ -97,9 +97,7 @@ async function claimDue(db: Db): Promise<ClaimedInvoice[]> {
 /** Each state change in one transaction, and only while the claim is still this pass's (status unchanged). */
 async function record(db: Db, id: number, changes: ReturnType<typeof sql>): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await tx.execute(
-      sql`update invoices set ${changes} where id = ${id} and status in ('QUEUED', 'SENT', 'OFFLINE')`,
-    );
+    await tx.execute(sql`update invoices set ${changes} where id = ${id} and status in ('QUEUED', 'SENT', 'OFFLINE')`);
   });
 }
 

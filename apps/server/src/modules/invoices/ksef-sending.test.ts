@@ -155,7 +155,8 @@ describe('the KSeF sender, configured in company settings', () => {
     expect(listed).toMatchObject({ status: 'OFFLINE', offline_deadline: failed.offlineDeadline });
     expect(listed.is_offline_overdue).toBe(false);
     // The PDF handed over meanwhile says OFFLINE under its QR code.
-    const pdf = async () => (await pdfText((await t.call({ method: 'GET', url: `/api/invoice/pdf/${invoice.id}`, token })).rawPayload)).text;
+    const pdf = async () =>
+      (await pdfText((await t.call({ method: 'GET', url: `/api/invoice/pdf/${invoice.id}`, token })).rawPayload)).text;
     expect(await pdf()).toContain('OFFLINE');
 
     await fake.control.setDown(false);

@@ -7,8 +7,8 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { StoredAttachment } from '../../db/schema/index.js';
-import { runCertificateExpiryCheck } from '../certificates/service.js';
 import { type PeriodicWorker, startPeriodicWorker } from '../../lib/periodic-worker.js';
+import { runCertificateExpiryCheck } from '../certificates/service.js';
 
 interface ClaimedMail {
   id: number;

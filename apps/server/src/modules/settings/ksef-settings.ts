@@ -68,8 +68,7 @@ export function ksefColumnsToStore(input: CompanySettingsRequest, before: KsefCo
     tokenEncrypted = encryptSecret(config.secretsKey, input.ksefToken);
   }
   return {
-    ksefEnvironment:
-      input.ksefEnvironment === undefined ? (before?.ksefEnvironment ?? null) : input.ksefEnvironment,
+    ksefEnvironment: input.ksefEnvironment === undefined ? (before?.ksefEnvironment ?? null) : input.ksefEnvironment,
     ksefNip: input.ksefNip === undefined ? (before?.ksefNip ?? null) : input.ksefNip,
     ksefTokenEncrypted: tokenEncrypted,
     ksefCustomUrl: customUrl,

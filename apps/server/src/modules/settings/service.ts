@@ -84,8 +84,11 @@ export function saveCompanySettings(ctx: Ctx, input: CompanySettingsRequest): Pr
       paymentTermDays: input.paymentTermDays ?? before?.paymentTermDays ?? 14,
       updatedBy: ctx.user.id,
     });
-    const { logoDataUrl: oldLogo, ksefTokenEncrypted: oldToken, ...oldRest } =
-      before ?? ({} as Partial<CompanySettingsRow>);
+    const {
+      logoDataUrl: oldLogo,
+      ksefTokenEncrypted: oldToken,
+      ...oldRest
+    } = before ?? ({} as Partial<CompanySettingsRow>);
     const { logoDataUrl: newLogo, ...newRest } = fields;
     const changes = diff(oldRest as Record<string, unknown>, {
       ...newRest,

@@ -106,7 +106,11 @@ describe('KSeF settings (RULES.md Invoices, VAT and KSeF)', () => {
     const cleared = await put({ ...COMPANY, ksef_token_clear: true });
     expect(cleared.json()).toMatchObject({ ksef_token_set: false, ksef_source: null });
     expect(await storedToken()).toBeNull();
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'company_settings')).orderBy(auditLog.id);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'company_settings'))
+      .orderBy(auditLog.id);
     expect(JSON.stringify(entries)).not.toContain('0a1b2c3d4e5f');
     // The audit redacts token fields whatever they hold (lib/audit.ts).
     expect(entries.map((entry) => (entry.changes as Record<string, unknown>).ksefToken)).toEqual([
@@ -150,11 +154,20 @@ describe('KSeF settings (RULES.md Invoices, VAT and KSeF)', () => {
   });
 
   it('falls back to KSEF_URL and KSEF_TOKEN while the settings name no environment and token (ksef_source)', async () => {
-    const withEnv = await createTestApp({ ksefUrl: 'http://127.0.0.1:9/v2', ksefToken: 'env-token', secretsKey: SECRETS_KEY });
+    const withEnv = await createTestApp({
+      ksefUrl: 'http://127.0.0.1:9/v2',
+      ksefToken: 'env-token',
+      secretsKey: SECRETS_KEY,
+    });
     try {
       const adminToken = await withEnv.login();
       const save = (body: Record<string, unknown>) =>
-        withEnv.call({ method: 'PUT', url: '/api/settings/company', token: adminToken, payload: { ...COMPANY, ...body } });
+        withEnv.call({
+          method: 'PUT',
+          url: '/api/settings/company',
+          token: adminToken,
+          payload: { ...COMPANY, ...body },
+        });
       expect((await save({})).json().ksef_source).toBe('ENVIRONMENT');
       expect((await save({ ksef_environment: 'TEST', ksef_token: 'settings-token' })).json().ksef_source).toBe(
         'SETTINGS',
