@@ -16,7 +16,7 @@ import {
   V,
   vatTotalsByRate,
 } from '@grain/shared';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { companySettings, invoices } from '../../db/schema/index.js';

@@ -44,6 +44,8 @@ export const invoicesPl = {
       OFFLINE: 'Offline',
     },
     kinds: { VAT: 'Faktura VAT', KOR: 'Faktura korygująca' },
+    offlineDeadline: 'do KSeF do {{date}}',
+    offlineOverdue: 'termin KSeF minął {{date}}',
   },
 };
 

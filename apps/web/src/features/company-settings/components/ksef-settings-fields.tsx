@@ -41,16 +41,59 @@ function tokenStateKey(settings: CompanySettingsResponse, values: KsefFormValues
   return settings.ksefTokenSet ? 'tokenSet' : 'tokenNotSet';
 }
 
-export function KsefSettingsFields<Values extends KsefFormValues & Record<string, unknown>>({
-  form,
-  settings,
-}: {
-  form: UseFormReturnType<Values>;
-  settings: CompanySettingsResponse;
-}) {
+type KsefForm<Values> = { form: UseFormReturnType<Values>; settings: CompanySettingsResponse };
+
+/** The token: never shown back, only whether one is stored; "Usuń token" removes it on save. */
+function KsefTokenField<Values extends KsefFormValues & Record<string, unknown>>({ form, settings }: KsefForm<Values>) {
   const { t } = useTranslation();
   const values = form.values;
   const tokenState = tokenStateKey(settings, values);
+  const setValue = (field: keyof KsefFormValues, value: unknown) => form.setFieldValue(field as never, value as never);
+  return (
+    <Stack gap={4}>
+      <PasswordInput
+        label={t('carriers.settings.ksef.token')}
+        description={t('carriers.settings.ksef.tokenHint')}
+        autoComplete="new-password"
+        disabled={!settings.secretsKeySet}
+        {...form.getInputProps('ksefToken')}
+        onChange={(event) => {
+          setValue('ksefToken', event.currentTarget.value);
+          if (event.currentTarget.value) setValue('ksefTokenClear', false);
+        }}
+      />
+      <Group gap="xs">
+        <Badge
+          variant="light"
+          color={tokenState === 'tokenSet' || tokenState === 'tokenToSave' ? 'green' : 'gray'}
+          data-testid="ksef-token-state"
+        >
+          {t(`carriers.settings.ksef.${tokenState}`)}
+        </Badge>
+        {settings.ksefTokenSet && !values.ksefTokenClear && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            onClick={() => {
+              setValue('ksefTokenClear', true);
+              setValue('ksefToken', '');
+            }}
+          >
+            {t('carriers.settings.ksef.removeToken')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+export function KsefSettingsFields<Values extends KsefFormValues & Record<string, unknown>>({
+  form,
+  settings,
+}: KsefForm<Values>) {
+  const { t } = useTranslation();
+  const values = form.values;
   const setValue = (field: keyof KsefFormValues, value: unknown) => form.setFieldValue(field as never, value as never);
   return (
     <Stack gap="xs">
@@ -82,41 +125,7 @@ export function KsefSettingsFields<Values extends KsefFormValues & Record<string
           description={t('carriers.settings.ksef.nipHint')}
           {...form.getInputProps('ksefNip')}
         />
-        <Stack gap={4}>
-          <PasswordInput
-            label={t('carriers.settings.ksef.token')}
-            description={t('carriers.settings.ksef.tokenHint')}
-            autoComplete="new-password"
-            disabled={!settings.secretsKeySet}
-            {...form.getInputProps('ksefToken')}
-            onChange={(event) => {
-              setValue('ksefToken', event.currentTarget.value);
-              if (event.currentTarget.value) setValue('ksefTokenClear', false);
-            }}
-          />
-          <Group gap="xs">
-            <Badge
-              variant="light"
-              color={tokenState === 'tokenSet' || tokenState === 'tokenToSave' ? 'green' : 'gray'}
-              data-testid="ksef-token-state"
-            >
-              {t(`carriers.settings.ksef.${tokenState}`)}
-            </Badge>
-            {settings.ksefTokenSet && !values.ksefTokenClear && (
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                onClick={() => {
-                  setValue('ksefTokenClear', true);
-                  setValue('ksefToken', '');
-                }}
-              >
-                {t('carriers.settings.ksef.removeToken')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
+        <KsefTokenField form={form} settings={settings} />
         {settings.ksefCustomUrlAllowed && (
           <TextInput
             label={t('carriers.settings.ksef.customUrl')}
