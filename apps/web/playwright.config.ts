@@ -41,6 +41,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+      // The KSeF token of company settings is stored encrypted (README Configuration); the address may be a test one.
+      SECRETS_KEY: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
+      KSEF_ALLOW_CUSTOM_URL: 'true',
     },
     stdout: 'ignore',
     stderr: 'pipe',

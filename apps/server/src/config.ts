@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DRAIN_MS } from './lib/lifecycle.js';
+import { secretsKeyFrom } from './lib/secrets.js';
 
 /** Every environment variable the server reads, parsed once (README "Configuration"). */
 export interface Config {
@@ -48,7 +49,9 @@ export interface Config {
   /**
    * Where issued invoices are sent (RULES.md Invoices, VAT and KSeF): KSEF_URL, the API base of the KSeF
    * environment (e.g. `https://api-test.ksef.mf.gov.pl/v2`, or the fake's `http://127.0.0.1:3900/v2`), and
-   * KSEF_TOKEN, the company's KSeF token; the NIP is the seller's on each invoice. Without both, nothing is sent.
+   * KSEF_TOKEN, the company's KSeF token; the NIP is the seller's on each invoice. The fallback of the deploy and the
+   * demo: KSeF settings saved in company settings take precedence (modules/settings/ksef-settings.ts). Without
+   * either, nothing is sent.
    */
   ksefUrl: string | null;
   ksefToken: string | null;
@@ -63,6 +66,13 @@ export interface Config {
    * one socket and a few kilobytes; one more is refused with LIVE_EVENTS_BUSY and the screen tries again later.
    */
   liveMaxClients: number;
+  /**
+   * SECRETS_KEY: 32 bytes (base64 or hex) that encrypt secrets at rest (AES-256-GCM, lib/secrets.ts), such as the
+   * KSeF token of company settings. Without it no token is stored (SECRETS_KEY_MISSING).
+   */
+  secretsKey: Buffer | null;
+  /** KSEF_ALLOW_CUSTOM_URL=true: company settings may point KSeF at any address (the fake KSeF, tests, demo). */
+  ksefAllowCustomUrl: boolean;
 }
 
 /** The default per-address budget of the sign-in calls, in per-e-mail budgets: an office behind one address. */
@@ -144,5 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     ksefToken: env.KSEF_TOKEN || null,
     nbpApiUrl: (env.NBP_API_URL || 'https://api.nbp.pl/api').replace(/\/+$/, ''),
     liveMaxClients: intFrom(env.LIVE_MAX_CLIENTS, 1000, 'LIVE_MAX_CLIENTS', 1),
+    secretsKey: secretsKeyFrom(env.SECRETS_KEY),
+    ksefAllowCustomUrl: env.KSEF_ALLOW_CUSTOM_URL === 'true',
   };
 }

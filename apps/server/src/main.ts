@@ -9,7 +9,7 @@ import { runMigrations } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { setDraining } from './lib/lifecycle.js';
 import { prepareExportWorker } from './lib/xlsx/export.js';
-import { ksefTargetOf, startKsefWorker } from './modules/invoices/ksef-sender.js';
+import { startKsefWorker } from './modules/invoices/ksef-sender.js';
 import { startMailWorker } from './modules/mail/sender.js';
 
 const config = loadConfig();
@@ -37,8 +37,8 @@ async function runServer(isClusterWorker: boolean) {
     logger: { level: config.logLevel, redact: LOG_REDACT },
   });
   const mailWorker = startMailWorker(database.db, config, app.log);
-  const ksefTarget = ksefTargetOf(config);
-  const ksefWorker = ksefTarget ? startKsefWorker(database.db, ksefTarget, app.log) : null;
+  // Reads the KSeF configuration on each pass (company settings, else KSEF_URL/KSEF_TOKEN); idle without one.
+  const ksefWorker = startKsefWorker(database.db, config, app.log);
 
   let closing = false;
   async function shutdown(signal: string) {
@@ -53,7 +53,7 @@ async function runServer(isClusterWorker: boolean) {
       await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       await app.close();
       await mailWorker.stop();
-      await ksefWorker?.stop();
+      await ksefWorker.stop();
       await database.close();
     } finally {
       process.exit(0);

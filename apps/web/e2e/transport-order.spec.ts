@@ -55,17 +55,17 @@ test.describe
       await page.getByLabel('Ulica i numer').fill('ul. Żytnia 7');
       await page.getByLabel('Kod pocztowy').fill('61-001');
       await page.getByLabel('Miejscowość').fill('Poznań');
-      await page.getByLabel('NIP').fill('1234567890');
-      await page.getByLabel('NIP').blur();
+      await page.getByLabel(/^NIP( \*)?$/).fill('1234567890');
+      await page.getByLabel(/^NIP( \*)?$/).blur();
       await expect(page.getByText(/Nieprawidłowy NIP: cyfra kontrolna/)).toBeVisible();
-      await page.getByLabel('NIP').fill('526-025-02-74');
+      await page.getByLabel(/^NIP( \*)?$/).fill('526-025-02-74');
       await page.getByLabel('E-mail').fill('biuro@zbozex.pl');
       await page.screenshot({ path: `${SCREENS}/company-settings-desktop.png`, fullPage: true });
       await save.click();
       await expect(page.getByText('Zapisano dane firmy')).toBeVisible();
 
       await page.reload();
-      await expect(page.getByLabel('NIP')).toHaveValue('5260250274');
+      await expect(page.getByLabel(/^NIP( \*)?$/)).toHaveValue('5260250274');
       await expect(page.getByLabel('Miejscowość')).toHaveValue('Poznań');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SCREENS}/company-settings-phone.png`, fullPage: true });

@@ -35,6 +35,30 @@ const logoField = z
   .refine((value) => value === null || LOGO_DATA_URL.test(value), V.logoFormat)
   .refine((value) => value === null || dataUrlBytes(value) <= COMPANY_LOGO_MAX_BYTES, V.logoTooBig);
 
+/**
+ * RULES.md Invoices, VAT and KSeF: the KSeF environment the company sends to (KSeF docs `srodowiska.md`): TEST
+ * (random NIPs, self-signed certificates), DEMO (pre-production) or PRODUCTION. None: invoices are issued and printed,
+ * and wait unsent.
+ */
+export const KSEF_SETTINGS_ENVIRONMENTS = ['TEST', 'DEMO', 'PRODUCTION'] as const;
+export type KsefSettingsEnvironment = (typeof KSEF_SETTINGS_ENVIRONMENTS)[number];
+/** Which configuration the sender uses: company settings first, else KSEF_URL/KSEF_TOKEN (README Configuration). */
+export const KSEF_CONFIG_SOURCES = ['SETTINGS', 'ENVIRONMENT'] as const;
+
+const optionalNipField = z
+  .string({ error: V.wrongType })
+  .max(MAX_STRING, V.maxLength)
+  .nullish()
+  .transform((value) => (value ?? '').replace(/[\s-]/g, '') || null)
+  .refine((value) => value === null || /^\d{10}$/.test(value), V.nationalId)
+  .refine((value) => value === null || isValidNip(value), V.nipChecksum);
+
+/** The fake KSeF's API base (`http://127.0.0.1:3900/v2`); the server takes it only with KSEF_ALLOW_CUSTOM_URL. */
+const customUrlField = optionalString().refine(
+  (value) => value === null || /^https?:\/\/[^\s]+$/.test(value),
+  V.wrongType,
+);
+
 /** PUT /settings/company. */
 export const CompanySettingsRequestSchema = z.strictObject({
   name: requiredString(),
@@ -51,11 +75,19 @@ export const CompanySettingsRequestSchema = z.strictObject({
   correctionSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   bankAccount: optionalString(64),
   paymentTermDays: z.number({ error: V.wrongType }).int(V.integer).min(0, V.nonNegative).max(365, V.tooBig).optional(),
+  // KSeF (RULES.md Invoices, VAT and KSeF). Left out: kept as stored; the environment null: sending is off.
+  ksefEnvironment: z.enum(KSEF_SETTINGS_ENVIRONMENTS, { error: V.oneOf }).nullish(),
+  /** The NIP of the KSeF context; empty: the company's NIP. */
+  ksefNip: optionalNipField.optional(),
+  /** Never answered back. Empty or left out: the stored token stays; `ksefTokenClear` removes it. */
+  ksefToken: optionalString(),
+  ksefTokenClear: z.boolean({ error: V.wrongType }).optional(),
+  ksefCustomUrl: customUrlField.optional(),
 });
 export type CompanySettingsRequest = z.infer<typeof CompanySettingsRequestSchema>;
 
-/** GET|PUT /settings/company: `configured` is false until an ADMIN saved it (the other fields are then empty). */
-export const CompanySettingsResponseSchema = z.object({
+/** Our company as documents print it: `configured` is false until an ADMIN saved it (the rest is then empty). */
+export const CompanyHeaderSchema = z.object({
   configured: z.boolean(),
   name: z.string(),
   street: z.string().nullable(),
@@ -70,6 +102,22 @@ export const CompanySettingsResponseSchema = z.object({
   bankAccount: z.string().nullable(),
   paymentTermDays: z.number(),
   updatedAt: z.string().nullable(),
+});
+export type CompanyHeader = z.infer<typeof CompanyHeaderSchema>;
+
+/** GET|PUT /settings/company: the header and the KSeF settings (never the token). */
+export const CompanySettingsResponseSchema = CompanyHeaderSchema.extend({
+  ksefEnvironment: z.enum(KSEF_SETTINGS_ENVIRONMENTS).nullable(),
+  ksefNip: z.string().nullable(),
+  ksefCustomUrl: z.string().nullable(),
+  /** Whether a KSeF token is stored (encrypted); the token itself never leaves the server. */
+  ksefTokenSet: z.boolean(),
+  /** False without SECRETS_KEY: the server cannot store a token then (SECRETS_KEY_MISSING). */
+  secretsKeySet: z.boolean(),
+  /** KSEF_ALLOW_CUSTOM_URL: the settings may point at the fake KSeF. */
+  ksefCustomUrlAllowed: z.boolean(),
+  /** Where the sender's configuration comes from now; null: nothing is sent. */
+  ksefSource: z.enum(KSEF_CONFIG_SOURCES).nullable(),
 });
 export type CompanySettingsResponse = z.infer<typeof CompanySettingsResponseSchema>;
 

@@ -99,6 +99,10 @@ export const InvoiceSchema = z.object({
   ksefError: z.string().nullable(),
   /** A correction (KOR): the sales invoice it corrects. */
   correctedInvoiceId: z.number().nullable(),
+  /** offline24 (KSeF docs `tryby-offline.md`): the day by which an invoice that went out OFFLINE must be in KSeF. */
+  offlineDeadline: z.string().nullable(),
+  /** Still OFFLINE after its deadline (the Polish calendar day). */
+  isOfflineOverdue: z.boolean(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

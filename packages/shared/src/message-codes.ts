@@ -67,8 +67,12 @@ export const MESSAGE_CODES = {
   INVOICE_SETTINGS_MISSING: 409,
   VAT_RATE_MISSING: 409,
   INVOICE_XML_INVALID: 409,
-  /** Sending to KSeF needs KSEF_URL and KSEF_TOKEN (README Configuration). */
+  /** Sending to KSeF needs its settings (environment and token) or KSEF_URL and KSEF_TOKEN (README Configuration). */
   KSEF_NOT_CONFIGURED: 409,
+  /** A KSeF token is stored encrypted with SECRETS_KEY (README Configuration); without the key none is taken. */
+  SECRETS_KEY_MISSING: 409,
+  /** A custom KSeF address (the fake) is taken only with KSEF_ALLOW_CUSTOM_URL. */
+  KSEF_CUSTOM_URL_NOT_ALLOWED: 409,
   /** Only an ISSUED (or REJECTED, after a fix elsewhere) invoice is queued; QUEUED/SENT/ACCEPTED are not sent twice. */
   INVOICE_ALREADY_SENT_TO_KSEF: 409,
   /**

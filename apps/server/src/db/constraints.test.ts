@@ -22,6 +22,7 @@ beforeAll(async () => {
   await db.execute(sql`insert into saved_views (user_id, list_key, name, state)
     values ((select min(id) from users), 'logistics', 'Widok', '{}'::jsonb)`);
   await db.execute(sql`insert into mail_outbox (recipients, subject, body) values (array['a@b.pl'], 's', 'b')`);
+  await db.execute(sql`insert into company_settings (name, city, nip) values ('Firma', 'Poznań', '5260250274')`);
   await db.execute(sql`insert into quality_params (quality_id, name, type)
     values ((select min(id) from raw_material_qualities), 'Wilgotność test', 'number')`);
   await db.execute(sql`insert into exchange_rates (currency, effective_date, rate, source)

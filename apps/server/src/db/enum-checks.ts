@@ -10,6 +10,7 @@ import {
   EXCHANGE_RATE_SOURCES,
   FREIGHTS,
   GENDERS,
+  KSEF_SETTINGS_ENVIRONMENTS,
   MAIL_STATUSES,
   PARAM_TYPES,
   SAVED_VIEW_LISTS,
@@ -59,6 +60,7 @@ export const ENUM_COLUMNS = [
   { table: 'vat_rates', column: 'subject', values: VAT_RATE_SUBJECTS },
   { table: 'exchange_rates', column: 'currency', values: EXCHANGE_RATE_CURRENCIES },
   { table: 'exchange_rates', column: 'source', values: EXCHANGE_RATE_SOURCES },
+  { table: 'company_settings', column: 'ksef_environment', values: KSEF_SETTINGS_ENVIRONMENTS },
 ] as const satisfies readonly EnumColumn[];
 
 interface EnumColumn {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig } from '../../src/config.js';
 import { type Db, rowsOf } from '../../src/db/client.js';
 import { companySettings } from '../../src/db/schema/index.js';
 import { startKsefWorker } from '../../src/modules/invoices/ksef-sender.js';
@@ -198,15 +199,14 @@ function machineTicks(): { busy: number; total: number } | null {
 /** Until every queued invoice has KSeF's answer: the sender's passes one after another, and the CPU they took. */
 async function sendAll(context: BenchContext, invoiceIds: number[]) {
   for (const id of invoiceIds) await callJson(context, 'POST', `/invoice/send-to-ksef/${id}`, {});
+  // The worker reads KSEF_URL and KSEF_TOKEN from the config (company settings hold no KSeF in the bench).
+  const config = loadConfig({ ...process.env, ...context.ksef.env });
   const worker = startKsefWorker(
     context.db,
-    {
-      baseUrl: context.ksef.env.KSEF_URL,
-      ksefToken: context.ksef.env.KSEF_TOKEN,
-      ...(isFlatOut ? { clientOptions: { sleep: async () => {} } } : {}),
-    },
+    config,
     context.log,
     0,
+    isFlatOut ? { sleep: async () => {} } : undefined,
   );
   const listed = sql.raw(`(${invoiceIds.join(',')})`);
   const pending = async () =>

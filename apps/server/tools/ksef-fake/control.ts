@@ -48,6 +48,8 @@ export interface FakeKsefControl {
   rejectNextInvoice(rejection?: InvoiceRejection): void;
   /** Status polls answering "in progress" before the result: invoices, authentication, exports (default 1 each). */
   setPendingPolls(polls: { invoice?: number; authentication?: number; export?: number }): void;
+  /** Time passes at KSeF: every invoice still processing is done now (its status and UPO answer at once). */
+  finishProcessing(): void;
   /** Export package limits: invoices per package (then truncated), bytes per encrypted part. */
   setExportLimits(limits: { maxInvoices?: number; partBytes?: number }): void;
   /** How far the high water mark trails the fake's clock. */
@@ -93,6 +95,9 @@ export function registerControlRoutes(app: FastifyInstance, parts: Parts): FakeK
       if (polls.invoice !== undefined) parts.sessions.processingPolls = polls.invoice;
       if (polls.authentication !== undefined) parts.auth.pendingPolls = polls.authentication;
       if (polls.export !== undefined) parts.exports.pendingPolls = polls.export;
+    },
+    finishProcessing: () => {
+      for (const invoice of parts.sessions.invoices()) invoice.pollsLeft = 0;
     },
     setExportLimits: (limits) => {
       if (limits.maxInvoices !== undefined) parts.exports.maxInvoices = limits.maxInvoices;

@@ -59,7 +59,10 @@ const messageCode: Record<MessageCode, string> = {
   INVOICE_SETTINGS_MISSING: 'Uzupełnij w ustawieniach firmy serię numeracji faktur (lub korekt) i numer rachunku',
   VAT_RATE_MISSING: 'Brak stawki VAT dla surowca',
   INVOICE_XML_INVALID: 'Faktura nie przeszła walidacji schematu FA(3)',
-  KSEF_NOT_CONFIGURED: 'Wysyłka do KSeF nie jest skonfigurowana (adres KSeF i token)',
+  KSEF_NOT_CONFIGURED: 'Wysyłka do KSeF nie jest skonfigurowana (środowisko i token w ustawieniach firmy)',
+  SECRETS_KEY_MISSING:
+    'Serwer nie ma klucza szyfrowania (SECRETS_KEY), więc nie może zapisać tokenu KSeF. Poproś administratora serwera o jego ustawienie.',
+  KSEF_CUSTOM_URL_NOT_ALLOWED: 'Własny adres KSeF jest dostępny tylko na serwerach testowych (KSEF_ALLOW_CUSTOM_URL)',
   INVOICE_ALREADY_SENT_TO_KSEF: 'Faktura została już przekazana do KSeF',
   INVOICE_NOT_CORRECTABLE:
     'Tej faktury nie można teraz skorygować: czeka na numer KSeF albo KSeF ją odrzucił. Skoryguj ją, gdy zostanie przyjęta',

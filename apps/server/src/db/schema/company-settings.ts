@@ -1,6 +1,8 @@
+import { KSEF_SETTINGS_ENVIRONMENTS } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { isoTimestamp } from '../columns.js';
+import { enumCheck } from '../enum-checks.js';
 import { users } from './users.js';
 
 /** Our own company, one row (id 1), the header of the transport order PDF. */
@@ -24,11 +26,18 @@ export const companySettings = pgTable(
     /** The account printed on sales invoices (NRB or IBAN). */
     bankAccount: varchar('bank_account', { length: 64 }),
     paymentTermDays: integer('payment_term_days').notNull().default(14),
+    // KSeF (RULES.md Invoices, VAT and KSeF; migration 0023): null environment: nothing is sent.
+    ksefEnvironment: varchar('ksef_environment', { length: 16, enum: KSEF_SETTINGS_ENVIRONMENTS }),
+    ksefNip: varchar('ksef_nip', { length: 10 }),
+    /** AES-256-GCM under SECRETS_KEY (lib/secrets.ts); never answered by the API. */
+    ksefTokenEncrypted: text('ksef_token_encrypted'),
+    ksefCustomUrl: varchar('ksef_custom_url', { length: 255 }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: isoTimestamp('updated_at').notNull().default(sql`now()`),
   },
   () => [
     check('company_settings_single_row', sql`id = 1`),
     check('company_settings_nip_format', sql`nip ~ '^[0-9]{10}$'`),
+    enumCheck('company_settings', 'ksef_environment'),
   ],
 );

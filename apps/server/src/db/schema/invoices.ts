@@ -121,6 +121,8 @@ export const invoices = pgTable(
     ksefError: text('ksef_error'),
     ksefSentAt: isoTimestamp('ksef_sent_at'),
     ksefAcceptedAt: isoTimestamp('ksef_accepted_at'),
+    /** offline24 (KSeF docs `tryby-offline.md`): the day by which an invoice that went out OFFLINE must be in KSeF. */
+    offlineDeadline: date('offline_deadline', { mode: 'string' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
     // The Faktury list's search: number, KSeF number, buyer and NIP (db/search.ts; trigram index on PostgreSQL).
@@ -134,7 +136,7 @@ export const invoices = pgTable(
     index('invoices_status_idx').on(t.status, t.id),
     check('invoices_kind_valid', sql`kind in ('VAT', 'KOR')`),
     check('invoices_status_valid', sql`status in ('ISSUED', 'QUEUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE')`),
-    index('invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT')`),
+    index('invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT', 'OFFLINE')`),
     check('invoices_currency_valid', sql`currency in ('PLN', 'EUR', 'USD')`),
     check('invoices_totals_add_up', sql`gross_total = net_total + vat_total`),
     check(

@@ -121,6 +121,20 @@ describe('GET /api/invoice/pdf/{id}', () => {
     expect(decodeDrawnQr(response.rawPayload)).toBe(link);
   });
 
+  it('points KOD I at the verification host of the KSeF environment in company settings (kody-qr.md)', async () => {
+    const invoice = await issuedInvoice();
+    const [stored] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    const path = `/invoice/${stored!.sellerNip}/09-03-2026/${sha256Base64Url(stored!.xml)}`;
+    for (const [environment, host] of [
+      ['DEMO', 'https://qr-demo.ksef.mf.gov.pl'],
+      ['TEST', 'https://qr-test.ksef.mf.gov.pl'],
+      ['PRODUCTION', 'https://qr.ksef.mf.gov.pl'],
+    ]) {
+      await saveCompany(t, token, { ksef_environment: environment });
+      expect(decodeDrawnQr((await pdfOf(invoice.id)).rawPayload)).toBe(`${host}${path}`);
+    }
+  });
+
   it('prints the KSeF number under the code once KSeF has given one', async () => {
     const invoice = await issuedInvoice();
     const [stored] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
@@ -178,6 +192,8 @@ describe('invoicePdf (the document)', () => {
         sellerStreet: 'Polna 1',
         sellerPostCode: '00-001',
         sellerCity: 'Łódź',
+        offlineDeadline: null,
+        isOfflineOverdue: false,
         createdAt: '2026-03-09T10:00:00Z',
         lines: [
           {

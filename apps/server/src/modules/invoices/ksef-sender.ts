@@ -1,8 +1,10 @@
+import { offline24Deadline } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
+import { type PeriodicWorker, startPeriodicWorker } from '../../lib/periodic-worker.js';
 import {
   createKsefClient,
   type InvoiceProcessing,
@@ -10,8 +12,10 @@ import {
   type KsefClient,
   type KsefClientOptions,
   KsefError,
+  KsefRateLimitedError,
   KsefSession,
 } from '../ksef/index.js';
+import { readKsefConfig } from '../settings/service.js';
 
 /**
  * The KSeF outbox (RULES.md Invoices, VAT and KSeF; works like the mail outbox, modules/mail/sender.ts): an invoice
@@ -19,9 +23,20 @@ import {
  * and KSeF's answer kept. A failed try leaves the invoice where it was (QUEUED or SENT) and due again after a back-off,
  * so nothing is lost; a SENT invoice whose answer never came is sent again, and KSeF answers that repeat as a
  * duplicate (440) with the first send's KSeF number, so nothing is accepted twice.
+ *
+ * offline24 (RULES.md Invoices, VAT and KSeF; KSeF docs `tryby-offline.md`): when KSeF cannot be reached (no
+ * connection, a time-out, a 5xx) a QUEUED invoice goes out OFFLINE: it has been issued and may be handed over with
+ * its QR code marked OFFLINE, and must reach KSeF by the next business day after its issue date (`offline_deadline`,
+ * shared/rules/business-days.ts). It stays due, and is sent with `offlineMode` when KSeF is back.
+ *
+ * Limits (KSeF docs `limity/limity-api.md`): a 429 is waited out by the client when short; a longer `Retry-After`
+ * ends the pass and no invoice is tried before it. Each pass sends at most what the published per-minute and
+ * per-hour limits of sending in an online session leave, counted from the invoices sent (all processes together).
  */
 
 const BATCH = 10;
+/** Sending an invoice in an online session (`limity/limity-api.md`): 30 a minute, 180 an hour per context. */
+export const KSEF_SEND_LIMITS = { perMinute: 30, perHour: 180 } as const;
 /** Longer than one pass may take (a session, a send, the polls, the UPO), so a live claim is never taken over. */
 export const KSEF_LEASE_SECONDS = 600;
 
@@ -31,38 +46,87 @@ export function ksefBackoffSeconds(attempts: number): number {
 }
 
 export interface KsefTarget {
-  /** The API base of the KSeF environment (config KSEF_URL). */
+  /** The API base of the KSeF environment (settings, or config KSEF_URL). */
   baseUrl: string;
-  /** The company's KSeF token (config KSEF_TOKEN). */
+  /** The company's KSeF token (settings, or config KSEF_TOKEN). */
   ksefToken: string;
+  /** The NIP of the KSeF context; null or left out: each invoice's seller NIP. */
+  contextNip?: string | null;
   /** Tests pass a sleep that does not wait and a clock. */
   clientOptions?: Partial<KsefClientOptions>;
 }
 
 interface ClaimedInvoice {
   id: number;
+  status: 'QUEUED' | 'SENT' | 'OFFLINE';
   sellerNip: string;
+  issueDate: string;
   xml: Uint8Array;
   attempts: number;
 }
 
+/** How many invoices this pass may send within the published limits (KSEF_SEND_LIMITS), BATCH at most. */
+async function sendBudget(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*) filter (where ksef_sent_at > now() - interval '1 minute')::int as "lastMinute",
+      count(*)::int as "lastHour"
+    from invoices where ksef_sent_at > now() - interval '1 hour'`);
+  const [sent] = rowsOf<{ lastMinute: number; lastHour: number }>(result);
+  const left = Math.min(
+    KSEF_SEND_LIMITS.perMinute - (sent?.lastMinute ?? 0),
+    KSEF_SEND_LIMITS.perHour - (sent?.lastHour ?? 0),
+  );
+  return Math.max(0, Math.min(BATCH, left));
+}
+
 /** Claims due invoices with a lease, so several server processes never send one at the same time. */
 async function claimDue(db: Db): Promise<ClaimedInvoice[]> {
+  const budget = await sendBudget(db);
+  if (budget === 0) return [];
   const result = await db.execute(sql`
     update invoices set ksef_next_attempt_at = now() + make_interval(secs => ${KSEF_LEASE_SECONDS}),
       ksef_attempts = ksef_attempts + 1
     where id in (
-      select id from invoices where status in ('QUEUED', 'SENT') and ksef_next_attempt_at <= now()
-      order by id limit ${BATCH} for update skip locked)
-    returning id, seller_nip as "sellerNip", xml, ksef_attempts as "attempts"`);
+      select id from invoices where status in ('QUEUED', 'SENT', 'OFFLINE') and ksef_next_attempt_at <= now()
+      order by id limit ${budget} for update skip locked)
+    returning id, status, seller_nip as "sellerNip", issue_date::text as "issueDate", xml,
+      ksef_attempts as "attempts"`);
   return rowsOf<ClaimedInvoice>(result).sort((a, b) => a.id - b.id);
 }
 
 /** Each state change in one transaction, and only while the claim is still this pass's (status unchanged). */
 async function record(db: Db, id: number, changes: ReturnType<typeof sql>): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await tx.execute(sql`update invoices set ${changes} where id = ${id} and status in ('QUEUED', 'SENT')`);
+    await tx.execute(sql`update invoices set ${changes} where id = ${id} and status in ('QUEUED', 'SENT', 'OFFLINE')`);
   });
+}
+
+/** KSeF could not be reached at all (the offline24 case), as against KSeF answering with a refusal. */
+function isKsefUnreachable(error: unknown): boolean {
+  return error instanceof KsefError && (error.kind === 'unreachable' || error.kind === 'server');
+}
+
+/**
+ * A failed try: due again after the back-off, or not before KSeF's Retry-After (429). A QUEUED invoice KSeF could
+ * not be reached for goes OFFLINE with its offline24 deadline (module comment); a SENT one stays SENT (KSeF may
+ * hold it already), an OFFLINE one keeps its first deadline.
+ */
+async function recordFailure(db: Db, invoice: ClaimedInvoice, error: unknown, log: FastifyBaseLogger) {
+  const message = messageOf(error).slice(0, 4000);
+  log.warn({ invoiceId: invoice.id, attempts: invoice.attempts, err: message }, 'KSeF send failed');
+  const waitSeconds =
+    error instanceof KsefRateLimitedError
+      ? Math.max(1, Math.ceil(error.retryAfterMs / 1000))
+      : ksefBackoffSeconds(invoice.attempts);
+  const offline =
+    invoice.status === 'QUEUED' && isKsefUnreachable(error)
+      ? sql`, status = 'OFFLINE', offline_deadline = ${offline24Deadline(invoice.issueDate)}::date`
+      : sql``;
+  await record(
+    db,
+    invoice.id,
+    sql`ksef_error = ${message}, ksef_next_attempt_at = now() + make_interval(secs => ${waitSeconds}) ${offline}`,
+  );
 }
 
 function describeRejection(outcome: Extract<InvoiceProcessing, { status: 'rejected' }>): string {
@@ -95,7 +159,8 @@ function upoOfDuplicate(
 /** One invoice: send, mark SENT, poll, then ACCEPTED with number and UPO, or REJECTED with KSeF's error. */
 async function sendOne(db: Db, open: OpenSession, invoice: ClaimedInvoice): Promise<void> {
   const { session } = open;
-  const sent = await session.sendInvoice(Buffer.from(invoice.xml));
+  // An invoice issued offline is marked so (KSeF docs `tryby-offline.md`): KSeF then takes P_1 as issued offline.
+  const sent = await session.sendInvoice(Buffer.from(invoice.xml), { offlineMode: invoice.status === 'OFFLINE' });
   await record(
     db,
     invoice.id,
@@ -135,27 +200,27 @@ export async function sendDueInvoices(db: Db, target: KsefTarget, log: FastifyBa
   const due = await claimDue(db);
   if (due.length === 0) return 0;
   const client: KsefClient = createKsefClient({ baseUrl: target.baseUrl, ...target.clientOptions });
-  // One session per seller NIP and pass (in practice one company).
+  // One session per context NIP and pass (in practice one company).
   const sessions = new Map<string, OpenSession>();
   try {
-    for (const invoice of due) {
+    for (const [index, invoice] of due.entries()) {
       try {
-        let open = sessions.get(invoice.sellerNip);
+        const nip = target.contextNip ?? invoice.sellerNip;
+        let open = sessions.get(nip);
         if (!open) {
-          const access = new KsefAccess(client, { nip: invoice.sellerNip, ksefToken: target.ksefToken });
+          const access = new KsefAccess(client, { nip, ksefToken: target.ksefToken });
           open = { client, access, session: await KsefSession.open(client, access, 'FA') };
-          sessions.set(invoice.sellerNip, open);
+          sessions.set(nip, open);
         }
         await sendOne(db, open, invoice);
       } catch (error) {
-        const message = messageOf(error).slice(0, 4000);
-        log.warn({ invoiceId: invoice.id, attempts: invoice.attempts, err: message }, 'KSeF send failed');
-        await record(
-          db,
-          invoice.id,
-          sql`ksef_error = ${message},
-            ksef_next_attempt_at = now() + make_interval(secs => ${ksefBackoffSeconds(invoice.attempts)})`,
-        );
+        await recordFailure(db, invoice, error, log);
+        // KSeF down or asking to wait: the rest of the pass would meet the same, so they take the same outcome
+        // without a try (no invoice is sent before a Retry-After; none waits a time-out each).
+        if (error instanceof KsefRateLimitedError || isKsefUnreachable(error)) {
+          for (const rest of due.slice(index + 1)) await recordFailure(db, rest, error, log);
+          break;
+        }
       }
     }
   } finally {
@@ -166,38 +231,28 @@ export async function sendDueInvoices(db: Db, target: KsefTarget, log: FastifyBa
   return due.length;
 }
 
-export interface KsefWorker {
-  runOnce: () => Promise<number>;
-  stop: () => Promise<void>;
-}
+export type KsefWorker = PeriodicWorker;
 
-/** The configured KSeF (KSEF_URL and KSEF_TOKEN), or null: then invoices wait queued. */
-export function ksefTargetOf(config: Config): KsefTarget | null {
-  return config.ksefUrl && config.ksefToken ? { baseUrl: config.ksefUrl, ksefToken: config.ksefToken } : null;
-}
-
-export function startKsefWorker(db: Db, target: KsefTarget, log: FastifyBaseLogger, intervalMs = 5000): KsefWorker {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const runOnce = () => {
-    running ??= sendDueInvoices(db, target, log)
-      .catch((error) => {
-        log.warn({ err: messageOf(error) }, 'KSeF worker pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = intervalMs > 0 ? setInterval(() => !stopped && void runOnce(), intervalMs) : null;
-  timer?.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
+/**
+ * The KSeF outbox worker of a server process: each pass reads the configuration (company settings, else KSEF_URL
+ * and KSEF_TOKEN: modules/settings/ksef-settings.ts), so a change in the settings screen applies without a restart;
+ * without one the pass does nothing and nothing is queued (RULES.md Invoices, VAT and KSeF).
+ */
+export function startKsefWorker(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  intervalMs = 5000,
+  clientOptions?: Partial<KsefClientOptions>,
+): KsefWorker {
+  return startPeriodicWorker({
+    name: 'KSeF worker',
+    intervalMs,
+    log,
+    pass: async () => {
+      const ksef = await readKsefConfig(db, config, log);
+      if (!ksef) return 0;
+      return sendDueInvoices(db, { ...ksef, clientOptions }, log);
     },
-  };
+  });
 }

@@ -120,6 +120,11 @@ export const invoiceColumns = {
   ksefNumber: invoices.ksefNumber,
   ksefError: invoices.ksefError,
   correctedInvoiceId: invoices.correctedInvoiceId,
+  offlineDeadline: invoices.offlineDeadline,
+  // offline24 (KSeF docs `tryby-offline.md`): still OFFLINE after the last day it could reach KSeF, by the Polish
+  // calendar day whatever the database's time zone.
+  isOfflineOverdue: sql<boolean>`(${invoices.status} = 'OFFLINE'
+    and ${invoices.offlineDeadline} < (now() at time zone 'Europe/Warsaw')::date)`.mapWith(Boolean),
   createdAt: invoices.createdAt,
 };
 

@@ -15,7 +15,7 @@ import {
   V,
   vatTotalsByRate,
 } from '@grain/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { companySettings, invoices } from '../../db/schema/index.js';
@@ -25,12 +25,8 @@ import { AppError } from '../../lib/errors.js';
 import { smallTableListPage } from '../../lib/list.js';
 import { renderPdf } from '../../lib/pdf/service.js';
 import { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate } from '../exchange-rates/index.js';
-import {
-  invoiceVerificationLinkOfHash,
-  type KsefEnvironment,
-  type SalesInvoiceDocument,
-  type SalesInvoiceLine,
-} from '../ksef/index.js';
+import { invoiceVerificationLinkOfHash, type SalesInvoiceDocument, type SalesInvoiceLine } from '../ksef/index.js';
+import { qrEnvironment, readCompanySettings } from '../settings/service.js';
 import { transactionRows } from '../settlements/service/index.js';
 import { invoiceDetails } from './details.js';
 import {
@@ -42,6 +38,7 @@ import {
   sellerParty,
   validatedXml,
 } from './issue-parts.js';
+import { queueForKsef, statusOnIssue } from './ksef-queue.js';
 import { invoicePdf } from './pdf.js';
 import * as q from './queries.js';
 
@@ -195,6 +192,7 @@ async function invoiceBuyer(tx: Db, contractorId: number): Promise<Buyer> {
 export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Promise<InvoiceDetails> {
   const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);
   const issueDate = input.issueDate ?? todayIso();
+  const ksefStatus = await statusOnIssue(ctx);
   const id = await withWriteTransaction(ctx.db, async (tx) => {
     await q.lockTransactions(tx, ids);
     const rows = await transactionRows(tx, ids);
@@ -243,6 +241,7 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
       bankAccount: settings.bankAccount,
       xml,
       xmlSha256: createHash('sha256').update(xml).digest('hex'),
+      ...ksefStatus,
       createdBy: ctx.user.id,
     });
     await q.insertInvoiceLines(
@@ -256,23 +255,9 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
   return invoiceDetails(ctx, id);
 }
 
-/**
- * POST /invoice/send-to-ksef/{id}: queues the invoice for the KSeF sender (ksef-sender.ts), due now. An ISSUED
- * invoice, or a REJECTED one sent again; one already queued, sent or accepted is not sent twice (RULES.md Invoices,
- * VAT and KSeF). Needs KSEF_URL and KSEF_TOKEN, or it would wait for a sender that never comes.
- */
+/** POST /invoice/send-to-ksef/{id}: queued for the KSeF sender (ksef-queue.ts), answered as it stands. */
 export async function sendToKsef(ctx: Ctx, id: number): Promise<InvoiceDetails> {
-  if (!ctx.config.ksefUrl || !ctx.config.ksefToken) throw new AppError('KSEF_NOT_CONFIGURED');
-  await withWriteTransaction(ctx.db, async (tx) => {
-    const [row] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, id)).for('update');
-    if (!row) throw new AppError('INVOICE_NOT_FOUND');
-    if (row.status !== 'ISSUED' && row.status !== 'REJECTED') throw new AppError('INVOICE_ALREADY_SENT_TO_KSEF');
-    await tx
-      .update(invoices)
-      .set({ status: 'QUEUED', ksefNextAttemptAt: sql`now()`, ksefAttempts: 0, ksefError: null })
-      .where(eq(invoices.id, id));
-    await audit(tx, ctx.user.id, 'invoice', id, 'send-to-ksef', { from: row.status });
-  });
+  await queueForKsef(ctx, id);
   return invoiceDetails(ctx, id);
 }
 
@@ -282,13 +267,6 @@ export async function invoiceXmlBytes(ctx: Ctx, id: number): Promise<Buffer> {
   if (!xml) throw new AppError('INVOICE_NOT_FOUND');
   return xml;
 }
-
-/**
- * The KSeF environment whose QR host the printed link points at (KSeF docs `kody-qr.md`, `srodowiska.md`).
- * Production until company settings hold the environment (spec: company settings, KSeF), so a printed invoice
- * always verifies where real invoices live.
- */
-const QR_ENVIRONMENT: KsefEnvironment = 'prod';
 
 const address = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
 
@@ -303,7 +281,8 @@ export async function invoicePdfFile(ctx: Ctx, id: number) {
   const invoice = await invoiceDetails(ctx, id);
   const hash = (await q.invoiceHashOf(ctx.db, id))!;
   const buyer = await q.buyerOf(ctx.db, invoice.buyerId);
-  const verificationLink = invoiceVerificationLinkOfHash(QR_ENVIRONMENT, {
+  // The QR host of the configured KSeF environment (KSeF docs `kody-qr.md`; settings/ksef-settings.ts).
+  const verificationLink = invoiceVerificationLinkOfHash(await qrEnvironment(ctx.db, ctx.config), {
     sellerNip: hash.sellerNip,
     issueDate: invoice.issueDate,
     sha256Base64Url: Buffer.from(hash.xmlSha256, 'hex').toString('base64url'),

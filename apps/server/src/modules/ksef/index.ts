@@ -5,8 +5,8 @@
 
 export { KsefAccess } from './access.js';
 export { createKsefClient, type KsefClient, type KsefClientOptions } from './client.js';
-export type { KsefEnvironment } from './environments.js';
-export { KsefError } from './errors.js';
+export { KSEF_API_BASE_URLS, type KsefEnvironment } from './environments.js';
+export { KsefError, KsefRateLimitedError } from './errors.js';
 export { isValidKsefNumber } from './ksef-number.js';
 export { invoiceVerificationLinkOfHash, qrCaption } from './qr-link.js';
 export { type InvoiceProcessing, KsefSession } from './session.js';

@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { StoredAttachment } from '../../db/schema/index.js';
+import { type PeriodicWorker, startPeriodicWorker } from '../../lib/periodic-worker.js';
 import { runCertificateExpiryCheck } from '../certificates/service.js';
 
 interface ClaimedMail {
@@ -101,37 +102,18 @@ export async function sendDueMail(db: Db, deliver: Deliver, log: FastifyBaseLogg
   return due.length;
 }
 
-export interface MailWorker {
-  runOnce: () => Promise<number>;
-  stop: () => Promise<void>;
-}
+export type MailWorker = PeriodicWorker;
 
 export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, intervalMs = 2000): MailWorker {
   const deliver = deliveryFor(config, log);
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const runOnce = () => {
+  return startPeriodicWorker({
+    name: 'mail worker',
+    intervalMs,
+    log,
     // The daily checks queue their mail first, so it goes out in the same pass.
-    running ??= runCertificateExpiryCheck(db, todayIso())
-      .catch((error) => log.warn({ err: error instanceof Error ? error.message : error }, 'daily check failed'))
-      .then(() => sendDueMail(db, deliver, log))
-      .catch((error) => {
-        log.warn({ err: error instanceof Error ? error.message : error }, 'mail worker pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = intervalMs > 0 ? setInterval(() => !stopped && void runOnce(), intervalMs) : null;
-  timer?.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+    pass: () =>
+      runCertificateExpiryCheck(db, todayIso())
+        .catch((error) => log.warn({ err: error instanceof Error ? error.message : error }, 'daily check failed'))
+        .then(() => sendDueMail(db, deliver, log)),
+  });
 }

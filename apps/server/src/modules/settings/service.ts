@@ -1,8 +1,10 @@
-import type { CompanySettingsRequest, CompanySettingsResponse } from '@grain/shared';
+import type { CompanyHeader, CompanySettingsRequest, CompanySettingsResponse } from '@grain/shared';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { audit, diff } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
+import { ksefAnswerOf, ksefColumnsToStore } from './ksef-settings.js';
 import {
   type CompanySettingsRow,
   getCompanySettingsRow,
@@ -10,7 +12,7 @@ import {
   upsertCompanySettings,
 } from './queries.js';
 
-const NOT_CONFIGURED: CompanySettingsResponse = {
+const NOT_CONFIGURED: CompanyHeader = {
   configured: false,
   name: '',
   street: null,
@@ -27,7 +29,11 @@ const NOT_CONFIGURED: CompanySettingsResponse = {
   updatedAt: null,
 };
 
-function toCompanySettingsResponse(row: CompanySettingsRow | null): CompanySettingsResponse {
+function toCompanySettingsResponse(row: CompanySettingsRow | null, config: Config): CompanySettingsResponse {
+  return { ...toCompanyHeader(row), ...ksefAnswerOf(row, config) };
+}
+
+function toCompanyHeader(row: CompanySettingsRow | null): CompanyHeader {
   if (!row) return NOT_CONFIGURED;
   return {
     configured: true,
@@ -48,21 +54,32 @@ function toCompanySettingsResponse(row: CompanySettingsRow | null): CompanySetti
 }
 
 /** The header of documents we issue; `configured` false until an ADMIN saved it. */
-export async function readCompanySettings(db: Db): Promise<CompanySettingsResponse> {
-  return toCompanySettingsResponse(await getCompanySettingsRow(db));
+export async function readCompanySettings(db: Db): Promise<CompanyHeader> {
+  return toCompanyHeader(await getCompanySettingsRow(db));
 }
 
 /** GET /settings/company. */
-export function getCompanySettings(ctx: Ctx): Promise<CompanySettingsResponse> {
-  return readCompanySettings(ctx.db);
+export async function getCompanySettings(ctx: Ctx): Promise<CompanySettingsResponse> {
+  return toCompanySettingsResponse(await getCompanySettingsRow(ctx.db), ctx.config);
+}
+
+export { type KsefConfig, qrEnvironment, readKsefConfig } from './ksef-settings.js';
+
+/** What the audit keeps of a KSeF token: that it changed, never the token (nor its ciphertext). */
+function tokenChange(before: string | null | undefined, after: string | null): string | null {
+  if ((before ?? null) === after) return null;
+  return after ? 'changed' : 'removed';
 }
 
 /** PUT /settings/company (ADMIN): saves the one row and audits what changed (the logo only as changed). */
 export function saveCompanySettings(ctx: Ctx, input: CompanySettingsRequest): Promise<CompanySettingsResponse> {
   return withWriteTransaction(ctx.db, async (tx) => {
     const before = await lockCompanySettingsRow(tx);
+    const { ksefToken: _token, ksefTokenClear: _clear, ...fields } = input;
+    const ksef = ksefColumnsToStore(input, before, ctx.config);
     const row = await upsertCompanySettings(tx, {
-      ...input,
+      ...fields,
+      ...ksef,
       // Invoice fields a client leaves out keep their stored values (the company form predates them).
       invoiceSeries: input.invoiceSeries ?? before?.invoiceSeries ?? null,
       correctionSeries: input.correctionSeries ?? before?.correctionSeries ?? null,
@@ -70,11 +87,22 @@ export function saveCompanySettings(ctx: Ctx, input: CompanySettingsRequest): Pr
       paymentTermDays: input.paymentTermDays ?? before?.paymentTermDays ?? 14,
       updatedBy: ctx.user.id,
     });
-    const { logoDataUrl: oldLogo, ...oldRest } = before ?? ({} as Partial<CompanySettingsRow>);
-    const { logoDataUrl: newLogo, ...newRest } = input;
-    const changes = diff(oldRest as Record<string, unknown>, newRest);
+    const {
+      logoDataUrl: oldLogo,
+      ksefTokenEncrypted: oldToken,
+      ...oldRest
+    } = before ?? ({} as Partial<CompanySettingsRow>);
+    const { logoDataUrl: newLogo, ...newRest } = fields;
+    const changes = diff(oldRest as Record<string, unknown>, {
+      ...newRest,
+      ksefEnvironment: ksef.ksefEnvironment,
+      ksefNip: ksef.ksefNip,
+      ksefCustomUrl: ksef.ksefCustomUrl,
+    });
     if ((oldLogo ?? null) !== newLogo) changes.logo = newLogo ? 'changed' : 'removed';
+    const token = tokenChange(oldToken, ksef.ksefTokenEncrypted);
+    if (token) changes.ksefToken = token;
     await audit(tx, ctx.user.id, 'company_settings', 1, before ? 'update' : 'create', changes);
-    return toCompanySettingsResponse(row);
+    return toCompanySettingsResponse(row, ctx.config);
   });
 }

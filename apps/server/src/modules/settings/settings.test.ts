@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY, TINY_PNG } from '../../../test/fixtures/settings.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, companySettings } from '../../db/schema/index.js';
+import { decryptSecret } from '../../lib/secrets.js';
 
+const SECRETS_KEY = randomBytes(32);
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ secretsKey: SECRETS_KEY });
 });
 beforeEach(async () => {
   await resetDatabase(t.db);
@@ -70,6 +73,108 @@ describe('PUT /api/settings/company', () => {
     const huge = `data:image/png;base64,${Buffer.alloc(210 * 1024, 1).toString('base64')}`;
     const tooBig = await put({ ...COMPANY, logo_data_url: huge });
     expect(tooBig.json().errors).toEqual([{ field: 'logo_data_url', code: 'logoTooBig' }]);
+  });
+});
+
+describe('KSeF settings (RULES.md Invoices, VAT and KSeF)', () => {
+  const KSEF_TOKEN = '20251010-EC-1A2B3C4D5E-6F7A8B9C0D-1E|nip-5260250274|0a1b2c3d4e5f';
+  const storedToken = async () =>
+    (await t.db.select({ value: companySettings.ksefTokenEncrypted }).from(companySettings))[0]?.value ?? null;
+
+  it('stores the token encrypted, never answers it, and an empty token keeps it; a clear removes it', async () => {
+    const saved = await put({ ...COMPANY, ksef_environment: 'DEMO', ksef_nip: '', ksef_token: KSEF_TOKEN });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      ksef_environment: 'DEMO',
+      ksef_nip: null,
+      ksef_token_set: true,
+      secrets_key_set: true,
+      ksef_custom_url_allowed: false,
+      ksef_source: 'SETTINGS',
+    });
+    const raw = await storedToken();
+    expect(raw).not.toContain(KSEF_TOKEN);
+    expect(raw).not.toContain('5260250274');
+    expect(decryptSecret(SECRETS_KEY, raw!)).toBe(KSEF_TOKEN);
+    const read = await t.call({ method: 'GET', url: '/api/settings/company', token });
+    for (const body of [saved.body, read.body]) expect(body).not.toContain('0a1b2c3d4e5f');
+
+    // Saving the form again without a token keeps the stored one; the audit says only that it changed.
+    const kept = await put({ ...COMPANY, city: 'Gniezno', ksef_token: '' });
+    expect(kept.json()).toMatchObject({ ksef_token_set: true, ksef_environment: 'DEMO' });
+    expect(await storedToken()).toBe(raw);
+    const cleared = await put({ ...COMPANY, ksef_token_clear: true });
+    expect(cleared.json()).toMatchObject({ ksef_token_set: false, ksef_source: null });
+    expect(await storedToken()).toBeNull();
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'company_settings'))
+      .orderBy(auditLog.id);
+    expect(JSON.stringify(entries)).not.toContain('0a1b2c3d4e5f');
+    // The audit redacts token fields whatever they hold (lib/audit.ts).
+    expect(entries.map((entry) => (entry.changes as Record<string, unknown>).ksefToken)).toEqual([
+      '[changed]',
+      undefined,
+      '[changed]',
+    ]);
+  });
+
+  it('refuses a token without SECRETS_KEY with SECRETS_KEY_MISSING on the field, and says so on GET', async () => {
+    const bare = await createTestApp();
+    try {
+      const adminToken = await bare.login();
+      const read = await bare.call({ method: 'GET', url: '/api/settings/company', token: adminToken });
+      expect(read.json()).toMatchObject({ secrets_key_set: false, ksef_token_set: false });
+      const refused = await bare.call({
+        method: 'PUT',
+        url: '/api/settings/company',
+        token: adminToken,
+        payload: { ...COMPANY, ksef_environment: 'TEST', ksef_token: KSEF_TOKEN },
+      });
+      expect([refused.statusCode, refused.json().message_code, refused.json().errors]).toEqual([
+        409,
+        'SECRETS_KEY_MISSING',
+        [{ field: 'ksef_token', code: 'required' }],
+      ]);
+      const [row] = await bare.db.select().from(companySettings);
+      expect(row).toBeUndefined();
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('takes a custom KSeF address only with KSEF_ALLOW_CUSTOM_URL, and a KSeF NIP only with a valid checksum', async () => {
+    const refused = await put({ ...COMPANY, ksef_custom_url: 'http://127.0.0.1:3900/v2' });
+    expect([refused.statusCode, refused.json().message_code]).toEqual([409, 'KSEF_CUSTOM_URL_NOT_ALLOWED']);
+    const badNip = await put({ ...COMPANY, ksef_nip: '1234567890' });
+    expect(badNip.json().errors).toEqual([{ field: 'ksef_nip', code: 'nipChecksum' }]);
+    const badEnvironment = await put({ ...COMPANY, ksef_environment: 'PROD' });
+    expect(badEnvironment.json().errors).toEqual([{ field: 'ksef_environment', code: 'oneOf' }]);
+  });
+
+  it('falls back to KSEF_URL and KSEF_TOKEN while the settings name no environment and token (ksef_source)', async () => {
+    const withEnv = await createTestApp({
+      ksefUrl: 'http://127.0.0.1:9/v2',
+      ksefToken: 'env-token',
+      secretsKey: SECRETS_KEY,
+    });
+    try {
+      const adminToken = await withEnv.login();
+      const save = (body: Record<string, unknown>) =>
+        withEnv.call({
+          method: 'PUT',
+          url: '/api/settings/company',
+          token: adminToken,
+          payload: { ...COMPANY, ...body },
+        });
+      expect((await save({})).json().ksef_source).toBe('ENVIRONMENT');
+      expect((await save({ ksef_environment: 'TEST', ksef_token: 'settings-token' })).json().ksef_source).toBe(
+        'SETTINGS',
+      );
+    } finally {
+      await withEnv.close();
+    }
   });
 });
 

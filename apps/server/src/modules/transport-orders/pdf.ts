@@ -1,5 +1,5 @@
 import {
-  type CompanySettingsResponse,
+  type CompanyHeader,
   formatDate,
   formatMoney,
   formatPricePerTonne,
@@ -13,7 +13,7 @@ import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
 export interface TransportOrderContent {
   orderNumber: string;
   issuedOn: string;
-  company: CompanySettingsResponse;
+  company: CompanyHeader;
   carrier: { name: string; address: string; nip: string | null; email: string | null; phoneNumber: string | null };
   transport: TransportResponse;
 }

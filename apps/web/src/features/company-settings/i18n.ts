@@ -30,6 +30,29 @@ export const companySettingsPl = {
       bankAccount: 'Numer rachunku bankowego',
       paymentTermDays: 'Termin płatności (dni)',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',
+      ksef: {
+        title: 'KSeF',
+        intro:
+          'Wystawione faktury same trafiają do KSeF. Bez wybranego środowiska i tokenu faktury są wystawiane i drukowane, ale czekają jako „nie wysłano”.',
+        environment: 'Środowisko KSeF',
+        off: 'Wyłączone (nie wysyłaj)',
+        environments: { TEST: 'Testowe', DEMO: 'Przedprodukcyjne (demo)', PRODUCTION: 'Produkcyjne' },
+        nip: 'NIP kontekstu KSeF',
+        nipHint: 'Puste: NIP firmy',
+        token: 'Token KSeF',
+        tokenHint: 'Zapisany token nie jest pokazywany. Zostaw puste, aby go zachować.',
+        tokenSet: 'Token ustawiony',
+        tokenNotSet: 'Token nie ustawiony',
+        tokenToSave: 'Nowy token zostanie zapisany',
+        tokenToRemove: 'Token zostanie usunięty po zapisaniu',
+        removeToken: 'Usuń token',
+        noSecretsKey:
+          'Serwer nie ma klucza szyfrowania (SECRETS_KEY), więc nie może zapisać tokenu KSeF. Poproś administratora serwera o jego ustawienie.',
+        fromEnvironment:
+          'Faktury są teraz wysyłane według ustawień serwera (KSEF_URL i KSEF_TOKEN). Ustawienia zapisane tutaj mają pierwszeństwo.',
+        customUrl: 'Własny adres API KSeF',
+        customUrlHint: 'Tylko dla testów i demonstracji (np. testowy serwer KSeF). Puste: adres wybranego środowiska.',
+      },
     },
   },
 };

@@ -91,6 +91,8 @@ export const invoicesPl = {
     downloadXmlShort: 'XML',
     downloadXmlLabel: 'Pobierz XML faktury (FA(3))',
     actions: 'Działania na fakturze',
+    offlineDeadline: 'do KSeF do {{date}}',
+    offlineOverdue: 'termin KSeF minął {{date}}',
   },
 };
 

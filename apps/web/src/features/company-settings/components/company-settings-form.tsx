@@ -7,8 +7,9 @@ import { NumberField } from '../../../components/form/number-input';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSaveCompanySettings } from '../api';
+import { type KsefFormValues, KsefSettingsFields, ksefInitialValues, ksefRequestValues } from './ksef-settings-fields';
 
-interface CompanyFormValues extends Record<string, unknown> {
+interface CompanyFormValues extends KsefFormValues, Record<string, unknown> {
   name: string;
   street: string;
   postCode: string;
@@ -38,18 +39,21 @@ function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
     correctionSeries: settings.correctionSeries ?? '',
     bankAccount: settings.bankAccount ?? '',
     paymentTermDays: settings.paymentTermDays,
+    ...ksefInitialValues(settings),
   };
 }
 
 /** The form keeps an empty term as null; the request leaves it out (the schema takes a number or nothing). */
-function toRequestValues({ paymentTermDays, ...values }: CompanyFormValues) {
-  return paymentTermDays === null ? values : { ...values, paymentTermDays };
+function toRequestValues(
+  { paymentTermDays, ksefEnvironment, ksefNip, ksefToken, ksefTokenClear, ksefCustomUrl, ...values }: CompanyFormValues,
+  settings: CompanySettingsResponse,
+) {
+  const ksef = ksefRequestValues({ ksefEnvironment, ksefNip, ksefToken, ksefTokenClear, ksefCustomUrl }, settings);
+  return paymentTermDays === null ? { ...values, ...ksef } : { ...values, ...ksef, paymentTermDays };
 }
 
-const companyFormSchema = z.preprocess(
-  (values) => toRequestValues(values as CompanyFormValues),
-  CompanySettingsRequestSchema,
-);
+const companyFormSchema = (settings: CompanySettingsResponse) =>
+  z.preprocess((values) => toRequestValues(values as CompanyFormValues, settings), CompanySettingsRequestSchema);
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -64,7 +68,7 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
   const { t } = useTranslation();
   const save = useSaveCompanySettings();
   const form = useZodForm<CompanyFormValues>({
-    schema: companyFormSchema,
+    schema: companyFormSchema(settings),
     initialValues: initialValuesOf(settings),
   });
 
@@ -81,7 +85,10 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
   // Saving can be undone by saving again, so it is not confirmed; missing fields are marked on click.
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(CompanySettingsRequestSchema.parse(toRequestValues(values)));
+      await save.mutateAsync(CompanySettingsRequestSchema.parse(toRequestValues(values, settings)));
+      // The token is never answered back: the field empties, its state shows under it.
+      form.setFieldValue('ksefToken', '');
+      form.setFieldValue('ksefTokenClear', false);
       notifications.show({ color: 'green', message: t('carriers.settings.saved') });
     } catch (error) {
       showServerErrors(form, error);
@@ -137,6 +144,7 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
               />
             </SimpleGrid>
           </Stack>
+          <KsefSettingsFields form={form} settings={settings} />
           <Stack gap="xs">
             <Text size="sm" fw={500}>
               {t('carriers.settings.logo')}

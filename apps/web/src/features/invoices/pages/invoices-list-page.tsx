@@ -89,7 +89,19 @@ export function Page() {
       key: 'status',
       card: 'badge',
       title: t('invoices.status'),
-      render: (row) => <InvoiceStatusBadge status={row.status} />,
+      render: (row) => (
+        <Box>
+          <InvoiceStatusBadge status={row.status} />
+          {/* offline24 (RULES.md Invoices, VAT and KSeF): the day it must reach KSeF by, red once passed. */}
+          {row.status === 'OFFLINE' && row.offlineDeadline && (
+            <Text size="xs" c={row.isOfflineOverdue ? 'red' : 'dimmed'} data-testid="offline-deadline">
+              {t(row.isOfflineOverdue ? 'invoices.offlineOverdue' : 'invoices.offlineDeadline', {
+                date: formatDate(row.offlineDeadline),
+              })}
+            </Text>
+          )}
+        </Box>
+      ),
     },
     rowLinkColumn({
       title: t('common.actions'),
