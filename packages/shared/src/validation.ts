@@ -43,6 +43,8 @@ export const V = {
   deductionsTwice: 'deductionsTwice',
   scaleDivision: 'scaleDivision',
   viewTooBig: 'viewTooBig',
+  /** A list's offset at or past its capped count (list.ts FILTERED_COUNT_CAP): the search must narrow first. */
+  pastCappedCount: 'pastCappedCount',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];
