@@ -11,36 +11,6 @@ export const OPTION_LIST_MAX = 100;
  */
 export const FILTERED_COUNT_CAP = 10_000;
 
-/**
- * A search of at most this many characters (one word) finds the rows where a word starts with it, not every row
- * containing it: '%a%' matches most rows, so the lists find prefixes instead ("a" finds "Adam", "an" finds
- * "Andrzej Nowak", "po" the plate "PO 12345"). Longer terms are found anywhere in the text.
- */
-export const SHORT_SEARCH_MAX = 2;
-
-/** What separates words for a short search: the unit separator between a row's values, and white space. */
-const WORD_BREAKS = /[\u001f \t\n\r\f\v]+/;
-
-/**
- * The one- and two-character prefixes of a lower-cased text's words, as the database's `search_word_prefixes`
- * indexes them (migration speed28_short_search); a short term matches when it is one of them.
- */
-export function searchWordPrefixes(text: string): string[] {
-  const prefixes = new Set<string>();
-  for (const word of text.split(WORD_BREAKS)) {
-    if (!word) continue;
-    const characters = Array.from(word);
-    prefixes.add(characters[0]!);
-    prefixes.add(characters.slice(0, 2).join(''));
-  }
-  return [...prefixes].sort();
-}
-
-/** Whether a search term is short (one word of at most SHORT_SEARCH_MAX characters): it then finds word starts. */
-export function isShortSearch(term: string): boolean {
-  return Array.from(term).length <= SHORT_SEARCH_MAX && !WORD_BREAKS.test(term);
-}
-
 /** GET sends the filter as JSON text; POST as an object. Both arrive here with camelCase keys. */
 export function parseListFilter(value: unknown): unknown {
   if (value === undefined || value === null || value === '') return {};

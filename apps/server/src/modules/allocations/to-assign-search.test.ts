@@ -1,4 +1,4 @@
-import { isShortSearch, searchWordPrefixes, TO_ASSIGN_DEFAULT_STATUSES } from '@grain/shared';
+import { TO_ASSIGN_DEFAULT_STATUSES } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { purchaseOf, qualityIdsOf, saleOf } from '../../../test/fixtures/allocations.js';
@@ -136,29 +136,6 @@ async function formerMatches(term: string): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/**
- * A short term (packages/shared isShortSearch) finds the pairs where a word of those same values starts with it:
- * the reference splits the former condition's values into words in JavaScript (searchWordPrefixes).
- */
-async function shortTermMatches(term: string): Promise<number[]> {
-  const address = (alias: string) =>
-    sql.raw(`concat_ws(', ', nullif(concat_ws(' ', ${alias}.street, ${alias}.building_number), ''),
-      nullif(concat_ws(' ', ${alias}.post_code, ${alias}.city), ''))`);
-  const rows = rowsOf<{ id: number; text: string }>(
-    await t.db.execute(sql`
-      select a.id, concat_ws(E'\x1f', a.purchase_document_number, a.sales_document_number, a.supplier_code,
-        a.recipient_code, ${address('p')}, p.comments, q.title, ${address('s')}) as text
-      from allocations a join contracts p on p.id = a.purchase_id join contracts s on s.id = a.sales_id
-        join raw_material_qualities q on q.id = p.raw_material_quality_id
-      where a.purchase_status in ${TO_ASSIGN_DEFAULT_STATUSES} and a.sales_status in ${TO_ASSIGN_DEFAULT_STATUSES}
-      order by a.id`),
-  );
-  const wanted = term.trim().toLowerCase();
-  return rows.filter((row) => searchWordPrefixes(row.text.toLowerCase()).includes(wanted)).map((row) => row.id);
-}
-
-const referenceMatches = (term: string) => (isShortSearch(term.trim()) ? shortTermMatches(term) : formerMatches(term));
-
 async function pageMatches(term: string): Promise<number[]> {
   const response = await t.call({
     method: 'GET',
@@ -173,22 +150,12 @@ async function pageMatches(term: string): Promise<number[]> {
 
 async function expectSameAsFormer() {
   for (const term of TERMS) {
-    const reference = await referenceMatches(term);
-    expect(await pageMatches(term), `search "${term}"`).toEqual(reference);
+    const former = await formerMatches(term);
+    expect(await pageMatches(term), `search "${term}"`).toEqual(former);
   }
 }
 
 describe('allocations page search over the copied contract text', () => {
-  it('finds by a short term (one or two characters) the pairs where a word starts with it', async () => {
-    // "po" starts "Poznań" (a1's purchase address); "a" starts "Alfa" (a1's supplier) but is inside "Jan Nowak".
-    expect(await pageMatches('po')).toEqual(await shortTermMatches('po'));
-    expect(await pageMatches('po')).toContain(ids.a1);
-    expect(await pageMatches('NO')).toEqual(await shortTermMatches('NO'));
-    expect((await pageMatches('a')).length).toBeGreaterThan(0);
-    expect(await shortTermMatches('ń')).toEqual([]);
-    expect(await pageMatches('ń')).toEqual([]);
-  });
-
   it('finds exactly the pairs the former condition found, for every kind of term', async () => {
     await expectSameAsFormer();
     // The reference itself finds what the spec lists, so the comparison is not between two empty answers.
