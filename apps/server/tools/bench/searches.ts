@@ -156,7 +156,8 @@ export async function measureCompressedPage(address: string, token: string, call
       let last = { bytes: 0, encoding: '' };
       for (let i = 0; i < perRound; i++) last = await send(encoding);
       const used = process.cpuUsage(before);
-      const entry = (result[label] ??= { cpuMsPerCall: 0, rounds: [], bytes: 0, contentEncoding: '' });
+      result[label] ??= { cpuMsPerCall: 0, rounds: [], bytes: 0, contentEncoding: '' };
+      const entry = result[label];
       entry.rounds.push(round2((used.user + used.system) / 1000 / perRound));
       Object.assign(entry, { bytes: last.bytes, contentEncoding: last.encoding });
     }
