@@ -51,6 +51,8 @@ export const V = {
   notBusinessDay: 'notBusinessDay',
   /** NBP has no table A rate of that currency and day. */
   rateNotPublished: 'rateNotPublished',
+  /** A list's offset at or past its capped count (list.ts FILTERED_COUNT_CAP): the search must narrow first. */
+  pastCappedCount: 'pastCappedCount',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -1,8 +1,8 @@
-import { FILTERED_COUNT_CAP, type ListRequest, type ListResponse, parseOrderBy } from '@grain/shared';
+import { FILTERED_COUNT_CAP, type ListRequest, type ListResponse, parseOrderBy, V } from '@grain/shared';
 import { type AnyColumn, asc, count, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { AppError } from './errors.js';
+import { AppError, validationError } from './errors.js';
 
 export type SortMap = Record<string, AnyColumn | SQL>;
 
@@ -55,12 +55,18 @@ export interface ListQueries<T> {
   countTotal: () => Promise<number>;
 }
 
-/** The one list helper: a sorted page plus `filtered` (same conditions) and `total` counts, run in parallel. */
+/**
+ * The one list helper: a sorted page plus `filtered` (same conditions) and `total` counts, run in parallel. An
+ * offset at or past the cap counts first: when the count is capped the page is refused before it is read.
+ */
 export async function listPage<T>(request: ListRequest<unknown>, sort: SortSpec, queries: ListQueries<T>) {
   const order = orderByOf(request.orderBy, sort);
+  const isPastCap = request.offset >= FILTERED_COUNT_CAP && queries.countFiltered !== null;
+  const counted = isPastCap ? await queries.countFiltered!() : undefined;
+  if (counted !== undefined) refusePastCappedCount(request.offset, counted);
   const [list, filtered, total] = await Promise.all([
     queries.page(order, request.limit, request.offset),
-    queries.countFiltered?.() ?? null,
+    counted ?? queries.countFiltered?.() ?? null,
     queries.countTotal(),
   ]);
   if (filtered === null) return { list, filtered: total, total } satisfies ListResponse<T>;
@@ -81,6 +87,16 @@ export interface CappedCount {
 export async function countUpToCap(db: Db, matching: PgSelect): Promise<CappedCount> {
   const [row] = await db.select({ n: count() }).from(matching.limit(FILTERED_COUNT_CAP + 1).as('capped'));
   return cappedCount(row?.n ?? 0);
+}
+
+/**
+ * A page that starts at or past a capped count is refused (VALIDATION_ERROR pastCappedCount on `offset`): the
+ * answer could only be guessed, and reading it costs as much as the whole broad search. The pages the count
+ * reports (offset below FILTERED_COUNT_CAP) are served; exact counts page on to their end.
+ */
+export function refusePastCappedCount(offset: number, counted: number | { filteredCapped?: boolean }): void {
+  if (typeof counted === 'number' || !counted.filteredCapped || offset < FILTERED_COUNT_CAP) return;
+  throw validationError({ field: 'offset', code: V.pastCappedCount });
 }
 
 /** An exact count of matches as the answer states it: above FILTERED_COUNT_CAP only that it is more. */

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness.js';
-import { buildApp, COMPRESS_THRESHOLD } from '../app.js';
+import { buildApp, COMPRESS_SYNC_MAX, COMPRESS_THRESHOLD } from '../app.js';
 
 /** The web build is sent pre-compressed, API answers above a size compressed on the fly. */
 let t: TestApp;
@@ -21,6 +21,9 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'app.js.br'), brotliCompressSync(`${script}//br`));
   writeFileSync(join(webDist, 'assets', 'app.js.gz'), gzipSync(`${script}//gz`));
   app = await buildApp({ db: t.db, config: testConfig({ webDist }) });
+  // An answer the size of a 50-row list page (about 100 KB).
+  const rows = Array.from({ length: 2000 }, (_, id) => ({ id, name: `Kowalski ${id}`, city: 'Bydgoszcz' }));
+  app.get('/api/test-page', { config: { public: true } }, async () => ({ list: rows }));
 });
 afterAll(async () => {
   await app.close();
@@ -51,6 +54,18 @@ describe('API answers', () => {
     const gzip = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it(`compresses an answer up to ${COMPRESS_SYNC_MAX} bytes in one call: brotli with its Content-Length`, async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/test-page' });
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_SYNC_MAX / 4);
+    expect(plain.rawPayload.length).toBeLessThan(COMPRESS_SYNC_MAX);
+    const brotli = await app.inject({ method: 'GET', url: '/api/test-page', headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    // A zlib stream per answer (the slower path) sends it chunked, without a length.
+    expect(brotli.headers['content-length']).toBe(String(brotli.rawPayload.length));
+    expect(brotli.headers['transfer-encoding']).toBeUndefined();
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('leaves a small answer as it is', async () => {

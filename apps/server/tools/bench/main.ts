@@ -26,12 +26,13 @@ import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | invoices]`:
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | invoices | page50]`:
  * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
  * lists, typed searches, the logistics page's compressed answer, dashboards, writes, the export, the transport order
  * PDF, throughput and the web app. Prints a table and writes bench/results/*.json (`--only searches`: the searches
  * and the compressed page alone, written to bench/results/searches-*.json; `--only invoices`: 200 sales invoices issued,
- * validated and sent to a fake KSeF in a process of its own, written to bench/results/invoices-*.json).
+ * validated and sent to a fake KSeF in a process of its own, written to bench/results/invoices-*.json; `--only page50`: the compressed page
+ * alone, bench/results/*-page50-*.json).
  */
 const args = process.argv.slice(2);
 const isEmbedded = args.includes('--embedded');
@@ -240,6 +241,16 @@ if (belowFloor.length) {
   );
   for (const row of belowFloor) console.error(`!!!   ${row.name}: ×${row.ratio}`);
   process.exitCode = 1;
+}
+
+// The page the browser really asks for, alone (`--only page50`): Node CPU per call of the 50-row compressed page.
+if (only === 'page50') {
+  results.compressedPage = await measureCompressedPage(address, token, Math.max(calls, 400));
+  console.log('\nLogistics page call (POST /transport/list, 50 rows)', JSON.stringify(results.compressedPage, null, 2));
+  await app.close();
+  await database.close();
+  writeResults(`page50-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
+  process.exit();
 }
 
 // Speed, third round: what a person types on every list, and the page the browser really asks for.

@@ -158,6 +158,8 @@ export const pl = {
     redirectSaleStatus: 'Na ten kontrakt sprzedaży nie można teraz alokować (status)',
     viewTooBig:
       'Widok jest za duży, by go zapisać (najwyżej 16 KB). Usuń część filtrów albo skróć wyszukiwanie i spróbuj ponownie',
+    pastCappedCount:
+      'Wyników jest ponad 10 000, więc dalszych stron nie ma. Zawęź wyszukiwanie albo filtry, by zobaczyć resztę',
     gmpCertificate: 'Certyfikat GMP+ kontrahenta wygasł lub go brak — wpisz uzasadnienie (co najmniej 10 znaków)',
     deductionsTwice: 'Potrącenia zakupu podano dwa razy, z różnymi kwotami',
     scaleDivision: 'Masa musi być wielokrotnością działki wagi',
@@ -200,6 +202,7 @@ export const pl = {
     noResults: 'Brak wyników dla podanych kryteriów wyszukiwania',
     results: 'Wyniki: {{count}}',
     resultsCapped: 'ponad 10 000 wyników',
+    resultsCappedEnd: 'ponad 10 000 wyników: zawęź wyszukiwanie, by zobaczyć dalsze',
     pageOpen: 'Strona {{page}}',
     pageSize: 'Na stronie',
     page: 'Strona {{page}} z {{pages}}',

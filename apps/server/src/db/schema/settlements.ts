@@ -95,6 +95,8 @@ export const transactions = pgTable(
     index('transactions_status_idx').on(t.status, t.id),
     // The "to settlement" tab in id order (a page and a search's capped count walk only unsettled rows; migration 0014).
     index('transactions_to_settle_idx').on(t.id).where(sql`status = 'TO_SETTLEMENT'`),
+    // Also transactions_to_settle_search_idx (migration 0023): the same rows with their search text, so the tab's
+    // capped search count is an index-only scan.
     // One index per sort key, (key, id) as the ORDER BY; kind and status last so a filtered page reads the index alone.
     index('transactions_transport_idx').on(t.transportId, t.id, t.kind, t.status),
     index('transactions_contractor_code_idx').on(t.contractorCode, t.id, t.kind, t.status),

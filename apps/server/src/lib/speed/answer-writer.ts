@@ -145,116 +145,122 @@ function planOf(schema: ZodType): Write {
 }
 
 /**
- * The same plan writing JSON text straight away: no intermediate snake_case object for JSON.stringify to
- * walk again. Each object schema becomes one generated function (its fields' keys as literals); a mismatch only
- * says so, and the writer above is run then to say where.
+ * The same plan, compiled: each object schema becomes one generated function that checks its fields and builds
+ * the snake_case object as one literal (its keys as literals, so every answer object has the same hidden
+ * class), and the answer is written by one JSON.stringify. Measured on the logistics page's 50 rows, this is
+ * about four times cheaper than writing the JSON text piece by piece (whose thousands of concatenated pieces
+ * Fastify then flattened again to measure the answer's bytes). A mismatch only says so; the writer above is run
+ * then to say where.
  */
-type WriteJson = (value: unknown) => string | undefined;
+type Build = (value: unknown) => unknown;
 
 class AnswerMismatch extends Error {}
 const mismatch = (): never => {
   throw new AnswerMismatch('answer does not match its schema');
 };
 
-/** Whether a schema's JSON writer always writes something (never leaves its field out). */
-function alwaysWrites(schema: ZodType): boolean {
+/** A leaf's check as an inline expression over `x` (no call per field), or null when it needs its builder. */
+function inlineCheck(schema: ZodType): string | null {
   const def = defOf(schema);
-  if (def.type === 'nullable') return alwaysWrites(def.innerType!);
-  return ['string', 'number', 'boolean', 'null', 'enum', 'literal', 'array', 'object'].includes(def.type);
+  switch (def.type) {
+    case 'string':
+      return "(typeof x === 'string' ? x : mismatch())";
+    case 'number':
+      return "(typeof x === 'number' && Number.isFinite(x) ? x : mismatch())";
+    case 'boolean':
+      return "(typeof x === 'boolean' ? x : mismatch())";
+    case 'nullable': {
+      const inner = inlineCheck(def.innerType!);
+      return inner ? `(x === null ? null : ${inner})` : null;
+    }
+    case 'optional': {
+      const inner = inlineCheck(def.innerType!);
+      return inner ? `(x === undefined ? undefined : ${inner})` : null;
+    }
+    default:
+      return null;
+  }
 }
 
-function objectJsonWriter(shape: Record<string, ZodType>): WriteJson {
+function objectBuilder(shape: Record<string, ZodType>): Build {
   const entries = Object.entries(shape);
-  const writers = entries.map(([, child]) => jsonPlanOf(child));
-  // Once a field that is always written has been, every later one takes a comma without asking.
-  let isSomethingWritten = false;
-  const body = entries
+  const builders = entries.map(([, child]) => (inlineCheck(child) ? null : buildPlanOf(child)));
+  // Read each field once into `x`, checked inline or by its builder; an undefined value is left out by
+  // JSON.stringify, as the schema's optional fields are.
+  const fields = entries
     .map(([key, child], index) => {
-      const name = JSON.stringify(`${JSON.stringify(camelToSnake(key))}:`);
-      const comma = isSomethingWritten ? "','" : "(out.length > 1 ? ',' : '')";
-      const read = `writers[${index}](value[${JSON.stringify(key)}])`;
-      if (alwaysWrites(child)) {
-        isSomethingWritten = true;
-        return `out += ${comma} + ${name} + ${read};`;
-      }
-      return `part = ${read};\n      if (part !== undefined) out += ${comma} + ${name} + part;`;
+      const read = `(x = value[${JSON.stringify(key)}], ${inlineCheck(child) ?? `builders[${index}](x)`})`;
+      return `${JSON.stringify(camelToSnake(key))}: ${read}`;
     })
-    .join('\n      ');
+    .join(',\n      ');
   return new Function(
-    'writers',
+    'builders',
     'mismatch',
     `return (value) => {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return mismatch();
-      let out = '{';
-      let part;
-      ${body}
-      return out + '}';
+      let x;
+      return {
+      ${fields}
+      };
     };`,
-  )(writers, mismatch) as WriteJson;
+  )(builders, mismatch) as Build;
 }
 
-const jsonPlans = new WeakMap<ZodType, WriteJson>();
+const buildPlans = new WeakMap<ZodType, Build>();
 
-function jsonPlanOf(schema: ZodType): WriteJson {
-  const known = jsonPlans.get(schema);
+function buildPlanOf(schema: ZodType): Build {
+  const known = buildPlans.get(schema);
   if (known) return known;
   const def = defOf(schema);
-  let write: WriteJson;
+  let build: Build;
   switch (def.type) {
     case 'object':
-      write = def.catchall === undefined && def.shape ? objectJsonWriter(def.shape) : asJson(planOf(schema));
+      build = def.catchall === undefined && def.shape ? objectBuilder(def.shape) : checked(planOf(schema));
       break;
     case 'array': {
-      const item = jsonPlanOf(def.element!);
-      // As JSON.stringify writes an undefined array entry.
-      write = (value) =>
-        Array.isArray(value) ? `[${value.map((entry) => item(entry) ?? 'null').join(',')}]` : mismatch();
+      const item = buildPlanOf(def.element!);
+      build = (value) => {
+        if (!Array.isArray(value)) return mismatch();
+        const out = new Array(value.length);
+        for (let index = 0; index < value.length; index++) out[index] = item(value[index]);
+        return out;
+      };
       break;
     }
     case 'optional': {
-      const inner = jsonPlanOf(def.innerType!);
-      write = (value) => (value === undefined ? undefined : inner(value));
+      const inner = buildPlanOf(def.innerType!);
+      build = (value) => (value === undefined ? undefined : inner(value));
       break;
     }
     case 'nullable': {
-      const inner = jsonPlanOf(def.innerType!);
-      write = (value) => (value === null ? 'null' : inner(value));
+      const inner = buildPlanOf(def.innerType!);
+      build = (value) => (value === null ? null : inner(value));
       break;
     }
     case 'string':
-      write = (value) => (typeof value === 'string' ? jsonString(value) : mismatch());
-      break;
     case 'number':
-      // A finite number's JSON text is its string form.
-      write = (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : mismatch());
+    case 'boolean': {
+      const check = new Function('mismatch', `return (x) => ${inlineCheck(schema)};`)(mismatch) as Build;
+      build = check;
       break;
-    case 'boolean':
-      write = (value) => (value === true ? 'true' : value === false ? 'false' : mismatch());
-      break;
+    }
     case 'enum': {
-      const texts = new Map(Object.values(def.entries ?? {}).map((value) => [value, JSON.stringify(value)]));
-      write = (value) => texts.get(value) ?? mismatch();
+      const values = new Set(Object.values(def.entries ?? {}));
+      build = (value) => (values.has(value) ? value : mismatch());
       break;
     }
     default:
-      // null, literals, unknown and what the plan hands to zod: the checked value, as JSON.
-      write = asJson(planOf(schema));
+      // null, literals, unknown and what the plan hands to zod: the checked value.
+      build = checked(planOf(schema));
   }
-  jsonPlans.set(schema, write);
-  return write;
+  buildPlans.set(schema, build);
+  return build;
 }
 
-/** What JSON text must escape in a string: quotes, backslashes, control characters, surrogates (lone ones). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON must escape.
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** A string's JSON text; most of an answer's strings (codes, names, numbers as text) need no escaping. */
-const jsonString = (value: string) => (NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`);
-
-function asJson(write: Write): WriteJson {
+function checked(write: Write): Build {
   return (value) => {
     try {
-      return JSON.stringify(write(value));
+      return write(value);
     } catch {
       return mismatch();
     }
@@ -263,11 +269,11 @@ function asJson(write: Write): WriteJson {
 
 /** The serializer of one response schema: checked, stripped, snake_case JSON. */
 export function compileAnswerWriter(schema: ZodType): (data: unknown) => string {
-  const writeJson = jsonPlanOf(schema);
+  const build = buildPlanOf(schema);
   const write = planOf(schema);
   return (data) => {
     try {
-      return writeJson(data) as string;
+      return JSON.stringify(build(data));
     } catch (error) {
       if (!(error instanceof AnswerMismatch)) throw error;
       // The slow writer says where; it agrees with the fast one, so it throws too.

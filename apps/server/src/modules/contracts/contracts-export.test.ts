@@ -247,9 +247,10 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
     expect(await exportWorkerState()).toMatchObject({ exports: 0 });
   });
 
-  it('exports every match of a search whose list count is capped at 10 000', async () => {
+  it('exports every match of a search whose list count is capped at 10 000, the list refusing pages past it', async () => {
     await insertManyPurchases(FILTERED_COUNT_CAP + 5);
-    const list = await api.call('POST', 'get-purchase-list', { search: 'BULK', limit: 10, offset: FILTERED_COUNT_CAP });
+    const last = { search: 'BULK', limit: 10, offset: FILTERED_COUNT_CAP - 10 };
+    const list = await api.call('POST', 'get-purchase-list', last);
     expect(list.statusCode, list.body).toBe(200);
     const answer = list.json();
     expect(answer).toMatchObject({
@@ -257,8 +258,17 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
       filtered_capped: true,
       total: FILTERED_COUNT_CAP + 5,
     });
-    // Paging goes on past the cap: the last page holds the 5 rows after the first 10 000.
-    expect(answer.list).toHaveLength(5);
+    // The last page the capped count reports is served; the next one is refused, the export has every row.
+    expect(answer.list).toHaveLength(10);
+    const past = await api.call('POST', 'get-purchase-list', { ...last, offset: FILTERED_COUNT_CAP });
+    expect(past.statusCode, past.body).toBe(400);
+    expect(past.json()).toMatchObject({
+      message_code: 'VALIDATION_ERROR',
+      errors: [{ field: 'offset', code: 'pastCappedCount' }],
+    });
+    // Unnarrowed, the count is exact (FILTERED_COUNT_CAP + 5): its last page is served.
+    const exact = await api.call('POST', 'get-purchase-list', { limit: 10, offset: FILTERED_COUNT_CAP, filter: {} });
+    expect(exact.statusCode, exact.body).toBe(200);
 
     const sheet = await readSheet((await exportFile('export-purchase-list-to-excel', { search: 'BULK' })).rawPayload);
     expect(sheet.rowCount).toBe(FILTERED_COUNT_CAP + 5 + 1);

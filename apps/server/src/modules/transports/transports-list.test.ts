@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { FILTERED_COUNT_CAP } from '@grain/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Body, deliveredBody, type Pair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
 import { insertAllocation, insertContract, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { rowsOf } from '../../db/client.js';
 import { rawMaterialQualities } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -121,6 +123,18 @@ beforeEach(async () => {
   Object.assign(seed, { t1, t2, t3, t4, pa: pa.id, sy: sy.id, qualityB: qualityB!.id });
 });
 
+/** `count` copies of a transport, written by SQL (a capped count needs more than 10 000 matches). */
+async function copyTransport(id: number, count: number) {
+  const result = await t.db.execute(sql`select string_agg(quote_ident(column_name), ', ') as cols
+    from information_schema.columns
+    where table_schema = current_schema() and table_name = 'transports' and column_name <> 'id'
+      and is_generated = 'NEVER'`);
+  const columns = sql.raw(rowsOf<{ cols: string }>(result)[0]!.cols);
+  await t.db.execute(
+    sql`insert into transports (${columns}) select ${columns} from transports, generate_series(1, ${count}) where id = ${id}`,
+  );
+}
+
 async function ids(body: Body): Promise<number[]> {
   const response = await api.list(body);
   expect(response.statusCode, response.body).toBe(200);
@@ -225,6 +239,27 @@ describe('GET|POST /api/transport/list', () => {
     for (const key of ['purchase_document_number', 'sales_document_number', 'unloading_date', 'id']) {
       expect((await ids({ order_by: `${key}:desc` })).length).toBe(4);
     }
+  });
+
+  it('refuses a page past the capped count with VALIDATION_ERROR pastCappedCount on offset', async () => {
+    await copyTransport(seed.t1, FILTERED_COUNT_CAP);
+    const last = { search: 'pilne', limit: 50, offset: FILTERED_COUNT_CAP - 50 };
+    const served = await api.list(last);
+    expect(served.statusCode, served.body).toBe(200);
+    expect(served.json()).toMatchObject({ filtered: FILTERED_COUNT_CAP, filtered_capped: true });
+    expect(served.json().list).toHaveLength(50);
+    for (const offset of [FILTERED_COUNT_CAP, 20_000 * 50]) {
+      const past = await api.list({ ...last, offset });
+      expect(past.statusCode, past.body).toBe(400);
+      expect(past.json()).toMatchObject({
+        message_code: 'VALIDATION_ERROR',
+        errors: [{ field: 'offset', code: 'pastCappedCount' }],
+      });
+    }
+    // Without a search the count is exact (the row counters): its pages go on to the end.
+    const exact = await api.list({ limit: 50, offset: FILTERED_COUNT_CAP });
+    expect(exact.json()).toMatchObject({ filtered: FILTERED_COUNT_CAP + 4, total: FILTERED_COUNT_CAP + 4 });
+    expect(exact.json().list).toHaveLength(4);
   });
 
   it('refuses an unknown sort key or direction with INVALID_SORT_PARAMS', async () => {

@@ -142,7 +142,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
         list={list}
         filtered={props.filtered}
         isCapped={props.isFilteredCapped}
-        rowCount={props.rows?.length ?? 0}
         isLoading={isLoading && !hasRows}
       />
     </Box>
@@ -227,23 +226,24 @@ interface PaginationFooterProps {
   list: ListStateApi;
   filtered: number;
   isCapped?: boolean | undefined;
-  rowCount: number;
   /** Nothing fetched yet: the count is not known, so it is not shown as 0. */
   isLoading?: boolean;
 }
 
-export function PaginationFooter({ list, filtered, isCapped, rowCount, isLoading = false }: PaginationFooterProps) {
+export function PaginationFooter({ list, filtered, isCapped, isLoading = false }: PaginationFooterProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, pageCount(filtered, list.limit));
   const page = isCapped ? currentPage(list.offset, list.limit) : Math.min(currentPage(list.offset, list.limit), pages);
-  const hasNext = hasNextPage(list, { filtered, isCapped, rowCount });
+  const hasNext = hasNextPage(list, { filtered });
   return (
     <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="result-count" aria-live="polite">
         {isLoading
           ? t('tableView.loadingResults')
           : isCapped
-            ? t('list.resultsCapped')
+            ? hasNext
+              ? t('list.resultsCapped')
+              : t('list.resultsCappedEnd')
             : t('list.results', { count: filtered })}
       </Text>
       <Group gap="xs" wrap="nowrap">

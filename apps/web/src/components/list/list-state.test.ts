@@ -76,12 +76,13 @@ describe('paging', () => {
     expect(previousOffset({ offset: 50, limit: 25 })).toBe(25);
   });
 
-  it('has a next page below the last one, and past a capped count while the page is full', () => {
-    expect(hasNextPage({ offset: 10, limit: 10 }, { filtered: 25, rowCount: 10 })).toBe(true);
-    expect(hasNextPage({ offset: 20, limit: 10 }, { filtered: 25, rowCount: 5 })).toBe(false);
-    // 10 000 is the cap, not the end: page 1001 and on are reachable.
-    expect(hasNextPage({ offset: 9_990, limit: 10 }, { filtered: 10_000, isCapped: true, rowCount: 10 })).toBe(true);
-    expect(hasNextPage({ offset: 10_000, limit: 10 }, { filtered: 10_000, isCapped: true, rowCount: 4 })).toBe(false);
+  it('has a next page below the last one, a capped count ending at the cap', () => {
+    expect(hasNextPage({ offset: 10, limit: 10 }, { filtered: 25 })).toBe(true);
+    expect(hasNextPage({ offset: 20, limit: 10 }, { filtered: 25 })).toBe(false);
+    // A capped count (10 000) ends there too: the server refuses offset 10 000 and on.
+    expect(hasNextPage({ offset: 9_980, limit: 10 }, { filtered: 10_000 })).toBe(true);
+    expect(hasNextPage({ offset: 9_990, limit: 10 }, { filtered: 10_000 })).toBe(false);
+    expect(hasNextPage({ offset: 9_950, limit: 50 }, { filtered: 10_000 })).toBe(false);
   });
 });
 

@@ -98,14 +98,10 @@ export function nextOffset(state: Pick<ListState, 'offset' | 'limit'>, filtered:
 }
 
 /**
- * Whether a next page exists. A capped count (more than FILTERED_COUNT_CAP matches) gives no last
- * page: the next one exists while this one is full.
+ * Whether a next page exists. A capped count (more than FILTERED_COUNT_CAP matches) ends at the cap too: the
+ * server refuses a page past it (VALIDATION_ERROR pastCappedCount), so the pager never offers one.
  */
-export function hasNextPage(
-  state: Pick<ListState, 'offset' | 'limit'>,
-  count: { filtered: number; isCapped?: boolean; rowCount: number },
-): boolean {
-  if (count.isCapped) return count.rowCount >= state.limit;
+export function hasNextPage(state: Pick<ListState, 'offset' | 'limit'>, count: { filtered: number }): boolean {
   return state.offset + state.limit < count.filtered;
 }
 

@@ -2,6 +2,7 @@ import {
   type ContractListRequest,
   type ContractListTotals,
   type ContractType,
+  FILTERED_COUNT_CAP,
   type PurchaseSortKey,
   parseOrderBy,
   type SalesSortKey,
@@ -13,7 +14,7 @@ import { rowCountSql } from '../../../db/row-counts.js';
 import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
-import { cappedCount, orderByOf, type SortSpec } from '../../../lib/list.js';
+import { cappedCount, orderByOf, refusePastCappedCount, type SortSpec } from '../../../lib/list.js';
 import { contractRowColumns, usageColumns } from './details.js';
 
 /** SQL type of each sort key, so that an export cursor value read as text compares as the column does. */
@@ -154,9 +155,12 @@ async function sumContracts(db: Db, type: ContractType, where: SQL | undefined) 
 
 export async function listContracts(db: Db, type: ContractType, request: ContractListRequest) {
   const where = contractListWhere(type, request);
+  // A page past the capped count is refused before it is read (lib/list.ts refusePastCappedCount).
+  const summed = request.offset >= FILTERED_COUNT_CAP ? await sumContracts(db, type, where) : undefined;
+  if (summed && isNarrowed(request)) refusePastCappedCount(request.offset, cappedCount(summed.matching));
   const [list, sums] = await Promise.all([
     rowsOfIds(db, type, where, orderByOf(request.orderBy, contractSort(type)), request.limit, request.offset),
-    sumContracts(db, type, where),
+    summed ?? sumContracts(db, type, where),
   ]);
   const filtered = isNarrowed(request) ? cappedCount(sums.matching) : { filtered: sums.total };
   return { list, ...filtered, total: sums.total, totalData: sums.totalData };
