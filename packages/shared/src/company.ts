@@ -47,6 +47,8 @@ export const CompanySettingsRequestSchema = z.strictObject({
   logoDataUrl: logoField,
   /** RULES.md Invoices, VAT and KSeF: the series of sales invoice numbers (INVOICE_SERIES_PLACEHOLDERS). */
   invoiceSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
+  /** RULES.md Invoices, VAT and KSeF: the VAT RR invoices' own series, e.g. `RR/{RRRR}/{NR}`. */
+  rrInvoiceSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   bankAccount: optionalString(64),
   paymentTermDays: z.number({ error: V.wrongType }).int(V.integer).min(0, V.nonNegative).max(365, V.tooBig).optional(),
 });
@@ -64,6 +66,7 @@ export const CompanySettingsResponseSchema = z.object({
   phoneNumber: z.string().nullable(),
   logoDataUrl: z.string().nullable(),
   invoiceSeries: z.string().nullable(),
+  rrInvoiceSeries: z.string().nullable(),
   bankAccount: z.string().nullable(),
   paymentTermDays: z.number(),
   updatedAt: z.string().nullable(),

@@ -19,6 +19,8 @@ export const companySettings = pgTable(
     logoDataUrl: text('logo_data_url'),
     /** RULES.md Invoices, VAT and KSeF: the sales invoice series, e.g. `FV/{RRRR}/{MM}/{NR}`; no invoices without it. */
     invoiceSeries: varchar('invoice_series', { length: 64 }),
+    /** RULES.md Invoices, VAT and KSeF: the VAT RR invoice series, e.g. `RR/{RRRR}/{NR}`; no RR invoices without it. */
+    rrInvoiceSeries: varchar('rr_invoice_series', { length: 64 }),
     /** The account printed on sales invoices (NRB or IBAN). */
     bankAccount: varchar('bank_account', { length: 64 }),
     paymentTermDays: integer('payment_term_days').notNull().default(14),

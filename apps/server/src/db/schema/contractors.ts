@@ -1,6 +1,6 @@
 import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from '@grain/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
 import { countries } from './reference-data.js';
@@ -29,6 +29,11 @@ export const contractors = pgTable(
       .notNull()
       .default('PL')
       .references(() => countries.code),
+    // RULES.md Invoices, VAT and KSeF, VAT RR: a flat-rate farmer's account (26 NRB digits, IBAN-checked), the date
+    // of his declaration of being a flat-rate farmer, and whether he designated us in KSeF to issue his RR invoices.
+    bankAccount: varchar('bank_account', { length: 26 }),
+    flatRateDeclarationDate: date('flat_rate_declaration_date', { mode: 'string' }),
+    isKsefRrDesignated: boolean('is_ksef_rr_designated').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -42,6 +47,7 @@ export const contractors = pgTable(
     check('contractors_nip_format', sql`nip ~ '^[0-9]{10}$'`),
     check('contractors_pesel_format', sql`pesel ~ '^[0-9]{11}$'`),
     check('contractors_nip_or_pesel', sql`nip is not null or pesel is not null`),
+    check('contractors_bank_account_format', sql`bank_account ~ '^[0-9]{26}$'`),
     enumCheck('contractors', 'label'),
     enumCheck('contractors', 'accounting_method'),
   ],

@@ -1,30 +1,12 @@
 import { CURRENCIES, INVOICE_STATUSES, SALES_INVOICE_KINDS, VAT_RATE_SUBJECTS } from '@grain/shared';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { isoTimestamp } from '../columns.js';
+import { bigint, check, date, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bytea, isoTimestamp } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
 import { contractors } from './contractors.js';
 import { rawMaterialQualities, rawMaterials } from './reference-data.js';
 import { transactions } from './settlements.js';
 import { users } from './users.js';
-
-/** The exact bytes of a document (PostgreSQL bytea) as a Node Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value: Uint8Array) => Buffer.from(value),
-});
 
 /**
  * RULES.md Invoices, VAT and KSeF: VAT rates, dated. GOODS rates belong to a raw material (all its qualities) or to

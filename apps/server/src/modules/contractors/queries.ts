@@ -19,6 +19,9 @@ const contractorColumns = {
   postCode: contractors.postCode,
   city: contractors.city,
   countryCode: contractors.countryCode,
+  bankAccount: contractors.bankAccount,
+  flatRateDeclarationDate: contractors.flatRateDeclarationDate,
+  isKsefRrDesignated: contractors.isKsefRrDesignated,
   createdAt: contractors.createdAt,
   updatedAt: contractors.updatedAt,
 };

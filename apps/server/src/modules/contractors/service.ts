@@ -56,6 +56,9 @@ function toListItem(
     label: row.label,
     accountingMethod: row.accountingMethod,
     accountingAddress: toAccountingAddress(row),
+    bankAccount: row.bankAccount,
+    flatRateDeclarationDate: row.flatRateDeclarationDate,
+    isKsefRrDesignated: row.isKsefRrDesignated,
     contactList: contacts.map(toContact),
     certificates,
   };
@@ -132,6 +135,9 @@ function contractorValues(input: ContractorCreateRequest): q.ContractorValues {
     email: input.email,
     label: input.label,
     accountingMethod: input.accountingMethod,
+    bankAccount: input.bankAccount,
+    flatRateDeclarationDate: input.flatRateDeclarationDate,
+    isKsefRrDesignated: input.isKsefRrDesignated,
     ...input.accountingAddress,
   };
 }

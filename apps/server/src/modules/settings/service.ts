@@ -21,6 +21,7 @@ const NOT_CONFIGURED: CompanySettingsResponse = {
   phoneNumber: null,
   logoDataUrl: null,
   invoiceSeries: null,
+  rrInvoiceSeries: null,
   bankAccount: null,
   paymentTermDays: 14,
   updatedAt: null,
@@ -39,6 +40,7 @@ function toCompanySettingsResponse(row: CompanySettingsRow | null): CompanySetti
     phoneNumber: row.phoneNumber,
     logoDataUrl: row.logoDataUrl,
     invoiceSeries: row.invoiceSeries,
+    rrInvoiceSeries: row.rrInvoiceSeries,
     bankAccount: row.bankAccount,
     paymentTermDays: row.paymentTermDays,
     updatedAt: row.updatedAt,
@@ -63,6 +65,7 @@ export function saveCompanySettings(ctx: Ctx, input: CompanySettingsRequest): Pr
       ...input,
       // Invoice fields a client leaves out keep their stored values (the company form predates them).
       invoiceSeries: input.invoiceSeries ?? before?.invoiceSeries ?? null,
+      rrInvoiceSeries: input.rrInvoiceSeries ?? before?.rrInvoiceSeries ?? null,
       bankAccount: input.bankAccount ?? before?.bankAccount ?? null,
       paymentTermDays: input.paymentTermDays ?? before?.paymentTermDays ?? 14,
       updatedBy: ctx.user.id,

@@ -7,6 +7,7 @@ import {
   type ContractorUpdateRequest,
   DEFAULT_COUNTRY_CODE,
   dropEmptyFirstEntry,
+  formatPolishAccount,
   type Gender,
   isEmptyAddress,
   isEmptyContact,
@@ -56,6 +57,10 @@ export interface ContractorFormValues extends Record<string, unknown> {
   additionalAddress: AdditionalAddressFormValues[];
   contactList: ContactFormValues[];
   certificates: CertificateFormValues[];
+  /** RULES.md Invoices, VAT and KSeF, VAT RR: a flat-rate farmer's account, declaration and KSeF designation. */
+  bankAccount: string;
+  flatRateDeclarationDate: string | null;
+  isKsefRrDesignated: boolean;
 }
 
 export const emptyAddress = (): AddressFormValues => ({
@@ -94,6 +99,9 @@ export function emptyContractorForm(): ContractorFormValues {
     additionalAddress: [emptyAdditionalAddress()],
     contactList: [emptyContact()],
     certificates: [],
+    bankAccount: '',
+    flatRateDeclarationDate: null,
+    isKsefRrDesignated: false,
   };
 }
 
@@ -145,6 +153,9 @@ export function toFormValues(contractor: ContractorResponse): ContractorFormValu
     additionalAddress: addresses.length ? addresses : [emptyAdditionalAddress()],
     contactList: contacts.length ? contacts : [emptyContact()],
     certificates: (contractor.certificates ?? []).map(toCertificateForm),
+    bankAccount: contractor.bankAccount ? formatPolishAccount(contractor.bankAccount) : '',
+    flatRateDeclarationDate: contractor.flatRateDeclarationDate,
+    isKsefRrDesignated: contractor.isKsefRrDesignated,
   };
 }
 
@@ -201,6 +212,9 @@ export function toCreateRequest(values: ContractorFormValues): ContractorCreateR
       gender: contact.gender,
     })),
     certificates: values.certificates.map(toCertificateRequest),
+    bankAccount: orNull(values.bankAccount),
+    flatRateDeclarationDate: values.flatRateDeclarationDate,
+    isKsefRrDesignated: values.isKsefRrDesignated,
   };
 }
 
