@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
+import { rrInvoiceRoutes } from './modules/rr-invoices/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { STATEMENT_SHEETS_MODULE } from './modules/settlements/export-sheet.js';
@@ -142,6 +143,7 @@ export async function buildApp({
       contractRoutes(api);
       cargoRoutes(api);
       invoiceRoutes(api);
+      rrInvoiceRoutes(api);
       dictionaryRoutes(api);
       positionRoutes(api);
       allocationRoutes(api);

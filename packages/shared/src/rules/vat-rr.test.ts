@@ -6,6 +6,7 @@ import {
   type RrInvoiceForPayment,
   type RrPayment,
   rrDeduction,
+  rrLineRefunds,
   rrRefundOfNet,
   rrTotals,
   titleNamesRrInvoice,
@@ -25,6 +26,17 @@ describe('rrRefundOfNet', () => {
       fc.property(fc.integer({ min: 0, max: 1e12 }), (net) => {
         expect(rrRefundOfNet(net, 7)).toBe(Number((BigInt(net) * 7n + 50n) / 100n));
         expect(rrRefundOfNet(net, 7)).toBe(vatOfNet(net, 7));
+      }),
+    );
+  });
+
+  it('gives each line its refund, the rounding difference on the largest line, adding up to the total', () => {
+    expect(rrLineRefunds([50, 50, 60], 7)).toEqual([4, 4, 3]); // 3.5 + 3.5 + 4.2 = 11.2 -> 11
+    expect(rrLineRefunds([2_453_700, 2_501_000], 7)).toEqual([171_759, 175_070]);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 1e9 }), { minLength: 1, maxLength: 20 }), (values) => {
+        const refunds = rrLineRefunds(values, 7);
+        expect(refunds.reduce((a, b) => a + b, 0)).toBe(rrTotals(values, 7).refundMinor);
       }),
     );
   });

@@ -25,6 +25,19 @@ export function rrTotals(lineValuesMinor: readonly number[], refundPercent: numb
   return { netMinor, refundMinor, totalMinor: netMinor + refundMinor };
 }
 
+/**
+ * The refund per line (FA_RR P_10) adding up to the invoice's refund (P_11_2, rounded once on the sum): each line
+ * rounded on its own, the difference of that rounding given to the line of the largest value.
+ */
+export function rrLineRefunds(lineValuesMinor: readonly number[], refundPercent: number): number[] {
+  const refunds = lineValuesMinor.map((value) => rrRefundOfNet(value, refundPercent));
+  if (!refunds.length) return refunds;
+  const { refundMinor } = rrTotals(lineValuesMinor, refundPercent);
+  const largest = lineValuesMinor.indexOf(Math.max(...lineValuesMinor));
+  refunds[largest]! += refundMinor - refunds.reduce((sum, refund) => sum + refund, 0);
+  return refunds;
+}
+
 export const RR_PAYMENT_METHODS = ['TRANSFER', 'CASH'] as const;
 export type RrPaymentMethod = (typeof RR_PAYMENT_METHODS)[number];
 

@@ -219,6 +219,15 @@ async function invoiceBuyer(tx: Db, contractorId: number): Promise<Buyer> {
   return { ...buyer, nip: buyer.nip };
 }
 
+/** The next number of a series (sales, RR) in the issuing transaction: no gaps (RULES.md Invoices, VAT and KSeF). */
+export async function nextInvoiceNumber(tx: Db, series: string, issueDate: string): Promise<string> {
+  const counter = await q.nextInvoiceCounter(tx, invoicePeriodKey(series, issueDate));
+  return formatInvoiceNumber(series, issueDate, counter);
+}
+
+/** The rows take the number and date of the invoice issued for them. */
+export const markRowsInvoiced = q.markTransactionsInvoiced;
+
 export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Promise<InvoiceDetails> {
   const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);
   const issueDate = input.issueDate ?? todayIso();
@@ -242,9 +251,7 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     );
     const netTotal = totals.reduce((sum, total) => sum + total.netMinor, 0);
     const vatTotal = totals.reduce((sum, total) => sum + total.vatMinor, 0);
-    // The counter row stays locked to the end of the transaction: numbers without gaps (RULES.md Invoices).
-    const counter = await q.nextInvoiceCounter(tx, invoicePeriodKey(settings.invoiceSeries, issueDate));
-    const number = formatInvoiceNumber(settings.invoiceSeries, issueDate, counter);
+    const number = await nextInvoiceNumber(tx, settings.invoiceSeries, issueDate);
     const sale = saleDatesOf(rows, input.saleDate);
     const dueDate = addDays(issueDate, settings.paymentTermDays);
     const xml = await validatedXml(
