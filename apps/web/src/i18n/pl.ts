@@ -243,6 +243,7 @@ export const pl = {
     breadcrumbs: 'Ścieżka nawigacji',
   },
   nav: {
+    rrInvoices: 'Faktury VAT RR',
     positions: 'Pozycje',
     contractors: 'Kontrahenci',
     contracts: 'Kontrakty',

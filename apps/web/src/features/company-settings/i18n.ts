@@ -25,6 +25,8 @@ export const companySettingsPl = {
       invoicing: 'Faktury sprzedaży',
       invoiceSeries: 'Seria numeracji faktur',
       invoiceSeriesHint: 'Z polami {RRRR} (rok), {MM} (miesiąc) i {NR} (kolejny numer), np. FV/{RRRR}/{MM}/{NR}',
+      rrInvoiceSeries: 'Seria numeracji faktur VAT RR',
+      rrInvoiceSeriesHint: 'Własna seria faktur VAT RR dla rolników ryczałtowych, np. RR/{RRRR}/{NR}',
       bankAccount: 'Numer rachunku bankowego',
       paymentTermDays: 'Termin płatności (dni)',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',

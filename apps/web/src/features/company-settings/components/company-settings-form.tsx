@@ -18,6 +18,7 @@ interface CompanyFormValues extends Record<string, unknown> {
   phoneNumber: string;
   logoDataUrl: string | null;
   invoiceSeries: string;
+  rrInvoiceSeries: string;
   bankAccount: string;
   /** Null while the field is empty: the request then leaves the term as the server has it. */
   paymentTermDays: number | null;
@@ -34,6 +35,7 @@ function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
     phoneNumber: settings.phoneNumber ?? '',
     logoDataUrl: settings.logoDataUrl,
     invoiceSeries: settings.invoiceSeries ?? '',
+    rrInvoiceSeries: settings.rrInvoiceSeries ?? '',
     bankAccount: settings.bankAccount ?? '',
     paymentTermDays: settings.paymentTermDays,
   };
@@ -117,6 +119,12 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
                 description={t('carriers.settings.invoiceSeriesHint')}
                 placeholder="FV/{RRRR}/{MM}/{NR}"
                 {...form.getInputProps('invoiceSeries')}
+              />
+              <TextInput
+                label={t('carriers.settings.rrInvoiceSeries')}
+                description={t('carriers.settings.rrInvoiceSeriesHint')}
+                placeholder="RR/{RRRR}/{NR}"
+                {...form.getInputProps('rrInvoiceSeries')}
               />
               <TextInput label={t('carriers.settings.bankAccount')} {...form.getInputProps('bankAccount')} />
               <NumberField

@@ -124,6 +124,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         onRowsChanged={(rows) => toggle(rows, true)}
         onClear={() => setSelected(new Map())}
         canIssueInvoice={tab === 'sales'}
+        canIssueRrInvoice={tab === 'purchase'}
       />
       <DataTable
         columns={columns}
