@@ -94,7 +94,7 @@ function linesTable(invoice: RrInvoice): PdfBlock {
       { width: 52, align: 'right' },
       { width: 62, align: 'right' },
       { width: 66, align: 'right' },
-      { width: 30, align: 'right' },
+      { width: 38, align: 'right' },
       { width: 58, align: 'right' },
     ],
     header: [

@@ -14,7 +14,14 @@ const COLORS = {
 export function PaymentStatusBadge({ invoice }: { invoice: Pick<RrInvoice, 'paymentStatus' | 'deductibleMonth'> }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[invoice.paymentStatus]} variant="light" style={{ textTransform: 'none' }} maw="100%">
+    <Badge
+      color={COLORS[invoice.paymentStatus]}
+      variant="light"
+      maw="100%"
+      h="auto"
+      py={2}
+      styles={{ label: { textTransform: 'none', whiteSpace: 'normal', overflow: 'visible' } }}
+    >
       {t(`rrInvoices.statuses.${invoice.paymentStatus}`, { month: invoice.deductibleMonth })}
     </Badge>
   );
