@@ -160,6 +160,7 @@ function faRrDocument(issue: Issue): RrInvoiceDocument {
       quality: line.quality,
       unitPriceMinor: line.unitPrice,
       valueMinor: line.value,
+      // The dated refund setting allows 7 % only (rr_refund_rates check), FA_RR's P_9 value for it.
       refundRate: '7',
       refundMinor: line.refund,
     })),
