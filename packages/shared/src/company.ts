@@ -73,6 +73,8 @@ export const CompanySettingsRequestSchema = z.strictObject({
   invoiceSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   /** RULES.md Invoices, VAT and KSeF: the series of corrections (KOR), e.g. `FK/{RRRR}/{MM}/{NR}`. */
   correctionSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
+  /** RULES.md Invoices, VAT and KSeF: the VAT RR invoices' own series, e.g. `RR/{RRRR}/{NR}`. */
+  rrInvoiceSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   bankAccount: optionalString(64),
   paymentTermDays: z.number({ error: V.wrongType }).int(V.integer).min(0, V.nonNegative).max(365, V.tooBig).optional(),
   // KSeF (RULES.md Invoices, VAT and KSeF). Left out: kept as stored; the environment null: sending is off.
@@ -99,6 +101,7 @@ export const CompanyHeaderSchema = z.object({
   logoDataUrl: z.string().nullable(),
   invoiceSeries: z.string().nullable(),
   correctionSeries: z.string().nullable(),
+  rrInvoiceSeries: z.string().nullable(),
   bankAccount: z.string().nullable(),
   paymentTermDays: z.number(),
   updatedAt: z.string().nullable(),

@@ -4,6 +4,7 @@ import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from './enums.js';
 import { EmptyFilterSchema, listRequestSchema, listResponseSchema, OptionSchema } from './list.js';
 import { isValidNip } from './nip.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
+import { contractorRrFields, contractorRrResponseFields } from './rr-invoices.js';
 import { idList, MAX_STRING, optionalEmail, optionalString, positiveId, requiredString, V } from './validation.js';
 
 /** RULES.md Contractors and cargo: at most 10 contacts and 10 additional addresses per contractor. */
@@ -131,6 +132,7 @@ const contractorFields = {
     .nullish()
     .transform((value) => value ?? null),
   invoiceBankAccount: optionalString(64),
+  ...contractorRrFields,
 };
 
 interface ContractorRuleInput {
@@ -193,6 +195,7 @@ const contractorResponseFields = {
   label: z.enum(CONTRACTOR_LABELS).nullable(),
   accountingMethod: z.enum(ACCOUNTING_METHODS).nullable(),
   accountingAddress: AddressResponseSchema,
+  ...contractorRrResponseFields,
 };
 
 /** One list row: what the contractor list shows, all contacts included for the "+N" tooltip. */

@@ -98,6 +98,16 @@ export const MESSAGE_CODES = {
   NBP_RATE_NOT_PUBLISHED: 409,
   /** The UPO (KSeF's receipt) exists only once KSeF has accepted the invoice. */
   INVOICE_UPO_MISSING: 409,
+  /** VAT RR invoices (RULES.md Invoices, VAT and KSeF, VAT RR). */
+  RR_INVOICE_NOT_FOUND: 404,
+  /** A purchase from a supplier whose accounting method is not RR never gets an RR invoice. */
+  RR_INVOICE_SUPPLIER_NOT_RR: 409,
+  /** The farmer lacks what an RR invoice needs; the field names it (bank_account, flat_rate_declaration_date). */
+  RR_INVOICE_FARMER_DATA_MISSING: 409,
+  RR_INVOICE_SERIES_MISSING: 409,
+  RR_REFUND_RATE_MISSING: 409,
+  /** A farmer known only by PESEL gets a paper RR invoice: FA_RR names the supplier by NIP. */
+  RR_INVOICE_WITHOUT_XML: 409,
   // GMP
   GMP_CERT_NOT_SATISFIED: 409,
   GMP_NOT_SATISFIED: 409,

@@ -24,6 +24,8 @@ export const V = {
   pesel: 'pesel',
   nipOrPesel: 'nipOrPesel',
   nipChecksum: 'nipChecksum',
+  /** A Polish bank account whose IBAN check digits fail (rules/iban.ts). */
+  iban: 'iban',
   lastNameOrCompany: 'lastNameOrCompany',
   date: 'date',
   dateToIsBefore: 'dateToIsBefore',

@@ -33,6 +33,12 @@ export const kg = (name: string) => bigint(name, { mode: 'number' });
 export const minor = (name: string) => bigint(name, { mode: 'number' });
 export const day = (name: string) => date(name, { mode: 'string' });
 
+/** The exact bytes of a document (PostgreSQL bytea) as a Node Buffer: stored invoice XML, never rebuilt. */
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value: Uint8Array) => Buffer.from(value),
+});
+
 /** Created and last-updated times of a row, set by the database. */
 export const timestamps = {
   createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),

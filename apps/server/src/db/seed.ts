@@ -5,12 +5,22 @@ import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
 import { countryRows } from './countries.js';
 import { RAW_MATERIAL_SEED } from './raw-materials.js';
-import { countries, qualityParams, rawMaterialQualities, rawMaterials, users, vatRates } from './schema/index.js';
+import {
+  countries,
+  qualityParams,
+  rawMaterialQualities,
+  rawMaterials,
+  rrRefundRates,
+  users,
+  vatRates,
+} from './schema/index.js';
 
 /** Reference data every installation needs; safe to run at every start. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.insert(countries).values(countryRows()).onConflictDoNothing();
   await seedRawMaterials(db);
+  // RULES.md Invoices, VAT and KSeF, VAT RR: the flat-rate refund, 7 % since 2014 (a dated setting).
+  await db.insert(rrRefundRates).values({ ratePercent: 7, validFrom: '2014-01-01' }).onConflictDoNothing();
 }
 
 /**

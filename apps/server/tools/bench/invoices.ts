@@ -201,13 +201,7 @@ async function sendAll(context: BenchContext, invoiceIds: number[]) {
   for (const id of invoiceIds) await callJson(context, 'POST', `/invoice/send-to-ksef/${id}`, {});
   // The worker reads KSEF_URL and KSEF_TOKEN from the config (company settings hold no KSeF in the bench).
   const config = loadConfig({ ...process.env, ...context.ksef.env });
-  const worker = startKsefWorker(
-    context.db,
-    config,
-    context.log,
-    0,
-    isFlatOut ? { sleep: async () => {} } : undefined,
-  );
+  const worker = startKsefWorker(context.db, config, context.log, 0, isFlatOut ? { sleep: async () => {} } : undefined);
   const listed = sql.raw(`(${invoiceIds.join(',')})`);
   const pending = async () =>
     rowsOf<{ n: number }>(

@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
               { path: '/logistics/:tab', ...page(() => import('../features/transports/pages/logistics-page')) },
               { path: '/invoices', ...page(() => import('../features/invoices/pages/invoices-list-page')) },
               { path: '/invoices/:id', ...page(() => import('../features/invoices/pages/invoice-details-page')) },
+              { path: '/rr-invoices', ...page(() => import('../features/rr-invoices/pages/rr-invoices-list-page')) },
               { path: '/transaction-statement', element: <Navigate to="/transaction-statement/all" replace /> },
               {
                 path: '/transaction-statement/:tab',

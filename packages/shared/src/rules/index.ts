@@ -3,8 +3,10 @@
  * Integers only (kilograms, minor units, rates × 10 000); no I/O.
  */
 export * from './allocations.js';
+export * from './amount-in-words.js';
 export * from './business-days.js';
 export * from './contracts.js';
+export * from './iban.js';
 export * from './invoice-corrections.js';
 export * from './invoice-numbers.js';
 export * from './quality.js';
@@ -13,4 +15,5 @@ export * from './settlements.js';
 export * from './tolerance.js';
 export * from './transports.js';
 export * from './vat.js';
+export * from './vat-rr.js';
 export * from './vehicle-key.js';

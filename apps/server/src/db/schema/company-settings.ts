@@ -23,6 +23,8 @@ export const companySettings = pgTable(
     invoiceSeries: varchar('invoice_series', { length: 64 }),
     /** The series of corrections (KOR), e.g. `FK/{RRRR}/{MM}/{NR}`; no correction without it. */
     correctionSeries: varchar('correction_series', { length: 64 }),
+    /** RULES.md Invoices, VAT and KSeF: the VAT RR invoice series, e.g. `RR/{RRRR}/{NR}`; no RR invoices without it. */
+    rrInvoiceSeries: varchar('rr_invoice_series', { length: 64 }),
     /** The account printed on sales invoices (NRB or IBAN). */
     bankAccount: varchar('bank_account', { length: 64 }),
     paymentTermDays: integer('payment_term_days').notNull().default(14),

@@ -1,6 +1,6 @@
 import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from '@grain/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
 import { countries } from './reference-data.js';
@@ -33,6 +33,11 @@ export const contractors = pgTable(
     // takes the company settings'.
     invoicePaymentTermDays: integer('invoice_payment_term_days'),
     invoiceBankAccount: varchar('invoice_bank_account', { length: 64 }),
+    // RULES.md Invoices, VAT and KSeF, VAT RR: a flat-rate farmer's account (26 NRB digits, IBAN-checked), the date
+    // of his declaration of being a flat-rate farmer, and whether he designated us in KSeF to issue his RR invoices.
+    bankAccount: varchar('bank_account', { length: 26 }),
+    flatRateDeclarationDate: date('flat_rate_declaration_date', { mode: 'string' }),
+    isKsefRrDesignated: boolean('is_ksef_rr_designated').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -50,6 +55,7 @@ export const contractors = pgTable(
       'contractors_invoice_payment_term_days_valid',
       sql`invoice_payment_term_days is null or invoice_payment_term_days between 0 and 365`,
     ),
+    check('contractors_bank_account_format', sql`bank_account ~ '^[0-9]{26}$'`),
     enumCheck('contractors', 'label'),
     enumCheck('contractors', 'accounting_method'),
   ],

@@ -14,6 +14,7 @@ export * from './invoices.js';
 export * from './mail.js';
 export * from './reference-data.js';
 export * from './row-counts.js';
+export * from './rr-invoices.js';
 export * from './saved-views.js';
 export * from './settlements.js';
 export * from './transports.js';

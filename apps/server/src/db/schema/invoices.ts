@@ -4,7 +4,6 @@ import {
   type AnyPgColumn,
   bigint,
   check,
-  customType,
   date,
   index,
   integer,
@@ -14,18 +13,12 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { isoTimestamp, searchText } from '../columns.js';
+import { bytea, isoTimestamp, searchText } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
 import { contractors } from './contractors.js';
 import { rawMaterialQualities, rawMaterials } from './reference-data.js';
 import { transactions } from './settlements.js';
 import { users } from './users.js';
-
-/** The exact bytes of a document (PostgreSQL bytea) as a Node Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value: Uint8Array) => Buffer.from(value),
-});
 
 /**
  * RULES.md Invoices, VAT and KSeF: VAT rates, dated. GOODS rates belong to a raw material (all its qualities) or to

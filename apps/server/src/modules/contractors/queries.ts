@@ -21,6 +21,9 @@ const contractorColumns = {
   countryCode: contractors.countryCode,
   invoicePaymentTermDays: contractors.invoicePaymentTermDays,
   invoiceBankAccount: contractors.invoiceBankAccount,
+  bankAccount: contractors.bankAccount,
+  flatRateDeclarationDate: contractors.flatRateDeclarationDate,
+  isKsefRrDesignated: contractors.isKsefRrDesignated,
   createdAt: contractors.createdAt,
   updatedAt: contractors.updatedAt,
 };

@@ -5,7 +5,6 @@ import {
   type Invoice,
   type InvoiceDetails,
   type InvoiceListRequest,
-  type InvoiceSortKey,
   invoiceTaxPoint,
   isValidNip,
   KG_PER_TONNE,
@@ -15,7 +14,6 @@ import {
   V,
   vatTotalsByRate,
 } from '@grain/shared';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
 import { companySettings, invoices } from '../../db/schema/index.js';
@@ -26,7 +24,7 @@ import { smallTableListPage } from '../../lib/list.js';
 import { renderPdf } from '../../lib/pdf/service.js';
 import { exchangeRateNote, type InvoiceExchangeRate, invoiceExchangeRate } from '../exchange-rates/index.js';
 import { invoiceVerificationLinkOfHash, type SalesInvoiceDocument, type SalesInvoiceLine } from '../ksef/index.js';
-import { qrEnvironment, readCompanySettings } from '../settings/service.js';
+import { qrEnvironment } from '../settings/service.js';
 import { transactionRows } from '../settlements/service/index.js';
 import { invoiceDetails } from './details.js';
 import {
@@ -44,6 +42,8 @@ import * as q from './queries.js';
 
 export { correctInvoice } from './correct.js';
 export { invoiceDetails } from './details.js';
+/** The next number of a series (sales, corrections, RR) in the issuing transaction, without gaps. */
+export { nextInvoiceNumber } from './issue-parts.js';
 
 const field = (name: string) => [{ field: name, code: V.wrongType }];
 
@@ -188,6 +188,9 @@ async function invoiceBuyer(tx: Db, contractorId: number): Promise<Buyer> {
   }
   return { ...buyer, nip: buyer.nip };
 }
+
+/** The rows take the number and date of the invoice issued for them. */
+export const markRowsInvoiced = q.markTransactionsInvoiced;
 
 export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Promise<InvoiceDetails> {
   const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);

@@ -10,6 +10,7 @@ export { KsefError, KsefRateLimitedError } from './errors.js';
 export { isValidKsefNumber } from './ksef-number.js';
 export { invoiceVerificationLinkOfHash, qrCaption } from './qr-link.js';
 export { type InvoiceProcessing, KsefSession } from './session.js';
+export { buildFaRrXml, type RrInvoiceDocument, type RrInvoiceLine } from './xml/fa-rr.js';
 export {
   buildFa3Xml,
   type Fa3VatRate,

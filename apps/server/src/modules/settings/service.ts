@@ -24,6 +24,7 @@ const NOT_CONFIGURED: CompanyHeader = {
   logoDataUrl: null,
   invoiceSeries: null,
   correctionSeries: null,
+  rrInvoiceSeries: null,
   bankAccount: null,
   paymentTermDays: 14,
   updatedAt: null,
@@ -47,6 +48,7 @@ function toCompanyHeader(row: CompanySettingsRow | null): CompanyHeader {
     logoDataUrl: row.logoDataUrl,
     invoiceSeries: row.invoiceSeries,
     correctionSeries: row.correctionSeries,
+    rrInvoiceSeries: row.rrInvoiceSeries,
     bankAccount: row.bankAccount,
     paymentTermDays: row.paymentTermDays,
     updatedAt: row.updatedAt,
@@ -83,6 +85,7 @@ export function saveCompanySettings(ctx: Ctx, input: CompanySettingsRequest): Pr
       // Invoice fields a client leaves out keep their stored values (the company form predates them).
       invoiceSeries: input.invoiceSeries ?? before?.invoiceSeries ?? null,
       correctionSeries: input.correctionSeries ?? before?.correctionSeries ?? null,
+      rrInvoiceSeries: input.rrInvoiceSeries ?? before?.rrInvoiceSeries ?? null,
       bankAccount: input.bankAccount ?? before?.bankAccount ?? null,
       paymentTermDays: input.paymentTermDays ?? before?.paymentTermDays ?? 14,
       updatedBy: ctx.user.id,

@@ -13,6 +13,7 @@ import {
   IconFileText,
   IconLogout,
   IconReceipt,
+  IconReceiptTax,
   IconTruck,
   IconUser,
   IconUsers,
@@ -53,6 +54,7 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.logistics'), to: '/logistics', icon: <IconTruck size={18} /> },
     { label: t('nav.transactionStatement'), to: '/transaction-statement', icon: <IconReceipt size={18} /> },
     { label: t('nav.invoices'), to: '/invoices', icon: <IconFileInvoice size={18} /> },
+    { label: t('nav.rrInvoices'), to: '/rr-invoices', icon: <IconReceiptTax size={18} /> },
     { label: t('nav.users'), to: '/users', icon: <IconUsers size={18} />, isAdminOnly: true },
     // The cargo parameters screen is reachable from the menu.
     { label: t('nav.cargoParams'), to: '/cargo-params', icon: <IconAdjustments size={18} />, isAdminOnly: true },

@@ -27,6 +27,8 @@ export const companySettingsPl = {
       invoiceSeriesHint: 'Z polami {RRRR} (rok), {MM} (miesiąc) i {NR} (kolejny numer), np. FV/{RRRR}/{MM}/{NR}',
       correctionSeries: 'Seria numeracji faktur korygujących',
       correctionSeriesHint: 'Z polami {RRRR}, {MM} i {NR}, np. FK/{RRRR}/{MM}/{NR}',
+      rrInvoiceSeries: 'Seria numeracji faktur VAT RR',
+      rrInvoiceSeriesHint: 'Własna seria faktur VAT RR dla rolników ryczałtowych, np. RR/{RRRR}/{NR}',
       bankAccount: 'Numer rachunku bankowego',
       paymentTermDays: 'Termin płatności (dni)',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',

@@ -29,6 +29,9 @@ const saved: ContractorResponse = {
   label: 'FIRMA',
   accountingMethod: 'VAT',
   accountingAddress: { street: 'Polna', buildingNumber: '1', postCode: '00-001', city: 'Warszawa', countryCode: 'PL' },
+  bankAccount: null,
+  flatRateDeclarationDate: null,
+  isKsefRrDesignated: false,
   additionalAddress: [
     { id: 11, name: 'Magazyn', street: null, buildingNumber: null, postCode: null, city: 'Radom', countryCode: 'PL' },
   ],
@@ -179,5 +182,27 @@ describe('form validation', () => {
 
   it('accepts a valid form', () => {
     expect(zodErrors(contractorFormSchema, toFormValues(saved))).toEqual({});
+  });
+});
+
+describe('farmer fields', () => {
+  it('shows the account in groups of four and sends it back as the schema keeps it', () => {
+    const farmer = { ...saved, accountingMethod: 'RR' as const, bankAccount: '61109010140000071219812874' };
+    const values = toFormValues({ ...farmer, flatRateDeclarationDate: '2026-01-15', isKsefRrDesignated: true });
+    expect(values.bankAccount).toBe('PL61 1090 1014 0000 0712 1981 2874');
+    const request = ContractorCreateRequestSchema.parse(toCreateRequest(values));
+    expect(request).toMatchObject({
+      bankAccount: '61109010140000071219812874',
+      flatRateDeclarationDate: '2026-01-15',
+      isKsefRrDesignated: true,
+    });
+  });
+
+  it('names the account when its IBAN checksum fails', () => {
+    const values = { ...toFormValues(saved), bankAccount: '61 1090 1014 0000 0712 1981 2875' };
+    const result = ContractorCreateRequestSchema.safeParse(toCreateRequest(values));
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['bankAccount', 'iban'],
+    ]);
   });
 });

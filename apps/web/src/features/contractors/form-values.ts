@@ -7,6 +7,7 @@ import {
   type ContractorUpdateRequest,
   DEFAULT_COUNTRY_CODE,
   dropEmptyFirstEntry,
+  formatPolishAccount,
   type Gender,
   isEmptyAddress,
   isEmptyContact,
@@ -59,6 +60,10 @@ export interface ContractorFormValues extends Record<string, unknown> {
   /** RULES.md Invoices, VAT and KSeF: this contractor's own terms on invoices; empty takes the company settings'. */
   invoicePaymentTermDays: number | null;
   invoiceBankAccount: string;
+  /** RULES.md Invoices, VAT and KSeF, VAT RR: a flat-rate farmer's account, declaration and KSeF designation. */
+  bankAccount: string;
+  flatRateDeclarationDate: string | null;
+  isKsefRrDesignated: boolean;
 }
 
 export const emptyAddress = (): AddressFormValues => ({
@@ -99,6 +104,9 @@ export function emptyContractorForm(): ContractorFormValues {
     certificates: [],
     invoicePaymentTermDays: null,
     invoiceBankAccount: '',
+    bankAccount: '',
+    flatRateDeclarationDate: null,
+    isKsefRrDesignated: false,
   };
 }
 
@@ -152,6 +160,9 @@ export function toFormValues(contractor: ContractorResponse): ContractorFormValu
     certificates: (contractor.certificates ?? []).map(toCertificateForm),
     invoicePaymentTermDays: contractor.invoicePaymentTermDays,
     invoiceBankAccount: text(contractor.invoiceBankAccount),
+    bankAccount: contractor.bankAccount ? formatPolishAccount(contractor.bankAccount) : '',
+    flatRateDeclarationDate: contractor.flatRateDeclarationDate,
+    isKsefRrDesignated: contractor.isKsefRrDesignated,
   };
 }
 
@@ -210,6 +221,9 @@ export function toCreateRequest(values: ContractorFormValues): ContractorCreateR
     certificates: values.certificates.map(toCertificateRequest),
     invoicePaymentTermDays: values.invoicePaymentTermDays,
     invoiceBankAccount: orNull(values.invoiceBankAccount),
+    bankAccount: orNull(values.bankAccount),
+    flatRateDeclarationDate: values.flatRateDeclarationDate,
+    isKsefRrDesignated: values.isKsefRrDesignated,
   };
 }
 

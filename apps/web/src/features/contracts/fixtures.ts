@@ -119,6 +119,9 @@ export const contractor: ContractorResponse = {
   label: 'FIRMA',
   accountingMethod: 'VAT',
   accountingAddress: { street: 'Polna', buildingNumber: '1', postCode: '99-300', city: 'Kutno', countryCode: 'PL' },
+  bankAccount: null,
+  flatRateDeclarationDate: null,
+  isKsefRrDesignated: false,
   additionalAddress: [
     {
       id: 31,

@@ -20,6 +20,7 @@ interface CompanyFormValues extends KsefFormValues, Record<string, unknown> {
   logoDataUrl: string | null;
   invoiceSeries: string;
   correctionSeries: string;
+  rrInvoiceSeries: string;
   bankAccount: string;
   /** Null while the field is empty: the request then leaves the term as the server has it. */
   paymentTermDays: number | null;
@@ -37,6 +38,7 @@ function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
     logoDataUrl: settings.logoDataUrl,
     invoiceSeries: settings.invoiceSeries ?? '',
     correctionSeries: settings.correctionSeries ?? '',
+    rrInvoiceSeries: settings.rrInvoiceSeries ?? '',
     bankAccount: settings.bankAccount ?? '',
     paymentTermDays: settings.paymentTermDays,
     ...ksefInitialValues(settings),
@@ -132,6 +134,12 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
                 description={t('carriers.settings.correctionSeriesHint')}
                 placeholder="FK/{RRRR}/{MM}/{NR}"
                 {...form.getInputProps('correctionSeries')}
+              />
+              <TextInput
+                label={t('carriers.settings.rrInvoiceSeries')}
+                description={t('carriers.settings.rrInvoiceSeriesHint')}
+                placeholder="RR/{RRRR}/{NR}"
+                {...form.getInputProps('rrInvoiceSeries')}
               />
               <TextInput label={t('carriers.settings.bankAccount')} {...form.getInputProps('bankAccount')} />
               <NumberField

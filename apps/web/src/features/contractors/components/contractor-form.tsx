@@ -12,6 +12,7 @@ import { AdditionalAddressesSection } from './additional-addresses-section';
 import { AddressFields } from './address-fields';
 import { ContactsSection } from './contacts-section';
 import { ContractorDataSection } from './contractor-data-section';
+import { FarmerSection } from './farmer-section';
 import { InvoiceTermsSection } from './invoice-terms-section';
 
 export const CONTRACTOR_LIST_PATH = '/contractor-list';
@@ -68,6 +69,11 @@ export function ContractorForm({ mode, initialValues, isSaving, onSave, isDeleti
         <Section title={t('contractors.dataSection')}>
           <ContractorDataSection form={form} />
         </Section>
+        {form.values.accountingMethod === 'RR' && (
+          <Section title={t('contractors.farmerSection')}>
+            <FarmerSection form={form} />
+          </Section>
+        )}
         <Section title={t('contractors.accountingAddressSection')}>
           <AddressFields form={form} path="accountingAddress" />
         </Section>

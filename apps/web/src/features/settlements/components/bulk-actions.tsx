@@ -1,9 +1,10 @@
 import type { TransactionRow } from '@grain/shared';
 import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChecks, IconFileInvoice, IconReceipt2, IconX } from '@tabler/icons-react';
+import { IconChecks, IconFileInvoice, IconReceipt2, IconReceiptTax, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IssueRrInvoiceForm } from '../../rr-invoices';
 import { BulkInvoiceForm } from './bulk-invoice-modal';
 import { BulkSettleForm } from './bulk-settle-modal';
 import { IssueInvoiceForm } from './issue-invoice-modal';
@@ -12,6 +13,7 @@ const DIALOG_TITLES = {
   invoice: 'statement.bulk.invoiceTitle',
   settle: 'statement.bulk.settleTitle',
   issue: 'statement.issue.title',
+  rr: 'rrInvoices.issue.title',
 } as const;
 
 interface BulkActionsProps {
@@ -21,12 +23,20 @@ interface BulkActionsProps {
   onClear: () => void;
   /** The sales tab issues one invoice of the selected rows (RULES.md Invoices, VAT and KSeF). */
   canIssueInvoice?: boolean;
+  /** The purchase tab issues one VAT RR invoice of a flat-rate farmer's rows (RULES.md Invoices, VAT and KSeF). */
+  canIssueRrInvoice?: boolean;
 }
 
 /** The bar above the statement while rows are selected: invoice them, settle them, or clear the selection. */
-export function BulkActions({ selected, onRowsChanged, onClear, canIssueInvoice = false }: BulkActionsProps) {
+export function BulkActions({
+  selected,
+  onRowsChanged,
+  onClear,
+  canIssueInvoice = false,
+  canIssueRrInvoice = false,
+}: BulkActionsProps) {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<'invoice' | 'settle' | 'issue' | null>(null);
+  const [dialog, setDialog] = useState<keyof typeof DIALOG_TITLES | null>(null);
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [settleAfterInvoice, setSettleAfterInvoice] = useState(false);
   if (selected.length === 0 && dialog === null) return null;
@@ -50,9 +60,14 @@ export function BulkActions({ selected, onRowsChanged, onClear, canIssueInvoice 
               {t('statement.issue.action')}
             </Button>
           )}
+          {canIssueRrInvoice && (
+            <Button size="xs" leftSection={<IconReceiptTax size={14} />} onClick={() => setDialog('rr')}>
+              {t('rrInvoices.issue.action')}
+            </Button>
+          )}
           <Button
             size="xs"
-            variant={canIssueInvoice ? 'light' : 'filled'}
+            variant={canIssueInvoice || canIssueRrInvoice ? 'light' : 'filled'}
             leftSection={<IconFileInvoice size={14} />}
             onClick={() => setDialog('invoice')}
             disabled={hasSettled}
@@ -98,6 +113,15 @@ export function BulkActions({ selected, onRowsChanged, onClear, canIssueInvoice 
         )}
         {dialog === 'issue' && (
           <IssueInvoiceForm
+            rows={selected}
+            onDone={(isIssued) => {
+              close();
+              if (isIssued) onClear();
+            }}
+          />
+        )}
+        {dialog === 'rr' && (
+          <IssueRrInvoiceForm
             rows={selected}
             onDone={(isIssued) => {
               close();

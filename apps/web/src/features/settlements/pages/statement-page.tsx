@@ -138,6 +138,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         onRowsChanged={(rows) => toggle(rows, true)}
         onClear={() => setSelected(new Map())}
         canIssueInvoice={isIssuing}
+        canIssueRrInvoice={tab === 'purchase'}
       />
       <DataTable
         columns={columns}

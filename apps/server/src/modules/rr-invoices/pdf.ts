@@ -1,0 +1,208 @@
+import {
+  type CompanySettingsResponse,
+  formatDate,
+  formatMoney,
+  formatPolishAccount,
+  formatPricePerTonne,
+  formatTonnes,
+  type RrInvoice,
+} from '@grain/shared';
+import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
+import type { Farmer } from './queries.js';
+
+/**
+ * The farmer's declaration a VAT RR invoice carries (art. 116 ust. 3 of the VAT act; RULES.md Invoices, VAT and
+ * KSeF, VAT RR), signed by him under the buyer's signature line.
+ */
+export const RR_DECLARATION =
+  'Oświadczam, że jestem rolnikiem ryczałtowym zwolnionym od podatku od towarów i usług ' +
+  'na podstawie art. 43 ust. 1 pkt 3 ustawy o podatku od towarów i usług.';
+
+export interface RrInvoicePdfContent {
+  invoice: RrInvoice;
+  company: Pick<CompanySettingsResponse, 'name' | 'street' | 'postCode' | 'city' | 'nip'>;
+  farmer: Pick<Farmer, 'street' | 'buildingNumber' | 'postCode' | 'city'> | null;
+}
+
+const GREY = '#595959';
+const money = (minor: number) => formatMoney(minor, 'PLN');
+const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
+
+function party(title: string, name: string, address: string, ids: string[]): PdfBlock[] {
+  return [
+    { kind: 'text', text: title.toUpperCase(), font: 'bold', size: 9, color: GREY, spaceAfter: 2 },
+    { kind: 'text', text: name, font: 'bold', spaceAfter: 1 },
+    { kind: 'text', text: address || '—', spaceAfter: 1 },
+    ...ids.map((text): PdfBlock => ({ kind: 'text', text, spaceAfter: 1 })),
+  ];
+}
+
+function purchaseDates(invoice: RrInvoice): string {
+  const { purchaseDateFrom: from, purchaseDateTo: to } = invoice;
+  if (!from) return formatDate(invoice.issueDate);
+  return from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`;
+}
+
+function header(invoice: RrInvoice): PdfBlock {
+  const rows: [string, string][] = [
+    ['Data wystawienia', formatDate(invoice.issueDate)],
+    ['Data nabycia', purchaseDates(invoice)],
+    ['Forma zapłaty', 'przelew'],
+  ];
+  return {
+    kind: 'columns',
+    gap: 16,
+    columns: [
+      {
+        width: '*',
+        blocks: [
+          { kind: 'text', text: 'Faktura VAT RR', font: 'bold', size: 16, spaceAfter: 2 },
+          { kind: 'text', text: `nr ${invoice.number}`, font: 'bold', size: 12 },
+        ],
+      },
+      {
+        width: 220,
+        blocks: [
+          {
+            kind: 'table',
+            columns: [
+              { width: 110, color: GREY },
+              { width: '*', font: 'bold' },
+            ],
+            rows,
+            padding: { vertical: 1, horizontal: 0 },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function linesTable(invoice: RrInvoice): PdfBlock {
+  const bold = (text: string) => ({ text, font: 'bold' as const });
+  return {
+    kind: 'table',
+    size: 8,
+    borders: 'grid',
+    borderColor: '#bfbfbf',
+    headerFill: '#eeeeee',
+    padding: { vertical: 3, horizontal: 3 },
+    columns: [
+      { width: 20, align: 'right' },
+      { width: '*' },
+      { width: 70 },
+      { width: 52, align: 'right' },
+      { width: 62, align: 'right' },
+      { width: 66, align: 'right' },
+      { width: 38, align: 'right' },
+      { width: 58, align: 'right' },
+    ],
+    header: [
+      'Lp.',
+      'Nazwa produktu',
+      'Klasa / jakość',
+      'Ilość',
+      'Cena jedn. bez zwrotu',
+      'Wartość bez zwrotu',
+      'Zwrot',
+      'Kwota zwrotu',
+    ].map(bold),
+    rows: invoice.lines.map((line) => [
+      String(line.position),
+      line.purchaseDate && invoice.purchaseDateFrom !== invoice.purchaseDateTo
+        ? `${line.name} (${formatDate(line.purchaseDate)})`
+        : line.name,
+      line.quality,
+      formatTonnes(line.quantity),
+      formatPricePerTonne(line.unitPrice, 'PLN'),
+      money(line.value),
+      `${invoice.refundRatePercent}%`,
+      money(line.refund),
+    ]),
+    spaceAfter: 10,
+  };
+}
+
+function totals(invoice: RrInvoice): PdfBlock[] {
+  const rows: [string, string][] = [
+    ['Wartość produktów bez zwrotu', money(invoice.netTotal)],
+    [`Zryczałtowany zwrot podatku (${invoice.refundRatePercent}%)`, money(invoice.refundTotal)],
+    ['Należność ogółem', money(invoice.grossTotal)],
+  ];
+  return [
+    {
+      kind: 'table',
+      columns: [
+        { width: 200, color: GREY },
+        { width: '*', font: 'bold' },
+      ],
+      rows,
+      padding: { vertical: 1.5, horizontal: 0 },
+    },
+    { kind: 'text', text: `Słownie: ${invoice.totalInWords}`, spaceAfter: 4 },
+    { kind: 'text', text: `Zapłata przelewem na rachunek rolnika: ${formatPolishAccount(invoice.farmerAccount)}` },
+  ];
+}
+
+const signature = (label: string): PdfBlock[] => [
+  { kind: 'space', height: 36 },
+  { kind: 'rule', color: '#7f7f7f', thickness: 0.5, spaceAfter: 3 },
+  { kind: 'text', text: label, size: 8, color: GREY, align: 'center' },
+];
+
+/** The farmer's declaration and both signature lines, kept together at the bottom of the last page. */
+function declaration(): PdfBlock {
+  return {
+    kind: 'group',
+    atPageBottom: true,
+    blocks: [
+      { kind: 'text', text: RR_DECLARATION, spaceAfter: 6 },
+      {
+        kind: 'columns',
+        gap: 48,
+        columns: [
+          { width: '*', blocks: signature('Podpis nabywcy (wystawcy faktury)') },
+          { width: '*', blocks: signature('Podpis dostawcy (rolnika ryczałtowego)') },
+        ],
+      },
+    ],
+  };
+}
+
+/** The VAT RR invoice in Polish, on A4, as a document for the PDF service. */
+export function rrInvoicePdf({ invoice, company, farmer }: RrInvoicePdfContent): PdfDocument {
+  const companyAddress = joined(company.street, [company.postCode, company.city].filter(Boolean).join(' '));
+  const farmerAddress = farmer
+    ? joined(
+        [farmer.street, farmer.buildingNumber].filter(Boolean).join(' '),
+        [farmer.postCode, farmer.city].filter(Boolean).join(' '),
+      )
+    : '';
+  const farmerIds = [
+    ...(invoice.farmerNip ? [`NIP: ${invoice.farmerNip}`] : []),
+    ...(invoice.farmerPesel ? [`PESEL: ${invoice.farmerPesel}`] : []),
+  ];
+  return {
+    page: { size: 'A4', margin: 42 },
+    info: { title: `Faktura VAT RR ${invoice.number}`, author: company.name },
+    fontSize: 9,
+    footer: [{ kind: 'text', text: 'Strona {page} z {pages}', size: 8, color: GREY, align: 'right' }],
+    body: [
+      header(invoice),
+      { kind: 'space', height: 14 },
+      {
+        kind: 'columns',
+        gap: 24,
+        columns: [
+          { width: '*', blocks: party('Nabywca (wystawca)', company.name, companyAddress, [`NIP: ${company.nip}`]) },
+          { width: '*', blocks: party('Dostawca (rolnik ryczałtowy)', invoice.farmerName, farmerAddress, farmerIds) },
+        ],
+      },
+      { kind: 'space', height: 14 },
+      linesTable(invoice),
+      ...totals(invoice),
+      { kind: 'space', height: 16 },
+      declaration(),
+    ],
+  };
+}

@@ -1,0 +1,160 @@
+import { asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  contractors,
+  rawMaterialQualities,
+  rawMaterials,
+  rrInvoiceLines,
+  rrInvoicePayments,
+  rrInvoices,
+  rrRefundRates,
+} from '../../db/schema/index.js';
+
+/** Rows already on an RR invoice issued here. */
+export async function rrInvoicedTransactionIds(db: Db, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: rrInvoiceLines.transactionId })
+    .from(rrInvoiceLines)
+    .where(inArray(rrInvoiceLines.transactionId, ids));
+  return rows.map((row) => row.id);
+}
+
+export async function farmerOf(db: Db, id: number) {
+  const [row] = await db.select().from(contractors).where(eq(contractors.id, id));
+  return row ?? null;
+}
+export type Farmer = NonNullable<Awaited<ReturnType<typeof farmerOf>>>;
+
+/** Per quality: the commodity's Polish name, its CN code and the quality's title (FA_RR P_5, CN, P_6C). */
+export async function productsOf(db: Db, qualityIds: number[]) {
+  if (!qualityIds.length) return new Map<number, { name: string; cn: string | null; quality: string }>();
+  const rows = await db
+    .select({
+      id: rawMaterialQualities.id,
+      name: rawMaterials.translatePl,
+      cn: rawMaterials.cnCode,
+      quality: rawMaterialQualities.title,
+    })
+    .from(rawMaterialQualities)
+    .innerJoin(rawMaterials, eq(rawMaterials.id, rawMaterialQualities.rawMaterialId))
+    .where(inArray(rawMaterialQualities.id, qualityIds));
+  return new Map(rows.map(({ id, ...product }) => [id, product]));
+}
+
+/** RULES.md Invoices, VAT and KSeF: the refund percent valid on a date (the newest not after it), or null. */
+export async function refundRateOn(db: Db, date: string): Promise<number | null> {
+  const [row] = await db
+    .select({ ratePercent: rrRefundRates.ratePercent })
+    .from(rrRefundRates)
+    .where(lte(rrRefundRates.validFrom, date))
+    .orderBy(desc(rrRefundRates.validFrom))
+    .limit(1);
+  return row?.ratePercent ?? null;
+}
+
+export async function insertRrInvoice(db: Db, values: typeof rrInvoices.$inferInsert) {
+  const [row] = await db.insert(rrInvoices).values(values).returning({ id: rrInvoices.id });
+  return row!.id;
+}
+
+export async function insertRrInvoiceLines(db: Db, values: (typeof rrInvoiceLines.$inferInsert)[]) {
+  await db.insert(rrInvoiceLines).values(values);
+}
+
+export async function insertRrPayment(db: Db, values: typeof rrInvoicePayments.$inferInsert) {
+  await db.insert(rrInvoicePayments).values(values);
+}
+
+/** The invoice, locked while a payment is recorded (payments of one invoice are written one at a time). */
+export async function lockRrInvoice(db: Db, id: number) {
+  const [row] = await db.select({ id: rrInvoices.id }).from(rrInvoices).where(eq(rrInvoices.id, id)).for('update');
+  return row ?? null;
+}
+
+export const rrInvoiceColumns = {
+  id: rrInvoices.id,
+  number: rrInvoices.number,
+  issueDate: rrInvoices.issueDate,
+  purchaseDateFrom: rrInvoices.purchaseDateFrom,
+  purchaseDateTo: rrInvoices.purchaseDateTo,
+  farmerId: rrInvoices.farmerId,
+  farmerName: rrInvoices.farmerName,
+  farmerNip: rrInvoices.farmerNip,
+  farmerPesel: rrInvoices.farmerPesel,
+  farmerAccount: rrInvoices.farmerAccount,
+  buyerNip: rrInvoices.buyerNip,
+  refundRatePercent: rrInvoices.refundRatePercent,
+  netTotal: rrInvoices.netTotal,
+  refundTotal: rrInvoices.refundTotal,
+  grossTotal: rrInvoices.grossTotal,
+  totalInWords: rrInvoices.totalInWords,
+  xmlSha256: rrInvoices.xmlSha256,
+  createdAt: rrInvoices.createdAt,
+};
+
+/** Every RR invoice matching the search, newest first (the list derives payment states from the payments). */
+export async function rrInvoicesWhere(db: Db, search: string | undefined) {
+  const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where: SQL | undefined = pattern
+    ? or(
+        ilike(rrInvoices.number, pattern),
+        ilike(rrInvoices.farmerName, pattern),
+        ilike(rrInvoices.farmerNip, pattern),
+        ilike(rrInvoices.farmerPesel, pattern),
+      )
+    : undefined;
+  return db.select(rrInvoiceColumns).from(rrInvoices).where(where).orderBy(desc(rrInvoices.id));
+}
+
+export async function getRrInvoice(db: Db, id: number) {
+  const [row] = await db.select(rrInvoiceColumns).from(rrInvoices).where(eq(rrInvoices.id, id));
+  return row ?? null;
+}
+
+export async function linesOf(db: Db, invoiceIds: number[]) {
+  if (!invoiceIds.length) return [];
+  return db
+    .select({
+      rrInvoiceId: rrInvoiceLines.rrInvoiceId,
+      position: rrInvoiceLines.position,
+      transactionId: rrInvoiceLines.transactionId,
+      purchaseDate: rrInvoiceLines.purchaseDate,
+      name: rrInvoiceLines.name,
+      quality: rrInvoiceLines.quality,
+      unit: rrInvoiceLines.unit,
+      quantity: rrInvoiceLines.quantityKg,
+      unitPrice: rrInvoiceLines.unitPrice,
+      value: rrInvoiceLines.value,
+      refund: rrInvoiceLines.refund,
+    })
+    .from(rrInvoiceLines)
+    .where(inArray(rrInvoiceLines.rrInvoiceId, invoiceIds))
+    .orderBy(asc(rrInvoiceLines.rrInvoiceId), asc(rrInvoiceLines.position));
+}
+
+export async function paymentsOf(db: Db, invoiceIds: number[]) {
+  if (!invoiceIds.length) return [];
+  return db
+    .select({
+      rrInvoiceId: rrInvoicePayments.rrInvoiceId,
+      id: rrInvoicePayments.id,
+      paidAt: rrInvoicePayments.paidAt,
+      amount: rrInvoicePayments.amount,
+      method: rrInvoicePayments.method,
+      account: rrInvoicePayments.account,
+      title: rrInvoicePayments.title,
+    })
+    .from(rrInvoicePayments)
+    .where(inArray(rrInvoicePayments.rrInvoiceId, invoiceIds))
+    .orderBy(asc(rrInvoicePayments.paidAt), asc(rrInvoicePayments.id));
+}
+
+export async function rrInvoiceXml(db: Db, id: number) {
+  const [row] = await db.select({ xml: rrInvoices.xml }).from(rrInvoices).where(eq(rrInvoices.id, id));
+  return row ? { xml: row.xml } : null;
+}
+
+export async function countRrInvoices(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(rrInvoices);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,72 @@
+import {
+  CreateRrInvoiceRequestSchema,
+  IdParamsSchema,
+  RrInvoiceListRequestSchema,
+  RrInvoiceListResponseSchema,
+  RrInvoiceSchema,
+  RrPaymentRequestSchema,
+} from '@grain/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../../plugins/wire.js';
+import * as rr from './service/index.js';
+
+const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
+const tags = ['rr-invoices'];
+
+/** VAT RR invoices for flat-rate farmers (RULES.md Invoices, VAT and KSeF, VAT RR). */
+export function rrInvoiceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/rr-invoice/create',
+    { config: ANY_ROLE, schema: { tags, body: CreateRrInvoiceRequestSchema, response: { 200: RrInvoiceSchema } } },
+    (request) => rr.createRrInvoice(request.ctx, request.body),
+  );
+  const listSchema = { tags, response: { 200: RrInvoiceListResponseSchema } };
+  r.get(
+    '/rr-invoice/list',
+    { config: ANY_ROLE, schema: { ...listSchema, querystring: RrInvoiceListRequestSchema } },
+    (request) => rr.listRrInvoices(request.ctx, request.query),
+  );
+  r.post(
+    '/rr-invoice/list',
+    { config: ANY_ROLE, schema: { ...listSchema, body: RrInvoiceListRequestSchema } },
+    (request) => rr.listRrInvoices(request.ctx, request.body),
+  );
+  r.get(
+    '/rr-invoice/details/:id',
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: RrInvoiceSchema } } },
+    (request) => rr.rrInvoiceDetails(request.ctx, request.params.id),
+  );
+  r.post(
+    '/rr-invoice/payment/:id',
+    {
+      config: ANY_ROLE,
+      schema: { tags, params: IdParamsSchema, body: RrPaymentRequestSchema, response: { 200: RrInvoiceSchema } },
+    },
+    (request) => rr.recordRrPayment(request.ctx, request.params.id, request.body),
+  );
+  r.get(
+    '/rr-invoice/xml/:id',
+    // The stored FA_RR bytes as they are (application/xml): no JSON response schema.
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      const xml = await rr.rrInvoiceXmlBytes(request.ctx, request.params.id);
+      return reply.type('application/xml; charset=utf-8').send(xml);
+    },
+  );
+  r.get(
+    '/rr-invoice/pdf/:id',
+    // A binary answer (application/pdf): no JSON response schema, like the sales invoice's PDF.
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      const { fileName, pdf, timing } = await rr.rrInvoicePdfFile(request.ctx, request.params.id);
+      const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .header('Server-Timing', `pdf;dur=${timing.renderMs.toFixed(2)}${cpu}`)
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  );
+}

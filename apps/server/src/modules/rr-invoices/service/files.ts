@@ -1,0 +1,29 @@
+import type { Ctx } from '../../../lib/context.js';
+import { AppError } from '../../../lib/errors.js';
+import { renderPdf } from '../../../lib/pdf/service.js';
+import { readCompanySettings } from '../../settings/service.js';
+import { rrInvoicePdf } from '../pdf.js';
+import * as q from '../queries.js';
+import { rrInvoiceDetails } from './read.js';
+
+/** GET /rr-invoice/xml/{id}: the stored FA_RR bytes, never rebuilt (RULES.md Invoices, VAT and KSeF). */
+export async function rrInvoiceXmlBytes(ctx: Ctx, id: number): Promise<Buffer> {
+  const stored = await q.rrInvoiceXml(ctx.db, id);
+  if (!stored) throw new AppError('RR_INVOICE_NOT_FOUND');
+  if (!stored.xml) throw new AppError('RR_INVOICE_WITHOUT_XML');
+  return stored.xml;
+}
+
+export const rrInvoiceFileName = (number: string) => `faktura-vat-rr-${number.replaceAll('/', '-')}.pdf`;
+
+/**
+ * GET /rr-invoice/pdf/{id}: the RR invoice with the art. 116 declaration and both signature lines, rendered off the
+ * event loop by the PDF service (EXPORT_ERROR when that fails), like the sales invoice.
+ */
+export async function rrInvoicePdfFile(ctx: Ctx, id: number) {
+  const invoice = await rrInvoiceDetails(ctx, id);
+  const company = await readCompanySettings(ctx.db);
+  const farmer = await q.farmerOf(ctx.db, invoice.farmerId);
+  const { bytes, renderMs, cpuMs } = await renderPdf(rrInvoicePdf({ invoice, company, farmer }), ctx.log);
+  return { fileName: rrInvoiceFileName(invoice.number), pdf: bytes, timing: { renderMs, cpuMs } };
+}

@@ -1,0 +1,78 @@
+import { type RrInvoice, type RrInvoiceListRequest, rrDeduction } from '@grain/shared';
+import type { Db } from '../../../db/client.js';
+import type { Ctx } from '../../../lib/context.js';
+import { AppError } from '../../../lib/errors.js';
+import * as q from '../queries.js';
+
+type Row = NonNullable<Awaited<ReturnType<typeof q.getRrInvoice>>>;
+type LineRow = Awaited<ReturnType<typeof q.linesOf>>[number];
+type PaymentRow = Awaited<ReturnType<typeof q.paymentsOf>>[number];
+
+function groupBy<T extends { rrInvoiceId: number }>(rows: T[]): Map<number, Omit<T, 'rrInvoiceId'>[]> {
+  const byInvoice = new Map<number, Omit<T, 'rrInvoiceId'>[]>();
+  for (const { rrInvoiceId, ...rest } of rows) {
+    const list = byInvoice.get(rrInvoiceId) ?? [];
+    list.push(rest);
+    byInvoice.set(rrInvoiceId, list);
+  }
+  return byInvoice;
+}
+
+/** The invoice as issued, its lines, its payments and where it stands (RULES.md VAT RR: the deductible month). */
+function toRrInvoice(
+  row: Row,
+  lines: Omit<LineRow, 'rrInvoiceId'>[],
+  payments: Omit<PaymentRow, 'rrInvoiceId'>[],
+): RrInvoice {
+  const { xmlSha256, buyerNip: _buyerNip, ...invoice } = row;
+  const deduction = rrDeduction(
+    { number: row.number, issueDate: row.issueDate, totalMinor: row.grossTotal, farmerAccount: row.farmerAccount },
+    payments.map((payment) => ({ ...payment, amountMinor: payment.amount })),
+  );
+  return {
+    ...invoice,
+    hasXml: xmlSha256 !== null,
+    // Sending RR invoices to KSeF is not built yet: every one stays "nie wysłano".
+    ksefStatus: 'NOT_SENT',
+    paymentStatus: deduction.status,
+    paidAmount: deduction.paidMinor,
+    deductibleMonth: deduction.deductibleMonth,
+    lines,
+    payments,
+  };
+}
+
+async function withDetails(db: Db, rows: Row[]): Promise<RrInvoice[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, payments] = await Promise.all([q.linesOf(db, ids), q.paymentsOf(db, ids)]);
+  const linesBy = groupBy(lines);
+  const paymentsBy = groupBy(payments);
+  return rows.map((row) => toRrInvoice(row, linesBy.get(row.id) ?? [], paymentsBy.get(row.id) ?? []));
+}
+
+export async function rrInvoiceDetails(ctx: Ctx, id: number): Promise<RrInvoice> {
+  const row = await q.getRrInvoice(ctx.db, id);
+  if (!row) throw new AppError('RR_INVOICE_NOT_FOUND');
+  return (await withDetails(ctx.db, [row]))[0]!;
+}
+
+/**
+ * GET|POST /rr-invoice/list: newest first, searched by number or farmer, filtered by payment state and deductible
+ * month. The state follows from the payments (rrDeduction), so the filter runs here over the searched invoices:
+ * a company issues a few hundred RR invoices a year.
+ */
+export async function listRrInvoices(ctx: Ctx, request: RrInvoiceListRequest) {
+  const rows = await q.rrInvoicesWhere(ctx.db, request.search);
+  const all = await withDetails(ctx.db, rows);
+  const statuses = request.filter?.paymentStatus;
+  const month = request.filter?.deductibleMonth;
+  const filtered = all.filter(
+    (invoice) =>
+      (!statuses?.length || statuses.includes(invoice.paymentStatus)) && (!month || invoice.deductibleMonth === month),
+  );
+  return {
+    list: filtered.slice(request.offset, request.offset + request.limit),
+    filtered: filtered.length,
+    total: await q.countRrInvoices(ctx.db),
+  };
+}

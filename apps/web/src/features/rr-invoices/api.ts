@@ -1,0 +1,63 @@
+import {
+  type CreateRrInvoiceRequest,
+  RR_PAYMENT_STATUSES,
+  type RrInvoice,
+  type RrPaymentRequest,
+  type RrPaymentStatus,
+} from '@grain/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, saveBlob } from '../../api/client';
+import type { ListState } from '../../components/list/list-state';
+import { useListQuery } from '../../components/list/use-list-query';
+
+export const rrInvoiceKeys = {
+  all: ['rr-invoices'] as const,
+  list: () => [...rrInvoiceKeys.all, 'list'] as const,
+};
+
+/** The status chips' choice (`filter_payment_status[]` in the URL) as the list's filter; none means all. */
+export function toRrInvoiceFilter(filter: ListState['filter']): { paymentStatus?: RrPaymentStatus[] } {
+  const value = filter.paymentStatus;
+  const chosen = (Array.isArray(value) ? value : value ? [value] : []).filter((status): status is RrPaymentStatus =>
+    (RR_PAYMENT_STATUSES as readonly string[]).includes(status),
+  );
+  return chosen.length > 0 ? { paymentStatus: chosen } : {};
+}
+
+export function useRrInvoiceList(state: ListState) {
+  return useListQuery<RrInvoice>(rrInvoiceKeys.list(), '/rr-invoice/list', state, toRrInvoiceFilter);
+}
+
+const fileStem = (number: string) => number.replace(/[^\p{L}\p{N}_-]+/gu, '_');
+
+export async function downloadRrInvoicePdf(invoice: Pick<RrInvoice, 'id' | 'number'>) {
+  const blob = await apiRequest<Blob>(`/rr-invoice/pdf/${invoice.id}`, { responseType: 'blob' });
+  saveBlob(blob, `faktura-vat-rr-${fileStem(invoice.number)}.pdf`);
+}
+
+export async function downloadRrInvoiceXml(invoice: Pick<RrInvoice, 'id' | 'number'>) {
+  const blob = await apiRequest<Blob>(`/rr-invoice/xml/${invoice.id}`, { responseType: 'blob' });
+  saveBlob(blob, `${fileStem(invoice.number)}.xml`);
+}
+
+/** Issues one RR invoice from a farmer's purchase rows; the statement's rows get its number, so they refetch too. */
+export function useCreateRrInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateRrInvoiceRequest) =>
+      apiRequest<RrInvoice>('/rr-invoice/create', { method: 'POST', body, silent: true }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: rrInvoiceKeys.all });
+      await client.invalidateQueries({ queryKey: ['settlements'] });
+    },
+  });
+}
+
+export function useRecordRrPayment(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RrPaymentRequest) =>
+      apiRequest<RrInvoice>(`/rr-invoice/payment/${id}`, { method: 'POST', body, silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rrInvoiceKeys.all }),
+  });
+}

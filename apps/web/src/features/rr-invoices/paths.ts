@@ -1,0 +1,2 @@
+/** The list of VAT RR invoices. */
+export const RR_INVOICES_PATH = '/rr-invoices';

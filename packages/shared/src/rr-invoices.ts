@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { listRequestSchema, listResponseSchema } from './list.js';
+import { isPolishIban, normalizePolishAccount } from './rules/iban.js';
+import { RR_PAYMENT_METHODS, RR_PAYMENT_STATUSES } from './rules/vat-rr.js';
+import { isoDateField, MAX_STRING, positiveAmount, positiveId, V } from './validation.js';
+
+/**
+ * VAT RR invoices for flat-rate farmers (RULES.md Invoices, VAT and KSeF, VAT RR): the farmer's fields on the
+ * contractor, /rr-invoice/create, /rr-invoice/list and /rr-invoice/payment/{id}.
+ */
+
+/** A Polish account, spaces and "PL" allowed, kept as its 26 digits; refused when its IBAN checksum fails. */
+export const bankAccountField = z
+  .string({ error: V.wrongType })
+  .max(MAX_STRING, V.maxLength)
+  .nullish()
+  .transform((value) => value?.trim() || null)
+  .refine((value) => value === null || isPolishIban(value), V.iban)
+  .transform((value) => (value === null ? null : normalizePolishAccount(value)));
+
+/** The contractor form's farmer fields; an RR invoice needs the account and the declaration (checked at issue). */
+export const contractorRrFields = {
+  bankAccount: bankAccountField,
+  flatRateDeclarationDate: isoDateField.nullish().transform((value) => value ?? null),
+  isKsefRrDesignated: z
+    .boolean({ error: V.wrongType })
+    .nullish()
+    .transform((value) => value ?? false),
+};
+
+export const contractorRrResponseFields = {
+  bankAccount: z.string().nullable(),
+  flatRateDeclarationDate: z.string().nullable(),
+  isKsefRrDesignated: z.boolean(),
+};
+
+/** Purchase rows of one flat-rate farmer; the issue date is today unless given. */
+export const CreateRrInvoiceRequestSchema = z.strictObject({
+  transactionIds: z.array(positiveId, { error: V.wrongType }).min(1, V.required).max(200, V.tooBig),
+  issueDate: isoDateField.optional(),
+});
+export type CreateRrInvoiceRequest = z.infer<typeof CreateRrInvoiceRequestSchema>;
+
+/** A payment to the farmer: a transfer by default (account and title required), or cash. */
+export const RrPaymentRequestSchema = z
+  .strictObject({
+    paidAt: isoDateField,
+    amount: positiveAmount,
+    method: z.enum(RR_PAYMENT_METHODS, { error: V.oneOf }).default('TRANSFER'),
+    account: bankAccountField,
+    title: z
+      .string({ error: V.wrongType })
+      .max(MAX_STRING, V.maxLength)
+      .nullish()
+      .transform((value) => value?.trim() || null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.method !== 'TRANSFER') return;
+    if (value.account === null) ctx.addIssue({ code: 'custom', path: ['account'], message: V.required });
+    if (value.title === null) ctx.addIssue({ code: 'custom', path: ['title'], message: V.required });
+  });
+export type RrPaymentRequest = z.infer<typeof RrPaymentRequestSchema>;
+
+export const RrInvoiceLineSchema = z.object({
+  position: z.number(),
+  transactionId: z.number(),
+  purchaseDate: z.string().nullable(),
+  name: z.string(),
+  quality: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  value: z.number(),
+  refund: z.number(),
+});
+
+export const RrPaymentSchema = z.object({
+  id: z.number(),
+  paidAt: z.string(),
+  amount: z.number(),
+  method: z.enum(RR_PAYMENT_METHODS),
+  account: z.string().nullable(),
+  title: z.string().nullable(),
+});
+
+/** Where its KSeF sending stands: "nie wysłano" until sending RR invoices to KSeF is built. */
+export const RR_INVOICE_KSEF_STATUSES = ['NOT_SENT'] as const;
+
+export const RrInvoiceSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  issueDate: z.string(),
+  purchaseDateFrom: z.string().nullable(),
+  purchaseDateTo: z.string().nullable(),
+  farmerId: z.number(),
+  farmerName: z.string(),
+  farmerNip: z.string().nullable(),
+  farmerPesel: z.string().nullable(),
+  farmerAccount: z.string(),
+  refundRatePercent: z.number(),
+  netTotal: z.number(),
+  refundTotal: z.number(),
+  grossTotal: z.number(),
+  totalInWords: z.string(),
+  hasXml: z.boolean(),
+  ksefStatus: z.enum(RR_INVOICE_KSEF_STATUSES),
+  /** RULES.md VAT RR: unpaid, paid in part, paid in cash, paid without the title or account, or deductible. */
+  paymentStatus: z.enum(RR_PAYMENT_STATUSES),
+  paidAmount: z.number(),
+  /** YYYY-MM: "odliczenie w okresie", when DEDUCTIBLE. */
+  deductibleMonth: z.string().nullable(),
+  lines: z.array(RrInvoiceLineSchema),
+  payments: z.array(RrPaymentSchema),
+  createdAt: z.string(),
+});
+export type RrInvoice = z.infer<typeof RrInvoiceSchema>;
+
+export const RrInvoiceListFilterSchema = z.strictObject({
+  paymentStatus: z.array(z.enum(RR_PAYMENT_STATUSES, { error: V.oneOf })).optional(),
+  deductibleMonth: z
+    .string({ error: V.wrongType })
+    .regex(/^\d{4}-\d{2}$/, V.date)
+    .optional(),
+});
+export const RrInvoiceListRequestSchema = listRequestSchema(RrInvoiceListFilterSchema);
+export type RrInvoiceListRequest = z.infer<typeof RrInvoiceListRequestSchema>;
+export const RrInvoiceListResponseSchema = listResponseSchema(RrInvoiceSchema);
+export type RrInvoiceListResponse = z.infer<typeof RrInvoiceListResponseSchema>;
