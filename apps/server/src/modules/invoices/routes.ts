@@ -87,6 +87,12 @@ export function invoiceRoutes(app: FastifyInstance) {
     { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: InvoiceDetailsSchema } } },
     (request) => invoices.sendToKsef(request.ctx, request.params.id),
   );
+  invoiceFileRoutes(app);
+}
+
+/** The stored documents of an invoice: its FA(3) XML, KSeF's UPO and the PDF, each a file answer. */
+function invoiceFileRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/invoice/xml/:id',
     // The stored FA(3) bytes as they are (application/xml): no JSON response schema.
