@@ -270,10 +270,12 @@ describe('the KSeF sender, configured in company settings', () => {
     // 30 sends within the last minute (limity-api.md: 30 a minute): this pass claims nothing.
     await t.db.execute(`update invoices set ksef_sent_at = now() where id = ${invoice.id}` as never);
     await t.db.execute(
-      `insert into invoices (number, issue_date, due_date, buyer_id, buyer_name, buyer_nip, seller_nip, currency,
-         net_total, vat_total, gross_total, bank_account, xml, xml_sha256, status, ksef_sent_at)
-       select 'LIMIT/' || n, issue_date, due_date, buyer_id, buyer_name, buyer_nip, seller_nip, currency, net_total,
-         vat_total, gross_total, bank_account, xml, xml_sha256, 'ACCEPTED', now()
+      `insert into invoices (number, issue_date, due_date, buyer_id, buyer_name, buyer_nip, seller_nip, seller_name,
+         seller_street, seller_post_code, seller_city, currency, net_total, vat_total, gross_total, bank_account, xml,
+         xml_sha256, status, ksef_sent_at)
+       select 'LIMIT/' || n, issue_date, due_date, buyer_id, buyer_name, buyer_nip, seller_nip, seller_name,
+         seller_street, seller_post_code, seller_city, currency, net_total, vat_total, gross_total, bank_account, xml,
+         xml_sha256, 'ACCEPTED', now()
        from invoices, generate_series(1, 29) as n where id = ${invoice.id}` as never,
     );
     expect(await runSender()).toBe(0);
@@ -331,11 +333,13 @@ describe('roles', () => {
   });
 
   it('GET /api/invoice/upo/{id}: the stored UPO once accepted, INVOICE_UPO_MISSING before, 404 for an unknown id', async () => {
+    await saveCompany(t, token, { ksef_environment: null });
     const invoice = await issuedInvoice();
     const upo = (id: number, as: string | null = token) =>
       t.call({ method: 'GET', url: `/api/invoice/upo/${id}`, token: as ?? undefined });
     const early = await upo(invoice.id);
     expect([early.statusCode, codeOf(early)]).toEqual([409, 'INVOICE_UPO_MISSING']);
+    await saveCompany(t, token, { ksef_environment: 'TEST', ksef_token: KSEF_TOKEN });
     okJson(await sendToKsef(invoice.id));
     const queued = await upo(invoice.id);
     expect([queued.statusCode, codeOf(queued)]).toEqual([409, 'INVOICE_UPO_MISSING']);
