@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
-import { ADMIN, apiAs, createActiveUser, signIn, USER_PASSWORD, WCAG_TAGS } from './support';
+import {
+  ADMIN,
+  apiAs,
+  createActiveUser,
+  signIn,
+  USER_PASSWORD,
+  WCAG_TAGS,
+  waitForApiIdle,
+  watchApiCalls,
+} from './support';
 
 /**
  * WCAG 2.1 AA on every route at 1440 and 390 px for both roles (axe-core reports 0 violations), one h1
@@ -59,8 +68,9 @@ interface Finding {
 /** Opens a route, waits for its data, and reports axe violations, the h1 count and every error logged. */
 async function checkRoute(page: Page, route: string, errors: string[]): Promise<Finding[]> {
   errors.length = 0;
+  watchApiCalls(page);
   await page.goto(route);
-  await page.waitForLoadState('networkidle');
+  await waitForApiIdle(page);
   await expect(page.locator('h1').first()).toBeVisible();
   const findings: Finding[] = [];
   const h1Count = await page.locator('h1').count();

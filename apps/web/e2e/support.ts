@@ -129,3 +129,45 @@ export async function dialogViolationsAtBothWidths(page: Page) {
   if (size) await page.setViewportSize(size);
   return { desktop, phone };
 }
+
+const inFlightByPage = new WeakMap<Page, Set<string>>();
+
+/**
+ * Starts counting the page's calls in flight (before the navigation that `waitForApiIdle` then waits on). The
+ * live-update stream (GET /api/events) stays open while signed in by design, so Playwright's 'networkidle' never
+ * comes; it is left out of the count.
+ */
+export function watchApiCalls(page: Page): void {
+  if (inFlightByPage.has(page)) return;
+  const inFlight = new Set<string>();
+  inFlightByPage.set(page, inFlight);
+  let next = 0;
+  const ids = new WeakMap<object, string>();
+  page.on('request', (call) => {
+    if (call.url().includes('/api/events')) return;
+    const id = String(next++);
+    ids.set(call, id);
+    inFlight.add(id);
+  });
+  const done = (call: object) => {
+    const id = ids.get(call);
+    if (id !== undefined) inFlight.delete(id);
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Waits until no call but the live stream has been in flight for `quietMs` (what 'networkidle' meant before it). */
+export async function waitForApiIdle(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  watchApiCalls(page);
+  const inFlight = inFlightByPage.get(page)!;
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (inFlight.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`calls still in flight after ${timeoutMs} ms`);
+}
