@@ -200,7 +200,9 @@ test.describe('sales invoices', () => {
     await page.goto('/invoices');
     await page.getByRole('row').nth(1).getByRole('link').first().click();
     await page.getByTestId('invoice-actions').getByRole('button', { name: 'Wyślij do KSeF' }).click();
-    await expect(page.getByText('Wysyłka do KSeF nie jest skonfigurowana (adres KSeF i token)')).toBeVisible();
+    await expect(
+      page.getByText('Wysyłka do KSeF nie jest skonfigurowana (środowisko i token w ustawieniach firmy)'),
+    ).toBeVisible();
     await expect(page.getByTestId('ksef-status')).toHaveText('Nie wysłano');
   });
 

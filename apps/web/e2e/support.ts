@@ -2,6 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+/**
+ * The fake KSeF of the e2e run (playwright.config.ts): E2E_PORT + 810, so parallel runs each have their own and the
+ * default run (3910) stays clear of `npm run ksef:fake` on 3900. It takes KSEF_FAKE_TOKEN for any NIP.
+ */
+export const KSEF_FAKE_PORT = Number(process.env.E2E_PORT ?? 3100) + 810;
+export const KSEF_FAKE_ORIGIN = `http://127.0.0.1:${KSEF_FAKE_PORT}`;
+export const KSEF_FAKE_TOKEN = 'e2e-fake-ksef-token-0123456789abcdef';
 export const ADMIN = { email: 'admin@example.com', password: 'E2eAdmin123!' };
 export const DEFAULT_ADMIN_PASSWORD = 'Admin123!';
 export const USER_PASSWORD = 'E2eUser123!';
