@@ -1,5 +1,5 @@
 import type { LiveChange } from '@grain/shared';
-import { type Query, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import './live-changes.css';
 import { connectLive } from './connection';
@@ -19,23 +19,20 @@ export function LiveUpdates({ userId }: { userId: number }) {
   useEffect(() => {
     let pending: LiveChange[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let firstArrivedAt = 0;
     const flush = () => {
       timer = null;
       const changes = pending;
       pending = [];
       const isOwnOnly = changes.every((change) => change.by === userId);
-      // The user's own change: the tab that made it is already asking again for what the write changed (its
-      // mutation's invalidation), so a query fetching or fetched since is left alone; their other tabs refetch.
-      const predicate = isOwnOnly
-        ? (query: Query) => query.state.fetchStatus !== 'fetching' && query.state.dataUpdatedAt < firstArrivedAt
-        : undefined;
-      for (const queryKey of keysOfChanges(changes)) void client.invalidateQueries({ queryKey, predicate });
+      // The user's own change: the screen that made it already asks again for what the write changed (its
+      // mutation's invalidation), and one that deleted a record has left it; a refetch here would race that and
+      // could ask for the deleted record (and so open the 404 page). Marked stale only, fetched when next shown.
+      const refetchType = isOwnOnly ? 'none' : 'active';
+      for (const queryKey of keysOfChanges(changes)) void client.invalidateQueries({ queryKey, refetchType });
     };
     const stop = connectLive({
       onChange: (change) => {
         if (change.by !== userId) markChanged(change.kind, change.id);
-        if (pending.length === 0) firstArrivedAt = Date.now();
         pending.push(change);
         timer ??= setTimeout(flush, COALESCE_MS);
       },
