@@ -119,6 +119,7 @@ export const RrInvoiceListFilterSchema = z.strictObject({
   paymentStatus: z.array(z.enum(RR_PAYMENT_STATUSES, { error: V.oneOf })).optional(),
   deductibleMonth: z
     .string({ error: V.wrongType })
+    .max(7, V.maxLength)
     .regex(/^\d{4}-\d{2}$/, V.date)
     .optional(),
 });
