@@ -74,8 +74,6 @@ function CorrectInvoiceForm({ invoice, onClose }: { invoice: InvoiceDetails; onC
           <Textarea
             label={t('invoices.correct.reason')}
             withAsterisk
-            autosize
-            minRows={2}
             maxLength={255}
             {...form.getInputProps('reason')}
           />
