@@ -189,6 +189,9 @@ async function invoiceBuyer(tx: Db, contractorId: number): Promise<Buyer> {
   return { ...buyer, nip: buyer.nip };
 }
 
+/** The statement rows to invoice, locked in the global order: their buyer FOR SHARE first, then the rows (db/locks.ts). */
+export const lockRowsToInvoice = q.lockTransactions;
+
 /** The rows take the number and date of the invoice issued for them. */
 export const markRowsInvoiced = q.markTransactionsInvoiced;
 

@@ -13,14 +13,12 @@ import {
   todayIso,
   V,
 } from '@grain/shared';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { lockRowsInIdOrder, withWriteTransaction } from '../../../db/locks.js';
-import { transactions } from '../../../db/schema/index.js';
+import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import { markRowsInvoiced, nextInvoiceNumber } from '../../invoices/service.js';
+import { lockRowsToInvoice, markRowsInvoiced, nextInvoiceNumber } from '../../invoices/service.js';
 import { buildFaRrXml, type RrInvoiceDocument, validateXml } from '../../ksef/index.js';
 import { readCompanySettings } from '../../settings/service.js';
 import { transactionRows } from '../../settlements/service/index.js';
@@ -193,7 +191,8 @@ export async function createRrInvoice(ctx: Ctx, input: CreateRrInvoiceRequest): 
   const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);
   const issueDate = input.issueDate ?? todayIso();
   const id = await withWriteTransaction(ctx.db, async (tx) => {
-    await lockRowsInIdOrder(tx, 'transactions', inArray(transactions.id, ids));
+    // The farmer FOR SHARE before the rows, as sales issuing: the new row references him (db/locks.ts).
+    await lockRowsToInvoice(tx, ids);
     const rows = await transactionRows(tx, ids);
     assertRrInvoiceable(rows, ids, await q.rrInvoicedTransactionIds(tx, ids));
     const farmer = assertFarmer(await q.farmerOf(tx, rows[0]!.contractorId));
