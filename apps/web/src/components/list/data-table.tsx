@@ -191,7 +191,11 @@ function DesktopTable<T>(props: DataTableProps<T> & { density: Density; hasRows:
             })}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody style={{ opacity: isLoading && hasRows ? 0.6 : 1 }}>
+        {/* The previous page stays dimmed while the next one loads; aria-busy tells assistive technology so. */}
+        <Table.Tbody
+          style={{ opacity: isLoading && hasRows ? 0.6 : 1 }}
+          aria-busy={(isLoading && hasRows) || undefined}
+        >
           {hasRows &&
             rows!.map((row) => <TableRow key={props.rowKey(row)} row={row} {...props} rowHeight={rowHeight} />)}
         </Table.Tbody>
