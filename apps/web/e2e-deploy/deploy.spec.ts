@@ -44,6 +44,70 @@ test('a user signs in through https:// and works, served by both processes', asy
   expect(after.every((count, index) => count > before[index]!)).toBe(true);
 });
 
+/** Live updates cross processes through PostgreSQL LISTEN/NOTIFY (ARCHITECTURE.md, README Live updates): a browser served by one
+ * process sees a colleague's change written through the other, both ways, within the 2 s the desk promises. */
+test('a change written through one process shows on a colleague’s screen served by the other within 2 s', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const LIVE_MS = 2_000;
+  const [single, clustered] = topology.apps;
+  const colleague = { email: 'kolega.live@example.com', first: 'Tymczasowe-Haslo1!', password: 'Kolega-live7!' };
+  const created = await topology.call('POST', '/api/profile/create', {
+    token,
+    body: { email: colleague.email, first_name: 'Jan', last_name: 'Kolega', role: 'USER', password: colleague.first },
+  });
+  expect(created.status, created.body).toBe(200);
+  const firstLogin = await topology.call('POST', '/api/auth/login', {
+    body: { email: colleague.email, password: colleague.first },
+  });
+  const changed = await topology.call('POST', '/api/profile/change-password', {
+    token: JSON.parse(firstLogin.body).token,
+    body: { old_password: colleague.first, new_password: colleague.password },
+  });
+  expect(changed.status, changed.body).toBe(200);
+
+  /** A signed-in contractor list, its page and API served by one process only (its own port, not the balancer). */
+  const openOn = async (port: number, email: string, password: string) => {
+    const login = await topology.callProcess(port, 'POST', '/api/auth/login', { body: { email, password } });
+    expect(login.status, login.body).toBe(200);
+    const tokens = JSON.parse(login.body) as { token: string; refresh_token: string };
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+    const page = await context.newPage();
+    await page.goto('/api/health');
+    await page.evaluate((t) => {
+      localStorage.setItem('grain.accessToken', t.token);
+      localStorage.setItem('grain.refreshToken', t.refresh_token);
+    }, tokens);
+    await page.goto('/contractor-list?search=Live');
+    await expect(page.locator('html[data-live="connected"]')).toBeAttached({ timeout: 30_000 });
+    return { page, token: tokens.token };
+  };
+  const admin = await openOn(single!.port, 'admin@example.com', DEPLOY_PASSWORD);
+  const other = await openOn(clustered!.port, colleague.email, colleague.password);
+
+  const createOn = async (port: number, writer: string, serial: number, name: string) => {
+    const answer = await topology.callProcess(port, 'POST', '/api/dictionary/contractor/create', {
+      token: writer,
+      body: { code: `LIVE${serial}`, name, nip: nipFromSerial(62_000_000 + serial), accounting_method: 'VAT' },
+    });
+    expect(answer.status, answer.body).toBe(200);
+    return Date.now();
+  };
+  // The colleague writes through the clustered process; the admin's screen on the single one shows it, and back.
+  const byColleague = 'Live Młyn Kolegi';
+  let writtenAt = await createOn(clustered!.port, other.token, 1, byColleague);
+  await expect(admin.page.getByText(byColleague).first()).toBeVisible({ timeout: LIVE_MS });
+  const firstMs = Date.now() - writtenAt;
+  const byAdmin = 'Live Elewator Admina';
+  writtenAt = await createOn(single!.port, admin.token, 2, byAdmin);
+  await expect(other.page.getByText(byAdmin).first()).toBeVisible({ timeout: LIVE_MS });
+  const secondMs = Date.now() - writtenAt;
+  console.info(`live across processes: ${firstMs} ms (WORKERS=2 → 1), ${secondMs} ms (1 → WORKERS=2)`);
+  await admin.page.context().close();
+  await other.page.context().close();
+});
+
 test('a process stopped with SIGTERM under load drains: no request fails, and it takes traffic when back', async () => {
   test.setTimeout(240_000);
   const [stopping] = topology.apps;

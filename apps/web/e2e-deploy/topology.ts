@@ -62,13 +62,14 @@ export class Topology {
     return `https://localhost:${this.httpsPort}`;
   }
 
-  startApp(port: number): AppProcess {
+  /** One server process on a port, or with `workers` above 1 a primary and its workers sharing it (node:cluster). */
+  startApp(port: number, workers = 1): AppProcess {
     const dataDir = join(this.dir, `data-${port}`);
     const started = launch(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: this.databaseUrl,
-      WORKERS: '1',
+      WORKERS: String(workers),
       DATA_DIR: dataDir,
       JWT_SECRET: 'deploy-test-secret-deploy-test-secret-0123456789',
       ADMIN_PASSWORD: DEPLOY_PASSWORD,
@@ -104,10 +105,11 @@ export class Topology {
     execFileSync('psql', [`${BASE_URL}/postgres`, '-qc', `drop database if exists ${DATABASE} with (force)`]);
     execFileSync('psql', [`${BASE_URL}/postgres`, '-qc', `create database ${DATABASE}`]);
     const [first, second] = [await freePort(), await freePort()];
-    // The first process migrates and seeds an empty database; the second finds it ready.
+    // The first process migrates and seeds an empty database; the second finds it ready. The second runs two
+    // workers, so a live change also crosses processes inside one server (README Configuration, WORKERS).
     this.startApp(first);
     await this.waitHealthy(first);
-    this.startApp(second);
+    this.startApp(second, 2);
     await this.waitHealthy(second);
     this.httpsPort = await freePort();
     const caddyHome = join(this.dir, 'caddy');
@@ -135,6 +137,19 @@ export class Topology {
       await new Promise((done) => setTimeout(done, 250));
     }
     throw new Error(`Caddy did not serve HTTPS:\n${this.caddy.output().slice(-2000)}`);
+  }
+
+  /** A call straight to one server process, past Caddy (so the test knows which process answers). */
+  async callProcess(port: number, method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    return { status: response.status, body: await response.text() };
   }
 
   /** A call through Caddy over TLS, the certificate checked against Caddy's root (no verification turned off). */
