@@ -186,6 +186,25 @@ describe('the KSeF sender, configured in company settings', () => {
     expect(filtered.list.map((row: { is_offline_overdue: boolean }) => row.is_offline_overdue)).toEqual([true]);
   });
 
+  it('overdue in SQL agrees with the offline24 deadline of shared: due through its last day, overdue the day after', async () => {
+    const invoice = await issuedInvoice();
+    fake.control.failNext({ status: 503, operation: 'POST /sessions/online', times: 5 });
+    await runSender();
+    // Today in Warsaw as the business-day rules count it; an invoice issued on the business day before it has today
+    // (or a later day) as its last day, and one issued long ago is past it.
+    const warsawToday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date());
+    for (const issued of ['2020-01-02', '2026-04-30', '2026-12-24', warsawToday]) {
+      const deadline = offline24Deadline(issued);
+      await t.db.update(invoices).set({ offlineDeadline: deadline }).where(eq(invoices.id, invoice.id));
+      expect(await detailsOf(invoice.id), `issued ${issued}, deadline ${deadline}`).toMatchObject({
+        status: 'OFFLINE',
+        is_offline_overdue: deadline < warsawToday,
+      });
+    }
+    await t.db.update(invoices).set({ offlineDeadline: warsawToday }).where(eq(invoices.id, invoice.id));
+    expect(await detailsOf(invoice.id)).toMatchObject({ is_offline_overdue: false });
+  });
+
   it('429: a short Retry-After is waited out; a long one ends the pass and nothing is tried before it', async () => {
     const first = await issuedInvoice();
     fake.control.failNext({ status: 429, retryAfter: 2, operation: 'POST /sessions/online' });
