@@ -18,6 +18,7 @@ import { SCALES } from '../demo/scales.js';
 import { CapturingPool } from './capture.js';
 import { measureInvoices, startFakeKsefProcess } from './invoices.js';
 import { LIST_BENCHES } from './lists.js';
+import { measureLive } from './live.js';
 import { withCpuSplit } from './machine-cpu.js';
 import { measurePdf } from './pdf.js';
 import { measureCompressedPage, measureSearches, missedSearchTargets } from './searches.js';
@@ -26,13 +27,14 @@ import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | invoices | page50]`:
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | invoices | page50 | live]`:
  * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
  * lists, typed searches, the logistics page's compressed answer, dashboards, writes, the export, the transport order
  * PDF, throughput and the web app. Prints a table and writes bench/results/*.json (`--only searches`: the searches
  * and the compressed page alone, written to bench/results/searches-*.json; `--only invoices`: 200 sales invoices issued,
  * validated and sent to a fake KSeF in a process of its own, written to bench/results/invoices-*.json; `--only page50`: the compressed page
- * alone, bench/results/*-page50-*.json).
+ * alone, bench/results/*-page50-*.json; `--only live`: 200 live-update streams on the one process, event delivery and
+ * the list p95 with them open, bench/results/live-*.json).
  */
 const args = process.argv.slice(2);
 const isEmbedded = args.includes('--embedded');
@@ -40,6 +42,8 @@ const scaleName = flagValue('--scale') ?? 'large';
 const calls = Number(flagValue('--calls') ?? 30);
 /** `--only <text>`: only the lists whose name holds it (`export`, `pdf`, `web`: that part alone), nothing else, no result file. */
 const only = flagValue('--only');
+/** The parts `--only` names; any other text picks lists by name ("live" is in "delivered"). */
+const ONLY_PARTS = ['export', 'pdf', 'web', 'searches', 'invoices', 'page50', 'live'];
 const scale = SCALES[scaleName];
 if (!scale) throw new Error(`Unknown scale ${scaleName}`);
 const root = resolve(import.meta.dirname, '../../../..');
@@ -221,7 +225,7 @@ for (const list of LIST_BENCHES) {
         order_by: orderBy,
       };
       const name = `${list.name}: ${variant.label}${orderBy ? ` by ${list.joinedSort}` : ''}`;
-      if (only && !name.includes(only)) continue;
+      if (only && (ONLY_PARTS.includes(only) || !name.includes(only))) continue;
       results.lists.push(
         await measure(
           name,
@@ -282,6 +286,11 @@ if (only) {
   if (only === 'export') await measureExportInterference();
   if (only === 'pdf') await measurePdf({ db, address, headers, calls });
   if (only === 'web') await measureWeb();
+  if (only === 'live') {
+    results.live = await measureLive({ address, token, call, calls: Math.max(calls, 50), clients: 200 });
+    console.log('\nLive updates, 200 streams on one process', JSON.stringify(results.live, null, 2));
+    writeResults(`live-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
+  }
   if (only === 'invoices') {
     results.invoices = await measureInvoices({ db, address, headers, ksef: ksefFake!, log: app.log });
     writeResults(`invoices-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
