@@ -1,12 +1,11 @@
 import { formatDate, formatMoney, formatPricePerTonne, formatTonnes, type InvoiceDetails } from '@grain/shared';
 import type { PdfBlock, PdfCell } from '../../lib/pdf/document.js';
+import { labelValueTable, linesGrid } from '../../lib/pdf/document-tables.js';
 
 /**
  * What a correction's PDF prints besides an invoice's (RULES.md Invoices, VAT and KSeF): the corrected invoice's
  * number, date and KSeF number, the reason, and per corrected line the state before, after and the difference.
  */
-
-const GREY = '#595959';
 
 function referenceBlock(invoice: InvoiceDetails): PdfBlock {
   const corrected = invoice.correctedInvoice;
@@ -15,16 +14,7 @@ function referenceBlock(invoice: InvoiceDetails): PdfBlock {
     ['Numer KSeF faktury korygowanej', corrected?.ksefNumber ?? 'brak (faktura bez numeru KSeF)'],
     ['Przyczyna korekty', invoice.correctionReason ?? '—'],
   ];
-  return {
-    kind: 'table',
-    columns: [
-      { width: 170, color: GREY },
-      { width: '*', font: 'bold' },
-    ],
-    rows,
-    padding: { vertical: 1.5, horizontal: 0 },
-    spaceAfter: 10,
-  };
+  return labelValueTable(rows, { labelWidth: 170, spaceAfter: 10 });
 }
 
 function linesBlock(invoice: InvoiceDetails): PdfBlock {
@@ -57,13 +47,7 @@ function linesBlock(invoice: InvoiceDetails): PdfBlock {
       ],
     ];
   });
-  return {
-    kind: 'table',
-    size: 8.5,
-    borders: 'grid',
-    borderColor: '#bfbfbf',
-    headerFill: '#eeeeee',
-    padding: { vertical: 3, horizontal: 3 },
+  return linesGrid({
     columns: [
       { width: 24, align: 'right' },
       { width: '*' },
@@ -73,13 +57,10 @@ function linesBlock(invoice: InvoiceDetails): PdfBlock {
       { width: 76, align: 'right' },
       { width: 32, align: 'right' },
     ],
-    header: ['Lp.', 'Nazwa towaru', 'Stan', 'Ilość', 'Cena netto', 'Wartość netto', 'VAT'].map((text) => ({
-      text,
-      font: 'bold' as const,
-    })),
+    header: ['Lp.', 'Nazwa towaru', 'Stan', 'Ilość', 'Cena netto', 'Wartość netto', 'VAT'],
     rows,
     spaceAfter: 10,
-  };
+  });
 }
 
 export function correctionBlocks(invoice: InvoiceDetails): PdfBlock[] {

@@ -9,6 +9,7 @@ import {
 } from '@grain/shared';
 import QRCode from 'qrcode';
 import type { PdfBlock, PdfCell, PdfDocument } from '../../lib/pdf/document.js';
+import { LABEL_GREY as GREY, labelValueTable, linesGrid } from '../../lib/pdf/document-tables.js';
 import { qrCaption } from '../ksef/index.js';
 import { correctionBlocks } from './pdf-correction.js';
 
@@ -23,7 +24,6 @@ export interface InvoicePdfContent {
   verificationLink: string;
 }
 
-const GREY = '#595959';
 const FONT_SIZE = 9;
 /** 25 mm: KSeF's visualisation prints KOD I at about this size; version 6–7 modules stay above 0,5 mm. */
 const QR_SIZE = 120;
@@ -68,26 +68,12 @@ function datesBlock(invoice: InvoiceDetails): PdfBlock {
     [invoice.saleDateFrom && !invoice.saleDate ? 'Okres sprzedaży' : 'Data sprzedaży', saleDateOf(invoice)],
     ['Termin płatności', formatDate(invoice.dueDate)],
   ];
-  return {
-    kind: 'table',
-    columns: [
-      { width: 110, color: GREY },
-      { width: '*', font: 'bold' },
-    ],
-    rows,
-    padding: { vertical: 1, horizontal: 0 },
-  };
+  return labelValueTable(rows, { labelWidth: 110, rowGap: 1 });
 }
 
 function linesTable(invoice: InvoiceDetails): PdfBlock {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
-  return {
-    kind: 'table',
-    size: 8.5,
-    borders: 'grid',
-    borderColor: '#bfbfbf',
-    headerFill: '#eeeeee',
-    padding: { vertical: 3, horizontal: 3 },
+  return linesGrid({
     columns: [
       { width: 24, align: 'right' },
       { width: '*' },
@@ -97,10 +83,7 @@ function linesTable(invoice: InvoiceDetails): PdfBlock {
       { width: 76, align: 'right' },
       { width: 32, align: 'right' },
     ],
-    header: ['Lp.', 'Nazwa towaru', 'CN', 'Ilość', 'Cena netto', 'Wartość netto', 'VAT'].map((text) => ({
-      text,
-      font: 'bold' as const,
-    })),
+    header: ['Lp.', 'Nazwa towaru', 'CN', 'Ilość', 'Cena netto', 'Wartość netto', 'VAT'],
     rows: invoice.lines.map((line) => [
       String(line.position),
       line.name,
@@ -111,7 +94,7 @@ function linesTable(invoice: InvoiceDetails): PdfBlock {
       `${line.vatRate}%`,
     ]),
     spaceAfter: 10,
-  };
+  });
 }
 
 function totalsTable(invoice: InvoiceDetails): PdfBlock {
@@ -134,18 +117,12 @@ function totalsTable(invoice: InvoiceDetails): PdfBlock {
     sum(money(invoice.grossTotal)),
     ...(isForeign ? [sum(formatMoney(toPln(invoice.vatTotal, rate), 'PLN'))] : []),
   ]);
-  return {
-    kind: 'table',
-    size: 8.5,
-    borders: 'grid',
-    borderColor: '#bfbfbf',
-    headerFill: '#eeeeee',
-    padding: { vertical: 3, horizontal: 3 },
+  return linesGrid({
     columns: header.map((_, index) => ({ width: index === 0 ? 70 : '*', align: 'right' as const })),
-    header: header.map((text) => ({ text, font: 'bold' as const })),
+    header,
     rows,
     spaceAfter: 10,
-  };
+  });
 }
 
 /** An account number in groups of four, as banks print it ("PL61 1090 1014 …"). */
@@ -168,17 +145,7 @@ function paymentBlock(invoice: InvoiceDetails): PdfBlock[] {
       rows.push(['', `Kurs średni NBP z dnia ${formatDate(invoice.exchangeRateDate)}${table}`]);
     }
   }
-  return [
-    {
-      kind: 'table',
-      columns: [
-        { width: 120, color: GREY },
-        { width: '*', font: 'bold' },
-      ],
-      rows,
-      padding: { vertical: 1.5, horizontal: 0 },
-    },
-  ];
+  return [labelValueTable(rows, { labelWidth: 120 })];
 }
 
 /**

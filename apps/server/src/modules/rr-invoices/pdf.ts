@@ -8,6 +8,7 @@ import {
   type RrInvoice,
 } from '@grain/shared';
 import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
+import { LABEL_GREY as GREY, labelValueTable, linesGrid } from '../../lib/pdf/document-tables.js';
 import type { Farmer } from './queries.js';
 
 /**
@@ -24,7 +25,6 @@ export interface RrInvoicePdfContent {
   farmer: Pick<Farmer, 'street' | 'buildingNumber' | 'postCode' | 'city'> | null;
 }
 
-const GREY = '#595959';
 const money = (minor: number) => formatMoney(minor, 'PLN');
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
 
@@ -62,31 +62,15 @@ function header(invoice: RrInvoice): PdfBlock {
       },
       {
         width: 220,
-        blocks: [
-          {
-            kind: 'table',
-            columns: [
-              { width: 110, color: GREY },
-              { width: '*', font: 'bold' },
-            ],
-            rows,
-            padding: { vertical: 1, horizontal: 0 },
-          },
-        ],
+        blocks: [labelValueTable(rows, { labelWidth: 110, rowGap: 1 })],
       },
     ],
   };
 }
 
 function linesTable(invoice: RrInvoice): PdfBlock {
-  const bold = (text: string) => ({ text, font: 'bold' as const });
-  return {
-    kind: 'table',
+  return linesGrid({
     size: 8,
-    borders: 'grid',
-    borderColor: '#bfbfbf',
-    headerFill: '#eeeeee',
-    padding: { vertical: 3, horizontal: 3 },
     columns: [
       { width: 20, align: 'right' },
       { width: '*' },
@@ -106,7 +90,7 @@ function linesTable(invoice: RrInvoice): PdfBlock {
       'Wartość bez zwrotu',
       'Zwrot',
       'Kwota zwrotu',
-    ].map(bold),
+    ],
     rows: invoice.lines.map((line) => [
       String(line.position),
       line.purchaseDate && invoice.purchaseDateFrom !== invoice.purchaseDateTo
@@ -120,7 +104,7 @@ function linesTable(invoice: RrInvoice): PdfBlock {
       money(line.refund),
     ]),
     spaceAfter: 10,
-  };
+  });
 }
 
 function totals(invoice: RrInvoice): PdfBlock[] {
@@ -130,15 +114,7 @@ function totals(invoice: RrInvoice): PdfBlock[] {
     ['Należność ogółem', money(invoice.grossTotal)],
   ];
   return [
-    {
-      kind: 'table',
-      columns: [
-        { width: 200, color: GREY },
-        { width: '*', font: 'bold' },
-      ],
-      rows,
-      padding: { vertical: 1.5, horizontal: 0 },
-    },
+    labelValueTable(rows, { labelWidth: 200 }),
     { kind: 'text', text: `Słownie: ${invoice.totalInWords}`, spaceAfter: 4 },
     { kind: 'text', text: `Zapłata przelewem na rachunek rolnika: ${formatPolishAccount(invoice.farmerAccount)}` },
   ];
