@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { nextBusinessDay, nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, dialogViolationsAtBothWidths, signIn, WCAG_TAGS } from './support';
+import { apiAs, dialogViolationsAtBothWidths, shootBothWidths, signIn, WCAG_TAGS } from './support';
 
 /**
  * NBP mid rates (RULES.md Invoices, VAT and KSeF): the Kursy walut screen imports an NBP archive file and takes a
@@ -18,14 +18,7 @@ const tag = String(Date.now() % 1_000_000);
 const typedDay = nextBusinessDay(new Date(Date.UTC(2024, 0, 1 + (Number(tag) % 330))).toISOString().slice(0, 10));
 const [year, month, day] = typedDay.split('-');
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

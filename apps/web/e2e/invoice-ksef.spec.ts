@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, KSEF_FAKE_ORIGIN, KSEF_FAKE_TOKEN, signIn } from './support';
+import { apiAs, KSEF_FAKE_ORIGIN, KSEF_FAKE_TOKEN, saveInvoicingCompany, shootBothWidths, signIn } from './support';
 
 /**
  * An invoice on its whole way through KSeF (RULES.md Invoices, VAT and KSeF): an ADMIN points company settings at the
@@ -21,34 +21,14 @@ const KSEF_NUMBER = /^\d{10}-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/;
 let salesId: number;
 let api: APIRequestContext;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 test.describe.configure({ mode: 'serial' });
 
 test.describe('an invoice accepted by KSeF', () => {
   test.beforeAll(async () => {
     api = await apiAs();
-    const settings = await api.put('/api/settings/company', {
-      data: {
-        name: 'Zbożex Handel Zbożem sp. z o.o.',
-        street: 'ul. Żytnia 7',
-        post_code: '61-001',
-        city: 'Poznań',
-        nip: '5260250274',
-        invoice_series: 'FV/{RRRR}/{MM}/{NR}',
-        correction_series: 'FK/{RRRR}/{MM}/{NR}',
-        bank_account: 'PL61109010140000071219812874',
-        payment_term_days: 14,
-      },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
+    await saveInvoicingCompany(api);
     await seedDeliveredTransport(api, { tag, recipientNip });
     const answer = await api.post('/api/settlement/transaction-list', { data: { limit: 10, offset: 0, search: tag } });
     const rows = (await answer.json()).list as { id: number; type: string }[];

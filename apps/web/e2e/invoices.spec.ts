@@ -3,7 +3,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, dialogViolationsAtBothWidths, showColumns, signIn, WCAG_TAGS } from './support';
+import {
+  apiAs,
+  dialogViolationsAtBothWidths,
+  saveInvoicingCompany,
+  shootBothWidths,
+  showColumns,
+  signIn,
+  WCAG_TAGS,
+} from './support';
 
 /**
  * Sales invoices issued here (RULES.md Invoices, VAT and KSeF): from the statement's Sprzedaż tab one invoice of the
@@ -16,15 +24,7 @@ const recipientNip = nipFromSerial(77_000_000 + (Date.now() % 1_000_000));
 let salesId: number;
 let recipientId: number;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    // Once the menu has folded away: the screen then fits the width, with nothing to scroll sideways.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 /** axe's WCAG violations on the whole page at 1440 and 390 px (none expected). */
 async function pageViolationsAtBothWidths(page: Page): Promise<string[]> {
@@ -67,20 +67,7 @@ test.describe.configure({ mode: 'serial' });
 test.describe('sales invoices', () => {
   test.beforeAll(async () => {
     const api = await apiAs();
-    const settings = await api.put('/api/settings/company', {
-      data: {
-        name: 'Zbożex Handel Zbożem sp. z o.o.',
-        street: 'ul. Żytnia 7',
-        post_code: '61-001',
-        city: 'Poznań',
-        nip: '5260250274',
-        invoice_series: 'FV/{RRRR}/{MM}/{NR}',
-        correction_series: 'FK/{RRRR}/{MM}/{NR}',
-        bank_account: 'PL61109010140000071219812874',
-        payment_term_days: 14,
-      },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
+    await saveInvoicingCompany(api);
     ({ recipientId } = await seedDeliveredTransport(api, { tag, recipientNip }));
     const answer = await api.post('/api/settlement/transaction-list', { data: { limit: 10, offset: 0, search: tag } });
     const rows = (await answer.json()).list as { id: number; type: string }[];

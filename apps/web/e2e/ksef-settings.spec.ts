@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiAs, signIn } from './support';
+import { apiAs, shootBothWidths, signIn } from './support';
 
 /**
  * The KSeF section of company settings (ADMIN; RULES.md Invoices, VAT and KSeF): environment, context NIP and the
@@ -11,14 +11,7 @@ const SHOTS = '../../.screens';
 const TOKEN = 'e2e-ksef-token-0123456789abcdef';
 let api: APIRequestContext;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/ksef-settings-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, `ksef-settings-${name}`);
 
 test.describe
   .serial('KSeF in company settings', () => {

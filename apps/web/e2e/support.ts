@@ -178,3 +178,34 @@ export async function waitForApiIdle(page: Page, quietMs = 500, timeoutMs = 30_0
   }
   throw new Error(`calls still in flight after ${timeoutMs} ms`);
 }
+
+/**
+ * Full-page screenshots at 1440 and 390 px into `dir` as `<name>-<width>.png`, each once the screen fits its width
+ * (the menu folded away, nothing to scroll sideways); the page is left at 1440×900.
+ */
+export async function shootBothWidths(page: Page, dir: string, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** The company settings an invoice needs (seller, numbering series, bank account, payment term). */
+export async function saveInvoicingCompany(api: APIRequestContext) {
+  const settings = await api.put('/api/settings/company', {
+    data: {
+      name: 'Zbożex Handel Zbożem sp. z o.o.',
+      street: 'ul. Żytnia 7',
+      post_code: '61-001',
+      city: 'Poznań',
+      nip: '5260250274',
+      invoice_series: 'FV/{RRRR}/{MM}/{NR}',
+      correction_series: 'FK/{RRRR}/{MM}/{NR}',
+      bank_account: 'PL61109010140000071219812874',
+      payment_term_days: 14,
+    },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+}
