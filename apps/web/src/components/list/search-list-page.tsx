@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../page-header';
 import { type Column, DataTable } from './data-table';
 import { ListToolbar } from './list-toolbar';
+import { isAwaitingRows } from './use-list-query';
 import type { ListStateApi } from './use-list-state';
 
 interface SearchListPageProps<Row extends { id: number }> {
@@ -70,7 +71,7 @@ export function SearchListPage<Row extends { id: number }>(props: SearchListPage
         filtered={query.data?.filtered ?? 0}
         rowKey={(row) => row.id}
         list={list}
-        isLoading={query.isFetching}
+        isLoading={isAwaitingRows(query)}
         isError={query.isError}
         rowHeight={props.rowHeight}
         listId={props.listKey}

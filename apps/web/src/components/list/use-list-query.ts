@@ -19,3 +19,12 @@ export function useListQuery<T>(
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * Whether a list waits for rows it does not show yet: its first page (a loader), or another page, filter or sort
+ * while the previous rows stay dimmed (data-table.tsx). A refetch of the rows on screen (a colleague's change, the
+ * window's focus) is no wait: the rows stay readable until the answer replaces them.
+ */
+export function isAwaitingRows(query: { isFetching: boolean; isPlaceholderData: boolean; data: unknown }): boolean {
+  return query.isFetching && (query.isPlaceholderData || query.data === undefined);
+}

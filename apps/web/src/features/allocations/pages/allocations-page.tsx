@@ -1,3 +1,4 @@
+import { isAwaitingRows } from '../../../components/list/use-list-query';
 import '../i18n';
 import { TO_ASSIGN_DEFAULT_SORT } from '@grain/shared';
 import { useDisclosure } from '@mantine/hooks';
@@ -82,7 +83,7 @@ export function Page() {
         rows={query.data?.list}
         filtered={query.data?.filtered ?? 0}
         list={list}
-        isLoading={query.isFetching}
+        isLoading={isAwaitingRows(query)}
         isError={query.isError}
         renderAction={(row) => <AddTransportButton row={row} isIconOnly />}
         renderCardAction={(row) => <AddTransportButton row={row} />}

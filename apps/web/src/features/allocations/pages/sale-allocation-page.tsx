@@ -1,3 +1,4 @@
+import { isAwaitingRows } from '../../../components/list/use-list-query';
 import '../i18n';
 import { ALLOCATABLE_STATUSES, type PurchaseToAllocateRow } from '@grain/shared';
 import { Alert, Center, Loader, Title } from '@mantine/core';
@@ -97,7 +98,7 @@ export function Page() {
         rows={purchases.data?.list}
         filtered={purchases.data?.filtered ?? 0}
         list={list}
-        isLoading={purchases.isFetching}
+        isLoading={isAwaitingRows(purchases)}
         isError={purchases.isError}
         canAllocate={canAllocate}
         onAllocate={setSelected}

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/list/data-table';
+import { isAwaitingRows } from '../../../components/list/use-list-query';
 import { useListState } from '../../../components/list/use-list-state';
 import { ContractStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatPricePerTonne, formatTonnes } from '../../../lib/format';
@@ -170,7 +171,7 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
           rowKey={(row) => row.allocationId}
           live={{ kind: 'allocation', id: (row) => row.allocationId }}
           list={list}
-          isLoading={query.isFetching}
+          isLoading={isAwaitingRows(query)}
           isError={query.isError}
           listId={`contracts.${side.kind}.allocated`}
         />

@@ -1,3 +1,4 @@
+import { isAwaitingRows } from '../../../components/list/use-list-query';
 import '../i18n';
 import { CONTRACT_STATUSES, type ContractStatus } from '@grain/shared';
 import { Box, Button } from '@mantine/core';
@@ -96,7 +97,7 @@ function ContractListPage({ side }: { side: ContractSide }) {
         rows={query.data?.list}
         filtered={query.data?.filtered ?? 0}
         isFilteredCapped={query.data?.filteredCapped}
-        isLoading={query.isFetching}
+        isLoading={isAwaitingRows(query)}
         isError={query.isError}
       />
     </>

@@ -1,3 +1,4 @@
+import { isAwaitingRows } from '../../../components/list/use-list-query';
 import '../i18n';
 import {
   EXCHANGE_RATE_CURRENCIES,
@@ -130,7 +131,7 @@ export function Page() {
         filtered={query.data?.filtered ?? 0}
         rowKey={(row) => row.id}
         list={list}
-        isLoading={query.isFetching}
+        isLoading={isAwaitingRows(query)}
         isError={query.isError}
         listId="exchange-rates"
         defaultDensity="comfortable"

@@ -1,3 +1,4 @@
+import { isAwaitingRows } from '../../../components/list/use-list-query';
 import '../i18n';
 import type { TransactionRow } from '@grain/shared';
 import { Checkbox, Tabs, Tooltip } from '@mantine/core';
@@ -147,7 +148,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         isFilteredCapped={query.data?.filteredCapped}
         rowKey={(row) => row.id}
         list={list}
-        isLoading={query.isFetching}
+        isLoading={isAwaitingRows(query)}
         isError={query.isError}
         rowHeight={90}
         listId="statement"

@@ -1,6 +1,7 @@
 import type { ListResponse, TransportResponse } from '@grain/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable } from '../../../components/list/data-table';
+import { isAwaitingRows } from '../../../components/list/use-list-query';
 import type { ListStateApi } from '../../../components/list/use-list-state';
 import { GmpWarningNote } from './gmp-cells';
 import { RowActions, RowCardActions } from './row-actions';
@@ -58,7 +59,7 @@ export function TransportDataTable({
         rowKey={(row) => row.id}
         live={{ kind: 'transport', id: (row) => row.id }}
         list={list}
-        isLoading={query.isFetching}
+        isLoading={isAwaitingRows(query)}
         isError={query.isError}
         rowHeight={64}
         listId={listId}
