@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_STATUSES } from './invoices.js';
 import { listRequestSchema, listResponseSchema } from './list.js';
 import { isPolishIban, normalizePolishAccount } from './rules/iban.js';
 import { RR_PAYMENT_METHODS, RR_PAYMENT_STATUSES } from './rules/vat-rr.js';
@@ -83,8 +84,11 @@ export const RrPaymentSchema = z.object({
   title: z.string().nullable(),
 });
 
-/** Where its KSeF sending stands: "nie wysłano" until sending RR invoices to KSeF is built. */
-export const RR_INVOICE_KSEF_STATUSES = ['NOT_SENT'] as const;
+/**
+ * Where its KSeF sending stands: the sales invoice's statuses (RULES.md Invoices, VAT and KSeF), ISSUED being
+ * "nie wysłano" (a farmer who has not designated us, or KSeF not configured, until someone sends it).
+ */
+export const RR_INVOICE_KSEF_STATUSES = INVOICE_STATUSES;
 
 export const RrInvoiceSchema = z.object({
   id: z.number(),
@@ -104,6 +108,11 @@ export const RrInvoiceSchema = z.object({
   totalInWords: z.string(),
   hasXml: z.boolean(),
   ksefStatus: z.enum(RR_INVOICE_KSEF_STATUSES),
+  ksefNumber: z.string().nullable(),
+  /** KSeF's refusal (code, description, details) or the last failed try, while it is retried. */
+  ksefError: z.string().nullable(),
+  /** offline24 (KSeF docs `tryby-offline.md`): the day by which an invoice that went out OFFLINE must be in KSeF. */
+  offlineDeadline: z.string().nullable(),
   /** RULES.md VAT RR: unpaid, paid in part, paid in cash, paid without the title or account, or deductible. */
   paymentStatus: z.enum(RR_PAYMENT_STATUSES),
   paidAmount: z.number(),

@@ -1,5 +1,6 @@
+import { INVOICE_STATUSES } from '@grain/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { bytea, isoTimestamp, minor } from '../columns.js';
 import { contractors } from './contractors.js';
 import { transactions } from './settlements.js';
@@ -32,7 +33,7 @@ export const rrInvoices = pgTable(
   {
     id: serial('id').primaryKey(),
     number: varchar('number', { length: 64 }).notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('ISSUED'),
+    status: varchar('status', { length: 16, enum: INVOICE_STATUSES }).notNull().default('ISSUED'),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     purchaseDateFrom: date('purchase_date_from', { mode: 'string' }),
     purchaseDateTo: date('purchase_date_to', { mode: 'string' }),
@@ -51,13 +52,24 @@ export const rrInvoices = pgTable(
     totalInWords: varchar('total_in_words', { length: 512 }).notNull(),
     xml: bytea('xml'),
     xmlSha256: varchar('xml_sha256', { length: 64 }),
+    // The KSeF outbox, as on a sales invoice (RULES.md Invoices, VAT and KSeF; modules/invoices/ksef-sender.ts).
+    ksefNumber: varchar('ksef_number', { length: 36 }),
+    ksefAttempts: integer('ksef_attempts').notNull().default(0),
+    ksefNextAttemptAt: isoTimestamp('ksef_next_attempt_at'),
+    ksefReferenceNumber: varchar('ksef_reference_number', { length: 64 }),
+    ksefUpo: text('ksef_upo'),
+    ksefError: text('ksef_error'),
+    ksefSentAt: isoTimestamp('ksef_sent_at'),
+    ksefAcceptedAt: isoTimestamp('ksef_accepted_at'),
+    offlineDeadline: date('offline_deadline', { mode: 'string' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('rr_invoices_number_key').on(t.number),
     index('rr_invoices_farmer_idx').on(t.farmerId, t.id),
-    check('rr_invoices_status_valid', sql`status in ('ISSUED')`),
+    check('rr_invoices_status_valid', sql`status in ('ISSUED', 'QUEUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE')`),
+    index('rr_invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT', 'OFFLINE')`),
     check('rr_invoices_totals_add_up', sql`gross_total = net_total + refund_total`),
     check('rr_invoices_farmer_id_present', sql`farmer_nip is not null or farmer_pesel is not null`),
   ],

@@ -8,6 +8,7 @@ import {
   type RrInvoice,
 } from '@grain/shared';
 import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
+import { QR_COLUMN, verificationBlock } from '../invoices/pdf.js';
 import type { Farmer } from './queries.js';
 
 /**
@@ -22,6 +23,8 @@ export interface RrInvoicePdfContent {
   invoice: RrInvoice;
   company: Pick<CompanySettingsResponse, 'name' | 'street' | 'postCode' | 'city' | 'nip'>;
   farmer: Pick<Farmer, 'street' | 'buildingNumber' | 'postCode' | 'city'> | null;
+  /** KOD I (KSeF docs `kody-qr.md`) of the stored FA_RR bytes, once the invoice is on its way to KSeF; else null. */
+  verificationLink: string | null;
 }
 
 const GREY = '#595959';
@@ -170,7 +173,7 @@ function declaration(): PdfBlock {
 }
 
 /** The VAT RR invoice in Polish, on A4, as a document for the PDF service. */
-export function rrInvoicePdf({ invoice, company, farmer }: RrInvoicePdfContent): PdfDocument {
+export function rrInvoicePdf({ invoice, company, farmer, verificationLink }: RrInvoicePdfContent): PdfDocument {
   const companyAddress = joined(company.street, [company.postCode, company.city].filter(Boolean).join(' '));
   const farmerAddress = farmer
     ? joined(
@@ -201,6 +204,19 @@ export function rrInvoicePdf({ invoice, company, farmer }: RrInvoicePdfContent):
       { kind: 'space', height: 14 },
       linesTable(invoice),
       ...totals(invoice),
+      // As the sales invoice: the QR code with the KSeF number under it, or OFFLINE until KSeF has given one.
+      ...(verificationLink
+        ? [
+            {
+              kind: 'columns',
+              gap: 24,
+              columns: [
+                { width: '*', blocks: [] },
+                { width: QR_COLUMN, blocks: [verificationBlock(verificationLink, invoice.ksefNumber)] },
+              ],
+            } satisfies PdfBlock,
+          ]
+        : []),
       { kind: 'space', height: 16 },
       declaration(),
     ],

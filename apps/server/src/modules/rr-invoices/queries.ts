@@ -89,6 +89,10 @@ export const rrInvoiceColumns = {
   grossTotal: rrInvoices.grossTotal,
   totalInWords: rrInvoices.totalInWords,
   xmlSha256: rrInvoices.xmlSha256,
+  status: rrInvoices.status,
+  ksefNumber: rrInvoices.ksefNumber,
+  ksefError: rrInvoices.ksefError,
+  offlineDeadline: rrInvoices.offlineDeadline,
   createdAt: rrInvoices.createdAt,
 };
 
@@ -157,4 +161,13 @@ export async function rrInvoiceXml(db: Db, id: number) {
 export async function countRrInvoices(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(rrInvoices);
   return row?.n ?? 0;
+}
+
+/** KSeF's UPO as the sender stored it (invoices/ksef-sender.ts), with the KSeF number it names. */
+export async function rrInvoiceUpo(db: Db, id: number) {
+  const [row] = await db
+    .select({ ksefNumber: rrInvoices.ksefNumber, upo: rrInvoices.ksefUpo })
+    .from(rrInvoices)
+    .where(eq(rrInvoices.id, id));
+  return row ?? null;
 }

@@ -14,7 +14,14 @@ export const rrInvoicesPl = {
     paid: 'Zapłacono',
     payment: 'Rozliczenie',
     ksef: 'KSeF',
-    ksefStatuses: { NOT_SENT: 'nie wysłano' },
+    ksefStatuses: {
+      ISSUED: 'Nie wysłano',
+      QUEUED: 'W kolejce do KSeF',
+      SENT: 'Wysłana',
+      ACCEPTED: 'Przyjęta',
+      REJECTED: 'Odrzucona',
+      OFFLINE: 'Offline',
+    },
     statuses: {
       UNPAID: 'niezapłacona',
       PARTIAL: 'zapłacona częściowo',

@@ -23,6 +23,7 @@ import { buildFaRrXml, type RrInvoiceDocument, validateXml } from '../../ksef/in
 import { readCompanySettings } from '../../settings/service.js';
 import { transactionRows } from '../../settlements/service/index.js';
 import * as q from '../queries.js';
+import { ksefStatusOnIssue, rrStatusOnIssue } from './ksef.js';
 import { rrInvoiceDetails } from './read.js';
 
 const transactionIdsField = [{ field: 'transaction_ids', code: V.wrongType }];
@@ -190,6 +191,7 @@ async function validatedXml(issue: Omit<Issue, 'farmer'> & { farmer: ReadyFarmer
 export async function createRrInvoice(ctx: Ctx, input: CreateRrInvoiceRequest): Promise<RrInvoice> {
   const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);
   const issueDate = input.issueDate ?? todayIso();
+  const onIssue = await ksefStatusOnIssue(ctx);
   const id = await withWriteTransaction(ctx.db, async (tx) => {
     // The farmer FOR SHARE before the rows, as sales issuing: the new row references him (db/locks.ts).
     await lockRowsToInvoice(tx, ids);
@@ -231,6 +233,7 @@ export async function createRrInvoice(ctx: Ctx, input: CreateRrInvoiceRequest): 
       xml,
       xmlSha256: xml ? createHash('sha256').update(xml).digest('hex') : null,
       createdBy: ctx.user.id,
+      ...rrStatusOnIssue(onIssue, farmer.isKsefRrDesignated, xml !== null),
     });
     await q.insertRrInvoiceLines(
       tx,
