@@ -1,6 +1,7 @@
 import {
   CreateRrInvoiceRequestSchema,
   IdParamsSchema,
+  RrCorrectionRequestSchema,
   RrInvoiceListRequestSchema,
   RrInvoiceListResponseSchema,
   RrInvoiceSchema,
@@ -44,6 +45,14 @@ export function rrInvoiceRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParamsSchema, body: RrPaymentRequestSchema, response: { 200: RrInvoiceSchema } },
     },
     (request) => rr.recordRrPayment(request.ctx, request.params.id, request.body),
+  );
+  r.post(
+    '/rr-invoice/correct/:id',
+    {
+      config: ANY_ROLE,
+      schema: { tags, params: IdParamsSchema, body: RrCorrectionRequestSchema, response: { 200: RrInvoiceSchema } },
+    },
+    (request) => rr.correctRrInvoice(request.ctx, request.params.id, request.body),
   );
   r.post(
     '/rr-invoice/send-to-ksef/:id',

@@ -67,7 +67,7 @@ function assertFarmer(farmer: q.Farmer | null): q.Farmer & { bankAccount: string
 }
 type ReadyFarmer = q.Farmer & { bankAccount: string };
 
-function assertSeries(company: CompanyHeader): string {
+export function assertSeries(company: CompanyHeader): string {
   if (!company.configured || !company.rrInvoiceSeries) {
     throw new AppError('RR_INVOICE_SERIES_MISSING', undefined, [{ field: 'rr_invoice_series', code: V.required }]);
   }
@@ -110,7 +110,10 @@ async function rrLines(tx: Db, rows: Row[], refundPercent: number) {
 }
 type Line = Awaited<ReturnType<typeof rrLines>>[number];
 
-const addressOf = (p: { street: string | null; postCode: string | null; city: string | null }, fallback: string) => ({
+export const addressOf = (
+  p: { street: string | null; postCode: string | null; city: string | null },
+  fallback: string,
+) => ({
   countryCode: 'PL',
   line1: p.street || p.city || fallback,
   line2: [p.postCode, p.city].filter(Boolean).join(' ') || undefined,

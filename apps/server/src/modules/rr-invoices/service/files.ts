@@ -36,7 +36,8 @@ export async function rrInvoicePdfFile(ctx: Ctx, id: number) {
           sha256Base64Url: Buffer.from(stored.xmlSha256, 'hex').toString('base64url'),
         })
       : null;
-  const document = rrInvoicePdf({ invoice, company, farmer, verificationLink });
+  const corrected = invoice.correctedRrInvoiceId ? await q.getRrInvoice(ctx.db, invoice.correctedRrInvoiceId) : null;
+  const document = rrInvoicePdf({ invoice, company, farmer, verificationLink, corrected });
   const { bytes, renderMs, cpuMs } = await renderPdf(document, ctx.log);
   return { fileName: rrInvoiceFileName(invoice.number), pdf: bytes, timing: { renderMs, cpuMs } };
 }
