@@ -171,6 +171,23 @@ export const CorrectionLineRequestSchema = z.strictObject({
 });
 export type CorrectionLineRequest = z.infer<typeof CorrectionLineRequestSchema>;
 
+/** Some lines or `cancel_all`, never both, each line once: a sales or a VAT RR correction (RrCorrectionRequestSchema). */
+export function refineCorrectionRequest(
+  value: { lines?: { position: number }[] | undefined; cancelAll?: boolean | undefined },
+  context: z.RefinementCtx,
+): void {
+  const lines = value.lines ?? [];
+  if (value.cancelAll && lines.length) context.addIssue({ code: 'custom', path: ['lines'], message: V.oneOf });
+  if (!value.cancelAll && !lines.length) context.addIssue({ code: 'custom', path: ['lines'], message: V.required });
+  const seen = new Set<number>();
+  lines.forEach((line, index) => {
+    if (seen.has(line.position)) {
+      context.addIssue({ code: 'custom', path: ['lines', index, 'position'], message: V.duplicateItem });
+    }
+    seen.add(line.position);
+  });
+}
+
 /**
  * RULES.md Invoices, VAT and KSeF: a correction states why, when (today unless given) and what changes: some lines
  * (`lines`) or everything to zero (`cancel_all`), never both, and each line once.
@@ -182,18 +199,7 @@ export const CorrectInvoiceRequestSchema = z
     lines: z.array(CorrectionLineRequestSchema, { error: V.wrongType }).max(CORRECTION_LINES_MAX, V.tooBig).optional(),
     cancelAll: z.boolean({ error: V.wrongType }).optional(),
   })
-  .superRefine((value, context) => {
-    const lines = value.lines ?? [];
-    if (value.cancelAll && lines.length) context.addIssue({ code: 'custom', path: ['lines'], message: V.oneOf });
-    if (!value.cancelAll && !lines.length) context.addIssue({ code: 'custom', path: ['lines'], message: V.required });
-    const seen = new Set<number>();
-    lines.forEach((line, index) => {
-      if (seen.has(line.position)) {
-        context.addIssue({ code: 'custom', path: ['lines', index, 'position'], message: V.duplicateItem });
-      }
-      seen.add(line.position);
-    });
-  });
+  .superRefine(refineCorrectionRequest);
 export type CorrectInvoiceRequest = z.infer<typeof CorrectInvoiceRequestSchema>;
 /** The Faktury export takes the list's search, filter and order; paging fields may come along and are ignored. */
 export const InvoiceExportRequestSchema = InvoiceListRequestSchema.extend({

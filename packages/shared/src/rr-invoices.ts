@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { CORRECTION_LINES_MAX, CORRECTION_REASON_MAX, INVOICE_STATUSES, refineCorrectionRequest } from './invoices.js';
 import { listRequestSchema, listResponseSchema } from './list.js';
 import { isPolishIban, normalizePolishAccount } from './rules/iban.js';
 import { RR_PAYMENT_METHODS, RR_PAYMENT_STATUSES } from './rules/vat-rr.js';
-import { isoDateField, MAX_STRING, positiveAmount, positiveId, V } from './validation.js';
+import {
+  isoDateField,
+  MAX_STRING,
+  nonNegativeAmount,
+  positiveAmount,
+  positiveId,
+  requiredString,
+  V,
+} from './validation.js';
 
 /**
  * VAT RR invoices for flat-rate farmers (RULES.md Invoices, VAT and KSeF, VAT RR): the farmer's fields on the
@@ -72,6 +81,11 @@ export const RrInvoiceLineSchema = z.object({
   unitPrice: z.number(),
   value: z.number(),
   refund: z.number(),
+  /** A correction's line as it stood before (FA_RR StanPrzed); null on an RR invoice's own lines. */
+  quantityBefore: z.number().nullable(),
+  unitPriceBefore: z.number().nullable(),
+  valueBefore: z.number().nullable(),
+  refundBefore: z.number().nullable(),
 });
 
 export const RrPaymentSchema = z.object({
@@ -83,12 +97,21 @@ export const RrPaymentSchema = z.object({
   title: z.string().nullable(),
 });
 
-/** Where its KSeF sending stands: "nie wysłano" until sending RR invoices to KSeF is built. */
-export const RR_INVOICE_KSEF_STATUSES = ['NOT_SENT'] as const;
+/**
+ * Where its KSeF sending stands: the sales invoice's statuses (RULES.md Invoices, VAT and KSeF), ISSUED being
+ * "nie wysłano" (a farmer who has not designated us, or KSeF not configured, until someone sends it).
+ */
+export const RR_INVOICE_KSEF_STATUSES = INVOICE_STATUSES;
+
+export const RR_INVOICE_KINDS = ['VAT_RR', 'KOR_VAT_RR'] as const;
 
 export const RrInvoiceSchema = z.object({
   id: z.number(),
   number: z.string(),
+  /** VAT_RR, or KOR_VAT_RR: "Faktura VAT RR KOREKTA" (totals the difference). */
+  kind: z.enum(RR_INVOICE_KINDS),
+  correctedRrInvoiceId: z.number().nullable(),
+  correctionReason: z.string().nullable(),
   issueDate: z.string(),
   purchaseDateFrom: z.string().nullable(),
   purchaseDateTo: z.string().nullable(),
@@ -104,6 +127,11 @@ export const RrInvoiceSchema = z.object({
   totalInWords: z.string(),
   hasXml: z.boolean(),
   ksefStatus: z.enum(RR_INVOICE_KSEF_STATUSES),
+  ksefNumber: z.string().nullable(),
+  /** KSeF's refusal (code, description, details) or the last failed try, while it is retried. */
+  ksefError: z.string().nullable(),
+  /** offline24 (KSeF docs `tryby-offline.md`): the day by which an invoice that went out OFFLINE must be in KSeF. */
+  offlineDeadline: z.string().nullable(),
   /** RULES.md VAT RR: unpaid, paid in part, paid in cash, paid without the title or account, or deductible. */
   paymentStatus: z.enum(RR_PAYMENT_STATUSES),
   paidAmount: z.number(),
@@ -127,3 +155,27 @@ export const RrInvoiceListRequestSchema = listRequestSchema(RrInvoiceListFilterS
 export type RrInvoiceListRequest = z.infer<typeof RrInvoiceListRequestSchema>;
 export const RrInvoiceListResponseSchema = listResponseSchema(RrInvoiceSchema);
 export type RrInvoiceListResponse = z.infer<typeof RrInvoiceListResponseSchema>;
+
+/** Per original line position: the corrected kilograms and/or price per tonne without the refund; omitted: as it was. */
+export const RrCorrectionLineRequestSchema = z.strictObject({
+  position: z.number({ error: V.wrongType }).int(V.integer).min(1, V.positive).max(CORRECTION_LINES_MAX, V.tooBig),
+  quantity: nonNegativeAmount.optional(),
+  unitPrice: nonNegativeAmount.optional(),
+});
+
+/**
+ * POST /rr-invoice/correct/{id}: "Faktura VAT RR KOREKTA" (RULES.md Invoices, VAT and KSeF), as a sales correction:
+ * why, when (today unless given), and some lines or everything to zero (`cancel_all`), never both, each line once.
+ */
+export const RrCorrectionRequestSchema = z
+  .strictObject({
+    reason: requiredString(CORRECTION_REASON_MAX),
+    issueDate: isoDateField.optional(),
+    lines: z
+      .array(RrCorrectionLineRequestSchema, { error: V.wrongType })
+      .max(CORRECTION_LINES_MAX, V.tooBig)
+      .optional(),
+    cancelAll: z.boolean({ error: V.wrongType }).optional(),
+  })
+  .superRefine(refineCorrectionRequest);
+export type RrCorrectionRequest = z.infer<typeof RrCorrectionRequestSchema>;

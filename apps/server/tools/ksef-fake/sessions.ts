@@ -24,6 +24,8 @@ export interface FakeInvoice {
   referenceNumber: string;
   ordinalNumber: number;
   sessionReferenceNumber: string;
+  /** The form of the session it was sent in (its form code checked on opening: FA (3) or FA_RR (1)). */
+  form: KsefForm;
   invoiceHash: string;
   xml: Buffer | null;
   invoiceNumber: string | null;
@@ -122,6 +124,7 @@ export class FakeSessions {
       referenceNumber: referenceNumber('EE', now),
       ordinalNumber: session.invoices.length + 1,
       sessionReferenceNumber: session.referenceNumber,
+      form: session.form,
       invoiceHash: request.invoiceHash,
       xml,
       invoiceNumber: null,

@@ -93,3 +93,12 @@ export function amountInPolishWords(minor: number): string {
   const grosze = String(minor % 100).padStart(2, '0');
   return `${integerInPolishWords(zloty)} ${polishPlural(zloty, ZLOTY)} ${grosze}/100`;
 }
+
+/**
+ * A correction's difference in words (FA_RR P_12_2 of a KOR_VAT_RR: "kwota różnicy"): "minus …" when it decreases,
+ * "zero złotych 00/100" when the total stays.
+ */
+export function signedAmountInPolishWords(minor: number): string {
+  if (minor === 0) return 'zero złotych 00/100';
+  return minor < 0 ? `minus ${amountInPolishWords(-minor)}` : amountInPolishWords(minor);
+}

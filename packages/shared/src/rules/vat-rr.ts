@@ -110,3 +110,35 @@ export function rrDeduction(invoice: RrInvoiceForPayment, payments: readonly RrP
   }
   return { status: 'DEDUCTIBLE', paidMinor, deductibleMonth: completedAt.slice(0, 7) };
 }
+
+/**
+ * A VAT RR correction (RULES.md Invoices, VAT and KSeF; FA_RR KOR_VAT_RR): its totals are the invoice after minus
+ * before, each side's refund rounded once on its sum (`rrTotals`); each changed line's refund after is rounded on its
+ * own, and the difference of that rounding goes to the changed line of the largest value, so the lines' differences
+ * (after minus before, FA_RR P_10 with StanPrzed) add up to the correction's refund (P_11_2).
+ */
+export function rrCorrectionRefunds(
+  current: readonly { position: number; value: number; refund: number }[],
+  changed: readonly { position: number; valueAfter: number }[],
+  refundPercent: number,
+): { refundsAfter: Map<number, number>; totals: RrTotals } {
+  const afterOf = new Map(changed.map((line) => [line.position, line.valueAfter]));
+  const before = rrTotals(
+    current.map((line) => line.value),
+    refundPercent,
+  );
+  const after = rrTotals(
+    current.map((line) => afterOf.get(line.position) ?? line.value),
+    refundPercent,
+  );
+  const refundsAfter = new Map(changed.map((line) => [line.position, rrRefundOfNet(line.valueAfter, refundPercent)]));
+  const refundDifference = after.refundMinor - before.refundMinor;
+  const changedBefore = current.filter((line) => afterOf.has(line.position));
+  const linesDifference = changedBefore.reduce((sum, line) => sum + refundsAfter.get(line.position)! - line.refund, 0);
+  if (changed.length) {
+    const largest = changed.reduce((top, line) => (line.valueAfter > top.valueAfter ? line : top), changed[0]!);
+    refundsAfter.set(largest.position, refundsAfter.get(largest.position)! + refundDifference - linesDifference);
+  }
+  const netMinor = after.netMinor - before.netMinor;
+  return { refundsAfter, totals: { netMinor, refundMinor: refundDifference, totalMinor: netMinor + refundDifference } };
+}

@@ -1,5 +1,18 @@
+import { INVOICE_STATUSES } from '@grain/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { bytea, isoTimestamp, minor } from '../columns.js';
 import { contractors } from './contractors.js';
 import { transactions } from './settlements.js';
@@ -32,7 +45,13 @@ export const rrInvoices = pgTable(
   {
     id: serial('id').primaryKey(),
     number: varchar('number', { length: 64 }).notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('ISSUED'),
+    kind: varchar('kind', { length: 12, enum: ['VAT_RR', 'KOR_VAT_RR'] })
+      .notNull()
+      .default('VAT_RR'),
+    /** A correction (KOR_VAT_RR): the RR invoice it corrects (a correction of a correction names the same invoice). */
+    correctedRrInvoiceId: integer('corrected_rr_invoice_id').references((): AnyPgColumn => rrInvoices.id),
+    correctionReason: varchar('correction_reason', { length: 255 }),
+    status: varchar('status', { length: 16, enum: INVOICE_STATUSES }).notNull().default('ISSUED'),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     purchaseDateFrom: date('purchase_date_from', { mode: 'string' }),
     purchaseDateTo: date('purchase_date_to', { mode: 'string' }),
@@ -51,14 +70,31 @@ export const rrInvoices = pgTable(
     totalInWords: varchar('total_in_words', { length: 512 }).notNull(),
     xml: bytea('xml'),
     xmlSha256: varchar('xml_sha256', { length: 64 }),
+    // The KSeF outbox, as on a sales invoice (RULES.md Invoices, VAT and KSeF; modules/invoices/ksef-sender.ts).
+    ksefNumber: varchar('ksef_number', { length: 36 }),
+    ksefAttempts: integer('ksef_attempts').notNull().default(0),
+    ksefNextAttemptAt: isoTimestamp('ksef_next_attempt_at'),
+    ksefReferenceNumber: varchar('ksef_reference_number', { length: 64 }),
+    ksefUpo: text('ksef_upo'),
+    ksefError: text('ksef_error'),
+    ksefSentAt: isoTimestamp('ksef_sent_at'),
+    ksefAcceptedAt: isoTimestamp('ksef_accepted_at'),
+    offlineDeadline: date('offline_deadline', { mode: 'string' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('rr_invoices_number_key').on(t.number),
     index('rr_invoices_farmer_idx').on(t.farmerId, t.id),
-    check('rr_invoices_status_valid', sql`status in ('ISSUED')`),
+    check('rr_invoices_status_valid', sql`status in ('ISSUED', 'QUEUED', 'SENT', 'ACCEPTED', 'REJECTED', 'OFFLINE')`),
+    index('rr_invoices_ksef_due_idx').on(t.ksefNextAttemptAt).where(sql`status in ('QUEUED', 'SENT', 'OFFLINE')`),
     check('rr_invoices_totals_add_up', sql`gross_total = net_total + refund_total`),
+    check('rr_invoices_kind_valid', sql`kind in ('VAT_RR', 'KOR_VAT_RR')`),
+    check(
+      'rr_invoices_correction_refers',
+      sql`(kind = 'KOR_VAT_RR') = (corrected_rr_invoice_id is not null and correction_reason is not null)`,
+    ),
+    index('rr_invoices_corrected_idx').on(t.correctedRrInvoiceId, t.id).where(sql`corrected_rr_invoice_id is not null`),
     check('rr_invoices_farmer_id_present', sql`farmer_nip is not null or farmer_pesel is not null`),
   ],
 );
@@ -83,9 +119,18 @@ export const rrInvoiceLines = pgTable(
     unitPrice: minor('unit_price').notNull(),
     value: minor('value').notNull(),
     refund: minor('refund').notNull(),
+    // A correction's line as it stood before (FA_RR StanPrzed): all four or none.
+    quantityKgBefore: bigint('quantity_kg_before', { mode: 'number' }),
+    unitPriceBefore: minor('unit_price_before'),
+    valueBefore: minor('value_before'),
+    refundBefore: minor('refund_before'),
   },
   (t) => [
-    uniqueIndex('rr_invoice_lines_transaction_key').on(t.transactionId),
+    uniqueIndex('rr_invoice_lines_transaction_key').on(t.transactionId).where(sql`quantity_kg_before is null`),
+    check(
+      'rr_invoice_lines_before_complete',
+      sql`(quantity_kg_before is null) = (unit_price_before is null) and (quantity_kg_before is null) = (value_before is null) and (quantity_kg_before is null) = (refund_before is null)`,
+    ),
     index('rr_invoice_lines_invoice_idx').on(t.rrInvoiceId, t.position),
   ],
 );

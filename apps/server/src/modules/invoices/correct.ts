@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import {
   type CorrectedLine,
   type CorrectInvoiceRequest,
+  type CorrectionLineChange,
   type CorrectionTotals,
   correctedLines,
   correctionTotals,
   type FieldError,
   type InvoiceDetails,
+  type InvoiceLineState,
   todayIso,
   toPln,
   V,
@@ -35,7 +37,7 @@ type Original = NonNullable<Awaited<ReturnType<typeof q.lockInvoiceForCorrection
 type Settings = typeof companySettings.$inferSelect & { correctionSeries: string };
 
 /** RULES.md Invoices, VAT and KSeF: ISSUED here, or ACCEPTED with its KSeF number; nothing in between. */
-const CORRECTABLE_STATUSES = new Set(['ISSUED', 'ACCEPTED']);
+export const CORRECTABLE_STATUSES: ReadonlySet<string> = new Set(['ISSUED', 'ACCEPTED']);
 
 /**
  * TypKorekty 2: the correction counts in the period it is issued in, the case of a price or quantity agreed after
@@ -64,8 +66,16 @@ async function lockedOriginal(tx: Db, id: number): Promise<Original> {
   return original;
 }
 
-/** The lines that change, refused as a VALIDATION_ERROR naming the field when a position is unknown or none changes. */
-function changedLines(current: ChainLine[], input: CorrectInvoiceRequest, original: Original, issueDate: string) {
+/**
+ * The lines that change, refused as a VALIDATION_ERROR naming the field when a position is unknown or none changes,
+ * or the correction is dated before the invoice. A sales and a VAT RR correction alike (rr-invoices/service/correct.ts).
+ */
+export function changedLines<Line extends InvoiceLineState>(
+  current: Line[],
+  input: { lines?: CorrectionLineChange[] | undefined; cancelAll?: boolean | undefined },
+  original: { issueDate: string },
+  issueDate: string,
+): CorrectedLine<Line>[] {
   const positions = new Set(current.map((line) => line.position));
   const errors: FieldError[] = (input.lines ?? []).flatMap((line, index) =>
     positions.has(line.position) ? [] : [{ field: `lines.${index}.position`, code: V.chooseItem }],

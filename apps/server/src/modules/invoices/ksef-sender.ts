@@ -12,6 +12,7 @@ import {
   type KsefClient,
   type KsefClientOptions,
   KsefError,
+  type KsefForm,
   KsefRateLimitedError,
   KsefSession,
 } from '../ksef/index.js';
@@ -33,6 +34,21 @@ import { readKsefConfig } from '../settings/service.js';
  * ends the pass and no invoice is tried before it. Each pass sends at most what the published per-minute and
  * per-hour limits of sending in an online session leave, counted from the invoices sent (all processes together).
  */
+
+/**
+ * The documents that go through this outbox, each a table with the same outbox columns (status, ksef_* columns,
+ * offline_deadline, xml): sales invoices (FA) and VAT RR invoices (FA_RR, migration 0030). The context that issues a
+ * document in KSeF is its seller for FA, and the buyer (us, on the farmer's behalf) for FA_RR (KSeF docs: the
+ * farmer designates the buyer to issue his RR invoices).
+ */
+export interface KsefOutbox {
+  table: 'invoices' | 'rr_invoices';
+  form: KsefForm;
+  issuerNip: 'seller_nip' | 'buyer_nip';
+}
+export const SALES_OUTBOX: KsefOutbox = { table: 'invoices', form: 'FA', issuerNip: 'seller_nip' };
+export const RR_OUTBOX: KsefOutbox = { table: 'rr_invoices', form: 'FA_RR', issuerNip: 'buyer_nip' };
+export const KSEF_OUTBOXES: readonly KsefOutbox[] = [SALES_OUTBOX, RR_OUTBOX];
 
 const BATCH = 10;
 /** Sending an invoice in an online session (`limity/limity-api.md`): 30 a minute, 180 an hour per context. */
@@ -57,6 +73,7 @@ export interface KsefTarget {
 }
 
 interface ClaimedInvoice {
+  outbox: KsefOutbox;
   id: number;
   status: 'QUEUED' | 'SENT' | 'OFFLINE';
   sellerNip: string;
@@ -65,12 +82,16 @@ interface ClaimedInvoice {
   attempts: number;
 }
 
-/** How many invoices this pass may send within the published limits (KSEF_SEND_LIMITS), BATCH at most. */
+/**
+ * How many invoices this pass may send within the published limits (KSEF_SEND_LIMITS), BATCH at most. The limits are
+ * per context, so sales and RR invoices sent count together.
+ */
 async function sendBudget(db: Db): Promise<number> {
   const result = await db.execute(sql`
     select count(*) filter (where ksef_sent_at > now() - interval '1 minute')::int as "lastMinute",
       count(*)::int as "lastHour"
-    from invoices where ksef_sent_at > now() - interval '1 hour'`);
+    from (select ksef_sent_at from invoices union all select ksef_sent_at from rr_invoices) sent
+    where ksef_sent_at > now() - interval '1 hour'`);
   const [sent] = rowsOf<{ lastMinute: number; lastHour: number }>(result);
   const left = Math.min(
     KSEF_SEND_LIMITS.perMinute - (sent?.lastMinute ?? 0),
@@ -79,25 +100,34 @@ async function sendBudget(db: Db): Promise<number> {
   return Math.max(0, Math.min(BATCH, left));
 }
 
-/** Claims due invoices with a lease, so several server processes never send one at the same time. */
-async function claimDue(db: Db): Promise<ClaimedInvoice[]> {
-  const budget = await sendBudget(db);
-  if (budget === 0) return [];
+/**
+ * Claims due documents of one outbox with a lease, so several server processes never send one at the same time.
+ * Only a document with its XML is claimed (an RR invoice of a farmer known by PESEL alone has none and is never queued).
+ */
+async function claimDue(db: Db, outbox: KsefOutbox, budget: number): Promise<ClaimedInvoice[]> {
+  if (budget <= 0) return [];
+  const table = sql.identifier(outbox.table);
   const result = await db.execute(sql`
-    update invoices set ksef_next_attempt_at = now() + make_interval(secs => ${KSEF_LEASE_SECONDS}),
+    update ${table} set ksef_next_attempt_at = now() + make_interval(secs => ${KSEF_LEASE_SECONDS}),
       ksef_attempts = ksef_attempts + 1
     where id in (
-      select id from invoices where status in ('QUEUED', 'SENT', 'OFFLINE') and ksef_next_attempt_at <= now()
+      select id from ${table} where status in ('QUEUED', 'SENT', 'OFFLINE') and ksef_next_attempt_at <= now()
+        and xml is not null
       order by id limit ${budget} for update skip locked)
-    returning id, status, seller_nip as "sellerNip", issue_date::text as "issueDate", xml,
+    returning id, status, ${sql.identifier(outbox.issuerNip)} as "sellerNip", issue_date::text as "issueDate", xml,
       ksef_attempts as "attempts"`);
-  return rowsOf<ClaimedInvoice>(result).sort((a, b) => a.id - b.id);
+  return rowsOf<Omit<ClaimedInvoice, 'outbox'>>(result)
+    .map((row) => ({ ...row, outbox }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** Each state change in one transaction, and only while the claim is still this pass's (status unchanged). */
-async function record(db: Db, id: number, changes: ReturnType<typeof sql>): Promise<void> {
+async function record(db: Db, invoice: ClaimedInvoice, changes: ReturnType<typeof sql>): Promise<void> {
+  const table = sql.identifier(invoice.outbox.table);
   await withWriteTransaction(db, async (tx) => {
-    await tx.execute(sql`update invoices set ${changes} where id = ${id} and status in ('QUEUED', 'SENT', 'OFFLINE')`);
+    await tx.execute(
+      sql`update ${table} set ${changes} where id = ${invoice.id} and status in ('QUEUED', 'SENT', 'OFFLINE')`,
+    );
   });
 }
 
@@ -113,7 +143,10 @@ function isKsefUnreachable(error: unknown): boolean {
  */
 async function recordFailure(db: Db, invoice: ClaimedInvoice, error: unknown, log: FastifyBaseLogger) {
   const message = messageOf(error).slice(0, 4000);
-  log.warn({ invoiceId: invoice.id, attempts: invoice.attempts, err: message }, 'KSeF send failed');
+  log.warn(
+    { table: invoice.outbox.table, invoiceId: invoice.id, attempts: invoice.attempts, err: message },
+    'KSeF send failed',
+  );
   const waitSeconds =
     error instanceof KsefRateLimitedError
       ? Math.max(1, Math.ceil(error.retryAfterMs / 1000))
@@ -124,7 +157,7 @@ async function recordFailure(db: Db, invoice: ClaimedInvoice, error: unknown, lo
       : sql``;
   await record(
     db,
-    invoice.id,
+    invoice,
     sql`ksef_error = ${message}, ksef_next_attempt_at = now() + make_interval(secs => ${waitSeconds}) ${offline}`,
   );
 }
@@ -163,7 +196,7 @@ async function sendOne(db: Db, open: OpenSession, invoice: ClaimedInvoice): Prom
   const sent = await session.sendInvoice(Buffer.from(invoice.xml), { offlineMode: invoice.status === 'OFFLINE' });
   await record(
     db,
-    invoice.id,
+    invoice,
     sql`status = 'SENT', ksef_reference_number = ${sent.invoiceReferenceNumber}, ksef_sent_at = now()`,
   );
   const outcome = await session.waitForInvoice(sent.invoiceReferenceNumber);
@@ -176,7 +209,7 @@ async function sendOne(db: Db, open: OpenSession, invoice: ClaimedInvoice): Prom
     const acceptedAt = outcome.status === 'accepted' ? outcome.acquisitionDate : null;
     await record(
       db,
-      invoice.id,
+      invoice,
       sql`status = 'ACCEPTED', ksef_number = ${ksefNumber}, ksef_upo = ${upo}, ksef_error = null,
         ksef_accepted_at = coalesce(${acceptedAt}::timestamptz, now()), ksef_next_attempt_at = null`,
     );
@@ -185,7 +218,7 @@ async function sendOne(db: Db, open: OpenSession, invoice: ClaimedInvoice): Prom
   if (outcome.status === 'rejected' && !outcome.canResend) {
     await record(
       db,
-      invoice.id,
+      invoice,
       sql`status = 'REJECTED', ksef_error = ${describeRejection(outcome)}, ksef_next_attempt_at = null`,
     );
     return;
@@ -196,21 +229,34 @@ async function sendOne(db: Db, open: OpenSession, invoice: ClaimedInvoice): Prom
   );
 }
 
+/** Due documents of every outbox within one budget: sales invoices first, then RR invoices. */
+async function claimAllDue(db: Db): Promise<ClaimedInvoice[]> {
+  let budget = await sendBudget(db);
+  const due: ClaimedInvoice[] = [];
+  for (const outbox of KSEF_OUTBOXES) {
+    const claimed = await claimDue(db, outbox, budget);
+    budget -= claimed.length;
+    due.push(...claimed);
+  }
+  return due;
+}
+
 export async function sendDueInvoices(db: Db, target: KsefTarget, log: FastifyBaseLogger): Promise<number> {
-  const due = await claimDue(db);
+  const due = await claimAllDue(db);
   if (due.length === 0) return 0;
   const client: KsefClient = createKsefClient({ baseUrl: target.baseUrl, ...target.clientOptions });
-  // One session per context NIP and pass (in practice one company).
+  // One session per form and context NIP and pass (a KSeF session takes one form: FA or FA_RR).
   const sessions = new Map<string, OpenSession>();
   try {
     for (const [index, invoice] of due.entries()) {
       try {
         const nip = target.contextNip ?? invoice.sellerNip;
-        let open = sessions.get(nip);
+        const key = `${invoice.outbox.form}:${nip}`;
+        let open = sessions.get(key);
         if (!open) {
           const access = new KsefAccess(client, { nip, ksefToken: target.ksefToken });
-          open = { client, access, session: await KsefSession.open(client, access, 'FA') };
-          sessions.set(nip, open);
+          open = { client, access, session: await KsefSession.open(client, access, invoice.outbox.form) };
+          sessions.set(key, open);
         }
         await sendOne(db, open, invoice);
       } catch (error) {

@@ -28,7 +28,7 @@ const FONT_SIZE = 9;
 /** 25 mm: KSeF's visualisation prints KOD I at about this size; version 6–7 modules stay above 0,5 mm. */
 const QR_SIZE = 120;
 /** A 35-character KSeF number in bold 8 pt is about 190 pt wide: it stays on one line under the code. */
-const QR_COLUMN = 210;
+export const QR_COLUMN = 210;
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
 
@@ -152,15 +152,15 @@ function paymentBlock(invoice: InvoiceDetails): PdfBlock[] {
  * KOD I with its caption (KSeF docs `kody-qr.md`): the code, under it the KSeF number or OFFLINE while KSeF has
  * not given one, and the link in letters for a reader who cannot scan it.
  */
-function verificationBlock(content: InvoicePdfContent): PdfBlock {
+export function verificationBlock(verificationLink: string, ksefNumber: string | null): PdfBlock {
   return {
     kind: 'group',
     blocks: [
       { kind: 'space', height: 8 },
       { kind: 'text', text: 'Sprawdź fakturę w KSeF', font: 'bold', size: 9, spaceAfter: 2 },
-      { kind: 'matrix', rows: qrRows(content.verificationLink), size: QR_SIZE },
-      { kind: 'text', text: qrCaption(content.invoice.ksefNumber), font: 'bold', size: 8, spaceAfter: 2 },
-      { kind: 'text', text: content.verificationLink, size: 7, color: GREY },
+      { kind: 'matrix', rows: qrRows(verificationLink), size: QR_SIZE },
+      { kind: 'text', text: qrCaption(ksefNumber), font: 'bold', size: 8, spaceAfter: 2 },
+      { kind: 'text', text: verificationLink, size: 7, color: GREY },
     ],
   };
 }
@@ -210,7 +210,7 @@ export function invoicePdf(content: InvoicePdfContent): PdfDocument {
         gap: 24,
         columns: [
           { width: '*', blocks: paymentBlock(invoice) },
-          { width: QR_COLUMN, blocks: [verificationBlock(content)] },
+          { width: QR_COLUMN, blocks: [verificationBlock(content.verificationLink, invoice.ksefNumber)] },
         ],
       },
     ],

@@ -10,8 +10,15 @@ export const upoFileName = (ksefNumber: string) => `UPO-${ksefNumber}.xml`;
  * (RULES.md Invoices, VAT and KSeF). INVOICE_UPO_MISSING until KSeF has accepted the invoice.
  */
 export async function invoiceUpoFile(ctx: Ctx, id: number): Promise<{ fileName: string; xml: string }> {
-  const row = await q.invoiceUpo(ctx.db, id);
-  if (!row) throw new AppError('INVOICE_NOT_FOUND');
+  return upoFile(await q.invoiceUpo(ctx.db, id), 'INVOICE_NOT_FOUND');
+}
+
+/** The stored UPO of a sales or RR invoice (GET /rr-invoice/upo/{id} too), refused the same way. */
+export function upoFile(
+  row: { upo: string | null; ksefNumber: string | null } | null | undefined,
+  notFound: 'INVOICE_NOT_FOUND' | 'RR_INVOICE_NOT_FOUND',
+): { fileName: string; xml: string } {
+  if (!row) throw new AppError(notFound);
   if (row.upo === null || row.ksefNumber === null) throw new AppError('INVOICE_UPO_MISSING');
   return { fileName: upoFileName(row.ksefNumber), xml: row.upo };
 }

@@ -9,7 +9,7 @@ export { KSEF_API_BASE_URLS, type KsefEnvironment } from './environments.js';
 export { KsefError, KsefRateLimitedError } from './errors.js';
 export { isValidKsefNumber } from './ksef-number.js';
 export { invoiceVerificationLinkOfHash, qrCaption } from './qr-link.js';
-export { type InvoiceProcessing, KsefSession } from './session.js';
+export { type InvoiceProcessing, type KsefForm, KsefSession } from './session.js';
 export { buildFaRrXml, type RrInvoiceDocument, type RrInvoiceLine } from './xml/fa-rr.js';
 export {
   buildFa3Xml,

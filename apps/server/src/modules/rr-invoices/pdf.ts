@@ -9,6 +9,7 @@ import {
 } from '@grain/shared';
 import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
 import { LABEL_GREY as GREY, labelValueTable, linesGrid } from '../../lib/pdf/document-tables.js';
+import { QR_COLUMN, verificationBlock } from '../invoices/pdf.js';
 import type { Farmer } from './queries.js';
 
 /**
@@ -23,7 +24,15 @@ export interface RrInvoicePdfContent {
   invoice: RrInvoice;
   company: Pick<CompanySettingsResponse, 'name' | 'street' | 'postCode' | 'city' | 'nip'>;
   farmer: Pick<Farmer, 'street' | 'buildingNumber' | 'postCode' | 'city'> | null;
+  /** KOD I (KSeF docs `kody-qr.md`) of the stored FA_RR bytes, once the invoice is on its way to KSeF; else null. */
+  verificationLink: string | null;
+  /** A correction: the RR invoice it corrects, as issued. */
+  corrected?: { number: string; issueDate: string; ksefNumber: string | null } | null;
 }
+
+/** RULES.md Invoices, VAT and KSeF: a correction is titled so and never mistaken for the invoice it corrects. */
+export const rrTitleOf = (invoice: RrInvoice) =>
+  invoice.kind === 'KOR_VAT_RR' ? 'Faktura VAT RR KOREKTA' : 'Faktura VAT RR';
 
 const money = (minor: number) => formatMoney(minor, 'PLN');
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
@@ -56,7 +65,7 @@ function header(invoice: RrInvoice): PdfBlock {
       {
         width: '*',
         blocks: [
-          { kind: 'text', text: 'Faktura VAT RR', font: 'bold', size: 16, spaceAfter: 2 },
+          { kind: 'text', text: rrTitleOf(invoice), font: 'bold', size: 16, spaceAfter: 2 },
           { kind: 'text', text: `nr ${invoice.number}`, font: 'bold', size: 12 },
         ],
       },
@@ -107,11 +116,78 @@ function linesTable(invoice: RrInvoice): PdfBlock {
   });
 }
 
-function totals(invoice: RrInvoice): PdfBlock[] {
+/** A correction's reference: the corrected invoice's number, date and KSeF number, and the reason. */
+function correctionReference(invoice: RrInvoice, corrected: RrInvoicePdfContent['corrected']): PdfBlock {
   const rows: [string, string][] = [
-    ['Wartość produktów bez zwrotu', money(invoice.netTotal)],
-    [`Zryczałtowany zwrot podatku (${invoice.refundRatePercent}%)`, money(invoice.refundTotal)],
-    ['Należność ogółem', money(invoice.grossTotal)],
+    ['Faktura korygowana', corrected ? `${corrected.number} z dnia ${formatDate(corrected.issueDate)}` : '—'],
+    ['Numer KSeF faktury korygowanej', corrected?.ksefNumber ?? 'brak (faktura bez numeru KSeF)'],
+    ['Przyczyna korekty', invoice.correctionReason ?? '—'],
+  ];
+  return labelValueTable(rows, { labelWidth: 170, spaceAfter: 10 });
+}
+
+/** Per corrected line: as it stood before, after, and the difference (FA_RR StanPrzed), like a sales correction. */
+function correctionLinesTable(invoice: RrInvoice): PdfBlock {
+  const bold = (text: string) => ({ text, font: 'bold' as const });
+  const price = (minor: number) => formatPricePerTonne(minor, 'PLN');
+  const rows = invoice.lines.flatMap((line) => {
+    const quantityBefore = line.quantityBefore ?? line.quantity;
+    const priceBefore = line.unitPriceBefore ?? line.unitPrice;
+    const valueBefore = line.valueBefore ?? line.value;
+    const refundBefore = line.refundBefore ?? line.refund;
+    return [
+      [
+        String(line.position),
+        line.name,
+        'przed',
+        formatTonnes(quantityBefore),
+        price(priceBefore),
+        money(valueBefore),
+        money(refundBefore),
+      ],
+      [
+        '',
+        line.quality,
+        'po',
+        formatTonnes(line.quantity),
+        price(line.unitPrice),
+        money(line.value),
+        money(line.refund),
+      ],
+      [
+        '',
+        '',
+        bold('różnica'),
+        bold(formatTonnes(line.quantity - quantityBefore)),
+        bold(price(line.unitPrice - priceBefore)),
+        bold(money(line.value - valueBefore)),
+        bold(money(line.refund - refundBefore)),
+      ],
+    ];
+  });
+  return linesGrid({
+    size: 8,
+    columns: [
+      { width: 20, align: 'right' },
+      { width: '*' },
+      { width: 44 },
+      { width: 56, align: 'right' },
+      { width: 70, align: 'right' },
+      { width: 72, align: 'right' },
+      { width: 62, align: 'right' },
+    ],
+    header: ['Lp.', 'Nazwa produktu', 'Stan', 'Ilość', 'Cena jedn. bez zwrotu', 'Wartość bez zwrotu', 'Kwota zwrotu'],
+    rows,
+    spaceAfter: 10,
+  });
+}
+
+function totals(invoice: RrInvoice): PdfBlock[] {
+  const difference = invoice.kind === 'KOR_VAT_RR' ? ' (różnica)' : '';
+  const rows: [string, string][] = [
+    [`Wartość produktów bez zwrotu${difference}`, money(invoice.netTotal)],
+    [`Zryczałtowany zwrot podatku (${invoice.refundRatePercent}%)${difference}`, money(invoice.refundTotal)],
+    [`Należność ogółem${difference}`, money(invoice.grossTotal)],
   ];
   return [
     labelValueTable(rows, { labelWidth: 200 }),
@@ -146,7 +222,13 @@ function declaration(): PdfBlock {
 }
 
 /** The VAT RR invoice in Polish, on A4, as a document for the PDF service. */
-export function rrInvoicePdf({ invoice, company, farmer }: RrInvoicePdfContent): PdfDocument {
+export function rrInvoicePdf({
+  invoice,
+  company,
+  farmer,
+  verificationLink,
+  corrected,
+}: RrInvoicePdfContent): PdfDocument {
   const companyAddress = joined(company.street, [company.postCode, company.city].filter(Boolean).join(' '));
   const farmerAddress = farmer
     ? joined(
@@ -160,7 +242,7 @@ export function rrInvoicePdf({ invoice, company, farmer }: RrInvoicePdfContent):
   ];
   return {
     page: { size: 'A4', margin: 42 },
-    info: { title: `Faktura VAT RR ${invoice.number}`, author: company.name },
+    info: { title: `${rrTitleOf(invoice)} ${invoice.number}`, author: company.name },
     fontSize: 9,
     footer: [{ kind: 'text', text: 'Strona {page} z {pages}', size: 8, color: GREY, align: 'right' }],
     body: [
@@ -175,8 +257,23 @@ export function rrInvoicePdf({ invoice, company, farmer }: RrInvoicePdfContent):
         ],
       },
       { kind: 'space', height: 14 },
-      linesTable(invoice),
+      ...(invoice.kind === 'KOR_VAT_RR'
+        ? [correctionReference(invoice, corrected), correctionLinesTable(invoice)]
+        : [linesTable(invoice)]),
       ...totals(invoice),
+      // As the sales invoice: the QR code with the KSeF number under it, or OFFLINE until KSeF has given one.
+      ...(verificationLink
+        ? [
+            {
+              kind: 'columns',
+              gap: 24,
+              columns: [
+                { width: '*', blocks: [] },
+                { width: QR_COLUMN, blocks: [verificationBlock(verificationLink, invoice.ksefNumber)] },
+              ],
+            } satisfies PdfBlock,
+          ]
+        : []),
       { kind: 'space', height: 16 },
       declaration(),
     ],

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contractors,
@@ -74,6 +74,9 @@ export async function lockRrInvoice(db: Db, id: number) {
 export const rrInvoiceColumns = {
   id: rrInvoices.id,
   number: rrInvoices.number,
+  kind: rrInvoices.kind,
+  correctedRrInvoiceId: rrInvoices.correctedRrInvoiceId,
+  correctionReason: rrInvoices.correctionReason,
   issueDate: rrInvoices.issueDate,
   purchaseDateFrom: rrInvoices.purchaseDateFrom,
   purchaseDateTo: rrInvoices.purchaseDateTo,
@@ -89,6 +92,10 @@ export const rrInvoiceColumns = {
   grossTotal: rrInvoices.grossTotal,
   totalInWords: rrInvoices.totalInWords,
   xmlSha256: rrInvoices.xmlSha256,
+  status: rrInvoices.status,
+  ksefNumber: rrInvoices.ksefNumber,
+  ksefError: rrInvoices.ksefError,
+  offlineDeadline: rrInvoices.offlineDeadline,
   createdAt: rrInvoices.createdAt,
 };
 
@@ -126,6 +133,10 @@ export async function linesOf(db: Db, invoiceIds: number[]) {
       unitPrice: rrInvoiceLines.unitPrice,
       value: rrInvoiceLines.value,
       refund: rrInvoiceLines.refund,
+      quantityBefore: rrInvoiceLines.quantityKgBefore,
+      unitPriceBefore: rrInvoiceLines.unitPriceBefore,
+      valueBefore: rrInvoiceLines.valueBefore,
+      refundBefore: rrInvoiceLines.refundBefore,
     })
     .from(rrInvoiceLines)
     .where(inArray(rrInvoiceLines.rrInvoiceId, invoiceIds))
@@ -158,3 +169,75 @@ export async function countRrInvoices(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(rrInvoices);
   return row?.n ?? 0;
 }
+
+/** KSeF's UPO as the sender stored it (invoices/ksef-sender.ts), with the KSeF number it names. */
+export async function rrInvoiceUpo(db: Db, id: number) {
+  const [row] = await db
+    .select({ ksefNumber: rrInvoices.ksefNumber, upo: rrInvoices.ksefUpo })
+    .from(rrInvoices)
+    .where(eq(rrInvoices.id, id));
+  return row ?? null;
+}
+
+/** The invoice an id names, and the invoice it corrects when it is a correction. */
+export async function correctedRrInvoiceIdOf(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: rrInvoices.id, correctedRrInvoiceId: rrInvoices.correctedRrInvoiceId })
+    .from(rrInvoices)
+    .where(eq(rrInvoices.id, id));
+  return row ?? null;
+}
+
+/** The RR invoice being corrected, locked: corrections of one invoice are numbered and written one at a time. */
+export async function lockRrInvoiceForCorrection(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: rrInvoices.id,
+      number: rrInvoices.number,
+      status: rrInvoices.status,
+      issueDate: rrInvoices.issueDate,
+      purchaseDateFrom: rrInvoices.purchaseDateFrom,
+      purchaseDateTo: rrInvoices.purchaseDateTo,
+      farmerId: rrInvoices.farmerId,
+      farmerName: rrInvoices.farmerName,
+      farmerNip: rrInvoices.farmerNip,
+      farmerPesel: rrInvoices.farmerPesel,
+      farmerAccount: rrInvoices.farmerAccount,
+      buyerNip: rrInvoices.buyerNip,
+      refundRatePercent: rrInvoices.refundRatePercent,
+      ksefNumber: rrInvoices.ksefNumber,
+      hasXml: sql<boolean>`${rrInvoices.xml} is not null`,
+    })
+    .from(rrInvoices)
+    .where(and(eq(rrInvoices.id, id), isNull(rrInvoices.correctedRrInvoiceId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * The RR invoice's lines as they stand: its own, each replaced by the line of the latest correction that changed it
+ * (corrections in id order, numbered in that order under the invoice's lock).
+ */
+export async function rrLinesAsTheyStand(db: Db, originalId: number) {
+  const rows = await db
+    .select({
+      position: rrInvoiceLines.position,
+      transactionId: rrInvoiceLines.transactionId,
+      purchaseDate: rrInvoiceLines.purchaseDate,
+      name: rrInvoiceLines.name,
+      quality: rrInvoiceLines.quality,
+      unit: rrInvoiceLines.unit,
+      quantity: rrInvoiceLines.quantityKg,
+      unitPrice: rrInvoiceLines.unitPrice,
+      value: rrInvoiceLines.value,
+      refund: rrInvoiceLines.refund,
+    })
+    .from(rrInvoiceLines)
+    .innerJoin(rrInvoices, eq(rrInvoices.id, rrInvoiceLines.rrInvoiceId))
+    .where(or(eq(rrInvoices.id, originalId), eq(rrInvoices.correctedRrInvoiceId, originalId)))
+    .orderBy(asc(rrInvoices.id), asc(rrInvoiceLines.position));
+  const byPosition = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) byPosition.set(row.position, row);
+  return [...byPosition.values()].sort((a, b) => a.position - b.position);
+}
+export type RrLineAsItStands = Awaited<ReturnType<typeof rrLinesAsTheyStand>>[number];

@@ -1,6 +1,7 @@
 import {
   CreateRrInvoiceRequestSchema,
   IdParamsSchema,
+  RrCorrectionRequestSchema,
   RrInvoiceListRequestSchema,
   RrInvoiceListResponseSchema,
   RrInvoiceSchema,
@@ -44,6 +45,31 @@ export function rrInvoiceRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParamsSchema, body: RrPaymentRequestSchema, response: { 200: RrInvoiceSchema } },
     },
     (request) => rr.recordRrPayment(request.ctx, request.params.id, request.body),
+  );
+  r.post(
+    '/rr-invoice/correct/:id',
+    {
+      config: ANY_ROLE,
+      schema: { tags, params: IdParamsSchema, body: RrCorrectionRequestSchema, response: { 200: RrInvoiceSchema } },
+    },
+    (request) => rr.correctRrInvoice(request.ctx, request.params.id, request.body),
+  );
+  r.post(
+    '/rr-invoice/send-to-ksef/:id',
+    { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: RrInvoiceSchema } } },
+    (request) => rr.sendRrToKsef(request.ctx, request.params.id),
+  );
+  r.get(
+    '/rr-invoice/upo/:id',
+    // KSeF's receipt as stored (application/xml); 409 INVOICE_UPO_MISSING until KSeF has accepted the invoice.
+    { config: { ...ANY_ROLE, fileType: 'application/xml', canRefuse: true }, schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      const { fileName, xml } = await rr.rrInvoiceUpoFile(request.ctx, request.params.id);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .send(xml);
+    },
   );
   r.get(
     '/rr-invoice/xml/:id',

@@ -77,7 +77,7 @@ describe('POST /api/rr-invoice/create', () => {
       farmer_account: ACCOUNT,
       refund_rate_percent: 7,
       has_xml: true,
-      ksef_status: 'NOT_SENT',
+      ksef_status: 'ISSUED',
       payment_status: 'UNPAID',
       paid_amount: 0,
       deductible_month: null,

@@ -29,6 +29,8 @@ export const companySettingsPl = {
       correctionSeriesHint: 'Z polami {RRRR}, {MM} i {NR}, np. FK/{RRRR}/{MM}/{NR}',
       rrInvoiceSeries: 'Seria numeracji faktur VAT RR',
       rrInvoiceSeriesHint: 'Własna seria faktur VAT RR dla rolników ryczałtowych, np. RR/{RRRR}/{NR}',
+      rrCorrectionSeries: 'Seria numeracji korekt faktur VAT RR',
+      rrCorrectionSeriesHint: 'Własna seria faktur VAT RR KOREKTA, np. RRK/{RRRR}/{NR}',
       bankAccount: 'Numer rachunku bankowego',
       paymentTermDays: 'Termin płatności (dni)',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',

@@ -53,6 +53,20 @@ export function useCreateRrInvoice() {
   });
 }
 
+export async function downloadRrInvoiceUpo(invoice: Pick<RrInvoice, 'id' | 'ksefNumber'>) {
+  const blob = await apiRequest<Blob>(`/rr-invoice/upo/${invoice.id}`, { responseType: 'blob' });
+  saveBlob(blob, `UPO-${invoice.ksefNumber ?? invoice.id}.xml`);
+}
+
+/** "Wyślij do KSeF": queues the RR invoice for the KSeF sender (a farmer who has not designated us, or a rejection). */
+export function useSendRrToKsef() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<RrInvoice>(`/rr-invoice/send-to-ksef/${id}`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rrInvoiceKeys.all }),
+  });
+}
+
 export function useRecordRrPayment(id: number) {
   const client = useQueryClient();
   return useMutation({

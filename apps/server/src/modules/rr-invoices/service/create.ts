@@ -23,6 +23,7 @@ import { buildFaRrXml, type RrInvoiceDocument, validateXml } from '../../ksef/in
 import { readCompanySettings } from '../../settings/service.js';
 import { transactionRows } from '../../settlements/service/index.js';
 import * as q from '../queries.js';
+import { ksefStatusOnIssue, rrStatusOnIssue } from './ksef.js';
 import { rrInvoiceDetails } from './read.js';
 
 const transactionIdsField = [{ field: 'transaction_ids', code: V.wrongType }];
@@ -66,7 +67,7 @@ function assertFarmer(farmer: q.Farmer | null): q.Farmer & { bankAccount: string
 }
 type ReadyFarmer = q.Farmer & { bankAccount: string };
 
-function assertSeries(company: CompanyHeader): string {
+export function assertSeries(company: CompanyHeader): string {
   if (!company.configured || !company.rrInvoiceSeries) {
     throw new AppError('RR_INVOICE_SERIES_MISSING', undefined, [{ field: 'rr_invoice_series', code: V.required }]);
   }
@@ -109,7 +110,10 @@ async function rrLines(tx: Db, rows: Row[], refundPercent: number) {
 }
 type Line = Awaited<ReturnType<typeof rrLines>>[number];
 
-const addressOf = (p: { street: string | null; postCode: string | null; city: string | null }, fallback: string) => ({
+export const addressOf = (
+  p: { street: string | null; postCode: string | null; city: string | null },
+  fallback: string,
+) => ({
   countryCode: 'PL',
   line1: p.street || p.city || fallback,
   line2: [p.postCode, p.city].filter(Boolean).join(' ') || undefined,
@@ -190,6 +194,7 @@ async function validatedXml(issue: Omit<Issue, 'farmer'> & { farmer: ReadyFarmer
 export async function createRrInvoice(ctx: Ctx, input: CreateRrInvoiceRequest): Promise<RrInvoice> {
   const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);
   const issueDate = input.issueDate ?? todayIso();
+  const onIssue = await ksefStatusOnIssue(ctx);
   const id = await withWriteTransaction(ctx.db, async (tx) => {
     // The farmer FOR SHARE before the rows, as sales issuing: the new row references him (db/locks.ts).
     await lockRowsToInvoice(tx, ids);
@@ -231,6 +236,7 @@ export async function createRrInvoice(ctx: Ctx, input: CreateRrInvoiceRequest): 
       xml,
       xmlSha256: xml ? createHash('sha256').update(xml).digest('hex') : null,
       createdBy: ctx.user.id,
+      ...rrStatusOnIssue(onIssue, farmer.isKsefRrDesignated, xml !== null),
     });
     await q.insertRrInvoiceLines(
       tx,

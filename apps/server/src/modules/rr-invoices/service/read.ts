@@ -24,7 +24,7 @@ function toRrInvoice(
   lines: Omit<LineRow, 'rrInvoiceId'>[],
   payments: Omit<PaymentRow, 'rrInvoiceId'>[],
 ): RrInvoice {
-  const { xmlSha256, buyerNip: _buyerNip, ...invoice } = row;
+  const { xmlSha256, buyerNip: _buyerNip, status, ...invoice } = row;
   const deduction = rrDeduction(
     { number: row.number, issueDate: row.issueDate, totalMinor: row.grossTotal, farmerAccount: row.farmerAccount },
     payments.map((payment) => ({ ...payment, amountMinor: payment.amount })),
@@ -32,8 +32,7 @@ function toRrInvoice(
   return {
     ...invoice,
     hasXml: xmlSha256 !== null,
-    // Sending RR invoices to KSeF is not built yet: every one stays "nie wysłano".
-    ksefStatus: 'NOT_SENT',
+    ksefStatus: status,
     paymentStatus: deduction.status,
     paidAmount: deduction.paidMinor,
     deductibleMonth: deduction.deductibleMonth,

@@ -1,10 +1,13 @@
 import type { RrInvoice } from '@grain/shared';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { IconCash, IconCode, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCash, IconCloudUpload, IconCode, IconFileTypePdf, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { showErrorToast } from '../../../api/client';
 import type { Column } from '../../../components/list/data-table';
+import { showToast } from '../../../components/toasts';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { downloadRrInvoicePdf, downloadRrInvoiceXml } from '../api';
+import { downloadRrInvoicePdf, downloadRrInvoiceUpo, downloadRrInvoiceXml, useSendRrToKsef } from '../api';
+import { RrKsefStatusBadge } from './ksef-status-badge';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 const zl = (minor: number) => formatMoney(minor, 'PLN');
@@ -18,7 +21,16 @@ export function useRrInvoiceColumns(onPay: (invoice: RrInvoice) => void): Column
       card: 'title',
       isAlwaysShown: true,
       title: t('rrInvoices.number'),
-      render: (row) => <Text fw={500}>{row.number}</Text>,
+      render: (row) => (
+        <Text fw={500}>
+          {row.number}
+          {row.kind === 'KOR_VAT_RR' && (
+            <Text span fz="xs" c="dimmed" display="block">
+              {t('rrInvoices.kinds.KOR_VAT_RR')}
+            </Text>
+          )}
+        </Text>
+      ),
     },
     { key: 'issueDate', card: 'field', title: t('rrInvoices.issueDate'), render: (row) => formatDate(row.issueDate) },
     {
@@ -51,9 +63,9 @@ export function useRrInvoiceColumns(onPay: (invoice: RrInvoice) => void): Column
     },
     {
       key: 'ksef',
-      card: 'field',
+      card: 'badge',
       title: t('rrInvoices.ksef'),
-      render: (row) => t(`rrInvoices.ksefStatuses.${row.ksefStatus}`),
+      render: (row) => <RrKsefStatusBadge invoice={row} />,
     },
     {
       key: 'actions',
@@ -67,11 +79,46 @@ export function useRrInvoiceColumns(onPay: (invoice: RrInvoice) => void): Column
   ];
 }
 
-/** Per row: the PDF, the FA_RR XML (when the farmer has a NIP) and recording a payment. */
+/** The KSeF states "Wyślij do KSeF" queues from (the server's send-to-ksef accepts only these). */
+const SENDABLE: readonly RrInvoice['ksefStatus'][] = ['ISSUED', 'REJECTED'];
+
+/**
+ * Per row: "Wyślij do KSeF" (an FA_RR not yet in KSeF), the UPO once accepted, the PDF, the FA_RR XML (when the
+ * farmer has a NIP) and recording a payment.
+ */
 function RrInvoiceActions({ invoice, onPay }: { invoice: RrInvoice; onPay: (invoice: RrInvoice) => void }) {
   const { t } = useTranslation();
+  const send = useSendRrToKsef();
+  const sendLabel = t(invoice.ksefStatus === 'REJECTED' ? 'rrInvoices.sendToKsefAgain' : 'rrInvoices.sendToKsef');
+  const sendToKsef = async () => {
+    const queued = await send.mutateAsync(invoice.id);
+    showToast('success', { title: t('rrInvoices.queued', { number: queued.number }) });
+  };
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
+      {invoice.hasXml && SENDABLE.includes(invoice.ksefStatus) && (
+        <Tooltip label={sendLabel}>
+          <ActionIcon
+            variant="light"
+            aria-label={`${sendLabel} ${invoice.number}`}
+            loading={send.isPending}
+            onClick={() => void sendToKsef().catch(() => undefined)}
+          >
+            <IconCloudUpload size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {invoice.ksefNumber && (
+        <Tooltip label={t('rrInvoices.upo')}>
+          <ActionIcon
+            variant="light"
+            aria-label={`${t('rrInvoices.upo')} ${invoice.number}`}
+            onClick={() => void downloadRrInvoiceUpo(invoice).catch(showErrorToast)}
+          >
+            <IconReceipt size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <Tooltip label={t('rrInvoices.pdf')}>
         <ActionIcon
           variant="light"
