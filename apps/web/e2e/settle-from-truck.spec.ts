@@ -12,6 +12,7 @@ const SHOTS = process.env.E2E_SHOTS ?? '../../.screens/settle-from-truck';
 const tag = String(Date.now() % 1_000_000);
 const recipientNip = nipFromSerial(78_000_000 + (Date.now() % 1_000_000));
 let transportId: number;
+let onTheWayId: number;
 
 /** From the opened details to a truck with its sales invoice issued and every row invoiced and settled. */
 const MAX_CLICKS_TO_SETTLE = 4;
@@ -70,7 +71,28 @@ test.describe('settling a truck from its details', () => {
       },
     });
     expect(settings.status(), await settings.text()).toBe(200);
-    ({ transportId } = await seedDeliveredTransport(api, { tag, recipientNip }));
+    const seed = await seedDeliveredTransport(api, { tag, recipientNip });
+    transportId = seed.transportId;
+    // A second truck of the same pair, still on the way: its delivered form and its edit form are checked.
+    const second = await api.post('/api/transport/in-progress-create', {
+      data: {
+        purchase_id: seed.purchaseId,
+        sales_id: seed.salesId,
+        carrier_id: seed.carrierId,
+        registration_number: `WD ${tag}`.slice(0, 12),
+        trailer_number: `WD ${tag}P`.slice(0, 12),
+        driver_name: 'Adam Kierowca',
+        phone_number: '600700801',
+        driver_document_id: `DOD${tag}`,
+        cargo_quantity: 25_000,
+        price_per_ton: 15_000,
+        currency: 'PLN',
+        date_loading: '2026-03-05',
+        date_unloading: '2026-03-06',
+      },
+    });
+    expect(second.status(), await second.text()).toBe(200);
+    onTheWayId = (await second.json()).id;
     await api.dispose();
   });
 
@@ -128,5 +150,39 @@ test.describe('settling a truck from its details', () => {
     await expect(panel.getByText('Rozliczona')).toHaveCount(3);
     expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
     await shoot(page, 'settled', panel);
+  });
+
+  test('the delivered form opens with the contract price and the planned quantity, and says why it drops letters', async ({
+    page,
+  }) => {
+    await page.goto(`/logistics/all?search=${tag}`);
+    await page.getByRole('button', { name: `Zmień status transportu #${onTheWayId}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Oznacz jako dostarczony' }).click();
+    const modal = page.getByRole('dialog', { name: `Rozładunek transportu #${onTheWayId}` });
+    const quantity = modal.getByLabel('Ilość rzeczywista (t)');
+    await expect(quantity).toHaveValue('25');
+    await expect(modal.getByLabel('Cena rzeczywista za t (PLN)')).toHaveValue('850');
+    await quantity.fill('24,5t');
+    await expect(quantity).toHaveValue('24,5');
+    await expect(modal.getByText('Pominięto znaki, które nie są cyframi: pole przyjmuje tylko liczbę')).toBeVisible();
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+    await shoot(page, 'delivered-prefill', modal);
+    await quantity.fill('24,46');
+    await expect(modal.getByText('Pominięto znaki')).toHaveCount(0);
+  });
+
+  test('a loading date more than 30 days back asks before it is saved', async ({ page }) => {
+    await page.goto(`/logistics/all?search=${tag}`);
+    await page.getByRole('button', { name: `Edytuj transport #${onTheWayId}`, exact: true }).click();
+    const form = page.getByRole('dialog', { name: `Edycja transportu #${onTheWayId}` });
+    await form.getByLabel('Data załadunku').fill('04.03.2026');
+    await form.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    const ask = page.getByRole('dialog', { name: 'Data załadunku sprzed ponad miesiąca' });
+    await expect(ask).toContainText('04.03.2026');
+    expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+    await shoot(page, 'old-loading-date', ask);
+    await ask.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(form).toHaveCount(0);
   });
 });
