@@ -14,6 +14,7 @@ export interface DeliveredSeed {
   supplierCode: string;
   recipientCode: string;
   carrierCode: string;
+  carrierId: number;
   purchaseId: number;
   salesId: number;
   transportId: number;
@@ -177,6 +178,7 @@ export async function seedDeliveredTransport(api: APIRequestContext, options: Se
     supplierCode,
     recipientCode,
     carrierCode,
+    carrierId,
     purchaseId: purchase.id,
     salesId: sale.id,
     transportId: transport.id,

@@ -174,6 +174,12 @@ export const pl = {
     beforeInvoiceDate: 'Data korekty nie może być wcześniejsza niż data korygowanej faktury',
   },
   common: {
+    numberDropped: {
+      letters: 'Pominięto znaki, które nie są cyframi: pole przyjmuje tylko liczbę',
+      minus: 'Pominięto minus: wartość nie może być ujemna',
+      decimals: 'Pominięto cyfry po przecinku: najwyżej {{decimals}} miejsc po przecinku',
+      separator: 'Pominięto drugi przecinek: liczba ma jeden separator dziesiętny',
+    },
     appName: 'Grain Back Office',
     version: 'Wersja {{version}}',
     copyright: '© {{year}} Grain Back Office',

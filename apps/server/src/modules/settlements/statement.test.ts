@@ -189,6 +189,15 @@ describe('statement filters', () => {
     expect(ids(paidInJune)).toEqual([b.purchaseTx.id]);
   });
 
+  it('refuses a transport id that is not a positive whole number with 400 VALIDATION_ERROR', async () => {
+    for (const transportId of [0, -3, 1.5, 'abc']) {
+      const response = await api().list({ filter: { transport_id: transportId } });
+      expect(response.statusCode).toBe(400);
+      expect(codeOf(response)).toBe('VALIDATION_ERROR');
+      expect(response.json().errors[0].field).toBe('filter.transport_id');
+    }
+  });
+
   it('refuses a date range whose from is after its to', async () => {
     const response = await api().list({ filter: { date_loading: { from: '2026-03-01', to: '2026-02-01' } } });
     expect(response.statusCode).toBe(400);

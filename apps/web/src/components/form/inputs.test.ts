@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isIncompleteDate, maskDate } from './date-input';
-import { clampNumber, parseNumberText, sanitizeNumberText } from './number-input';
+import { clampNumber, droppedReason, parseNumberText, sanitizeNumberText } from './number-input';
 
 describe('date input', () => {
   it('accepts only digits and inserts the dots of DD.MM.YYYY', () => {
@@ -39,5 +39,17 @@ describe('number input', () => {
     expect(parseNumberText('-')).toBeNull();
     expect(clampNumber(150, 0, 100)).toBe(100);
     expect(clampNumber(-1, 0)).toBe(0);
+  });
+});
+
+describe('number input, what it drops', () => {
+  it('says why typed characters were left out, and nothing when all is kept', () => {
+    expect(droppedReason('12a', false, 2)).toBe('letters');
+    expect(droppedReason('-5', false, 2)).toBe('minus');
+    expect(droppedReason('-5', true, 2)).toBeNull();
+    expect(droppedReason('1,234', false, 2)).toBe('decimals');
+    expect(droppedReason('1,5', false, 0)).toBe('decimals');
+    expect(droppedReason('1,2,3', false, 3)).toBe('separator');
+    expect(droppedReason('24,54', false, 3)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface NumberFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'min' | 'max'> {
   value: number | null | undefined;
@@ -20,6 +21,23 @@ export function sanitizeNumberText(text: string, allowNegative: boolean, decimal
   const [whole = '', ...rest] = out.split('.');
   if (rest.length > 0) out = `${whole}.${rest.join('').slice(0, decimals)}`;
   return out;
+}
+
+export type DroppedReason = 'letters' | 'minus' | 'decimals' | 'separator';
+
+/**
+ * Why sanitizeNumberText left out part of what was typed, so the field can say it rather than drop keys silently:
+ * letters or other signs, a minus where none may be, more decimal places than allowed, a second separator.
+ */
+export function droppedReason(typed: string, allowNegative: boolean, decimals: number): DroppedReason | null {
+  const text = typed.replace(/,/g, '.');
+  if (/[^0-9.eE-]/.test(text)) return 'letters';
+  if (!allowNegative && text.includes('-')) return 'minus';
+  const separators = text.split('.').length - 1;
+  if (separators > 0 && decimals === 0) return 'decimals';
+  if (separators > 1) return 'separator';
+  if ((text.split('.')[1] ?? '').length > decimals) return 'decimals';
+  return null;
 }
 
 export function parseNumberText(text: string): number | null {
@@ -47,9 +65,12 @@ export function NumberField({
   allowNegative = false,
   decimals = 0,
   onBlur,
+  description,
   ...rest
 }: NumberFieldProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(toText(value));
+  const [dropped, setDropped] = useState<DroppedReason | null>(null);
   // Only an outside change of value rewrites the text, so "12," stays while the user types.
   const [shownValue, setShownValue] = useState(value);
   if (value !== shownValue) {
@@ -60,6 +81,7 @@ export function NumberField({
   return (
     <TextInput
       {...rest}
+      description={dropped ? t(`common.numberDropped.${dropped}`, { decimals }) : description}
       inputMode={decimals > 0 ? 'decimal' : 'numeric'}
       value={text}
       onKeyDown={(event) => {
@@ -67,11 +89,13 @@ export function NumberField({
       }}
       onChange={(event) => {
         const clean = sanitizeNumberText(event.currentTarget.value, allowNegative, decimals);
+        setDropped(droppedReason(event.currentTarget.value, allowNegative, decimals));
         setText(clean.replace('.', ','));
         onChange(parseNumberText(clean));
       }}
       onBlur={(event) => {
         const parsed = parseNumberText(text.replace(',', '.'));
+        setDropped(null);
         if (parsed !== null) {
           const clamped = clampNumber(parsed, min, max);
           setText(toText(clamped));

@@ -25,6 +25,7 @@ import type { StatementTab } from './tabs';
 export const statementKeys = {
   all: ['settlements'] as const,
   list: (tab: StatementTab) => [...statementKeys.all, 'statement', tab] as const,
+  transport: (transportId: number) => [...statementKeys.all, 'transport', transportId] as const,
   moveCandidates: (transactionId: number, search: string) =>
     [...statementKeys.all, 'move-candidates', transactionId, search] as const,
 };
@@ -40,6 +41,19 @@ export function useStatementList(state: ListState, tab: StatementTab) {
   return useListQuery<TransactionRow>(statementKeys.list(tab), '/settlement/transaction-list', state, (filter) =>
     toTransactionFilter(tab, filter),
   );
+}
+
+/** A truck's rows (its PURCHASE, SALES and TRANSPORT rows and any split off them), for its details. */
+export function useTransportStatementRows(transportId: number) {
+  return useQuery({
+    queryKey: statementKeys.transport(transportId),
+    queryFn: ({ signal }) =>
+      apiRequest<ListResponse<TransactionRow>>('/settlement/transaction-list', {
+        method: 'POST',
+        body: { limit: 50, offset: 0, orderBy: 'id', filter: { transportId } },
+        signal,
+      }).then((answer) => answer.list),
+  });
 }
 
 /** Every row of the tab matching the search and filters, and their quality lines, as a spreadsheet. */

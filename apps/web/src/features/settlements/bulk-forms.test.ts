@@ -7,6 +7,7 @@ import {
   bulkSettleDefaults,
   bulkSettleFormSchema,
   bulkSettleValue,
+  bulkTotals,
   toBulkInvoiceRequest,
   toBulkSettleRequest,
 } from './bulk-forms';
@@ -78,5 +79,19 @@ describe('bulk settle form', () => {
     const row = transactionRow({ realQuantity: 24_540, realPrice: 85_000, realValue: 2_085_900, deductions: 9_500 });
     expect(bulkSettleValue(row)).toBe(2_085_900 - 9_500);
     expect(settlePreview(row, settleDefaults(row)).finalValue).toBe(bulkSettleValue(row));
+  });
+});
+
+describe('bulk totals', () => {
+  it('adds the tonnes of every row and net and gross per currency', () => {
+    const settled = transactionRow({ id: 10, finalQuantity: 24_000, netValue: 1_000_000, grossValue: 1_050_000 });
+    const eur = transactionRow({ id: 11, currency: 'EUR', netValue: 50_000, grossValue: null });
+    expect(bulkTotals([purchase, settled, eur])).toEqual({
+      quantityKg: 24_540 + 24_000 + 24_540,
+      values: [
+        { currency: 'PLN', net: 2_085_900 + 1_000_000, gross: 2_190_195 + 1_050_000 },
+        { currency: 'EUR', net: 50_000, gross: null },
+      ],
+    });
   });
 });

@@ -10,7 +10,7 @@ import {
   V,
 } from '@grain/shared';
 import { z } from 'zod';
-import { hasInvoiceData, valueLines } from './row-figures';
+import { effectiveQuantityKg, hasInvoiceData, valueLines } from './row-figures';
 import { isForeignCurrency } from './settle-form';
 
 /**
@@ -110,4 +110,28 @@ export function toBulkSettleRequest(rows: TransactionRow[], values: BulkSettleFo
 export function bulkSettleValue(row: TransactionRow): number {
   const lines = valueLines(row);
   return lines.real ?? lines.planned ?? 0;
+}
+
+export interface BulkTotals {
+  /** Kilograms: final, else real, else planned quantity of each row. */
+  quantityKg: number;
+  /** Per currency (rows of one truck may differ), minor units; gross null while a row has no VAT rate. */
+  values: { currency: TransactionRow['currency']; net: number; gross: number | null }[];
+}
+
+/** What the selected rows come to, shown in the bulk dialogs: tonnes and the net and gross value per currency. */
+export function bulkTotals(rows: TransactionRow[]): BulkTotals {
+  const values: BulkTotals['values'] = [];
+  let quantityKg = 0;
+  for (const row of rows) {
+    quantityKg += row.finalQuantity ?? effectiveQuantityKg(row);
+    let total = values.find((value) => value.currency === row.currency);
+    if (!total) {
+      total = { currency: row.currency, net: 0, gross: 0 };
+      values.push(total);
+    }
+    total.net += row.netValue;
+    total.gross = total.gross === null || row.grossValue === null ? null : total.gross + row.grossValue;
+  }
+  return { quantityKg, values };
 }

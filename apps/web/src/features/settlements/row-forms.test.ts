@@ -29,8 +29,12 @@ describe('invoice form', () => {
     });
   });
 
+  it('dates a row without an invoice today', () => {
+    expect(invoiceDefaults(transactionRow(), '2026-11-28').invoiceDate).toBe('2026-11-28');
+  });
+
   it('requires number and date; the payment date may not be before the invoice date', () => {
-    const empty = invoiceDefaults(transactionRow());
+    const empty = { ...invoiceDefaults(transactionRow()), invoiceDate: null };
     expect(zodErrors(invoiceFormSchema, empty)).toEqual({
       invoiceNumber: 'Pole jest wymagane',
       invoiceDate: 'Pole jest wymagane',

@@ -11,6 +11,7 @@ import {
   SetInvoiceRequestSchema,
   SplitRequestSchema,
   type TransactionRow,
+  todayIso,
   tonnesToKg,
   V,
 } from '@grain/shared';
@@ -26,12 +27,15 @@ export interface InvoiceFormValues extends Record<string, unknown> {
   paymentDate: string | null;
 }
 
-/** Setting the invoice again overwrites it, so the form starts from what the row has. */
-export function invoiceDefaults(row: TransactionRow): InvoiceFormValues {
+/**
+ * Setting the invoice again overwrites it, so the form starts from what the row has; a row without an invoice
+ * dates it today (the invoice is usually typed the day it arrives).
+ */
+export function invoiceDefaults(row: TransactionRow, today = todayIso()): InvoiceFormValues {
   return {
     transactionId: row.id,
     invoiceNumber: row.invoiceNumber ?? '',
-    invoiceDate: row.invoiceDate,
+    invoiceDate: row.invoiceDate ?? today,
     paymentDate: row.paymentDate,
   };
 }

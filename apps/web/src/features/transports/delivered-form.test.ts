@@ -5,6 +5,7 @@ import { deductionLines, deductionsText } from './deductions';
 import {
   contractualValues,
   defaultDeliveredValues,
+  deliveredDefaults,
   deliveredFormSchema,
   deliveredQuantityWarning,
   isOverDeliveryNoteRequest,
@@ -21,6 +22,16 @@ describe('delivered form', () => {
     expect(errors.realCargoQuantity).toBe('Pole jest wymagane');
     expect(errors.realCargoPrice).toBe('Pole jest wymagane');
     expect(errors.realCargoQualityId).toBeUndefined();
+  });
+
+  it('opens with the contract price and the planned quantity of the transport', () => {
+    const transport = { cargoQuantity: 25_000, purchasePrice: 85_000, purchaseQualityId: 4 } as TransportResponse;
+    expect(deliveredDefaults(transport, '2026-04-04')).toMatchObject({
+      unloadingDate: '2026-04-04',
+      realCargoQuantity: 25,
+      realCargoPrice: 850,
+      realCargoQualityId: null,
+    });
   });
 
   it('sends kilograms and minor units; empty deductions and details as null', () => {

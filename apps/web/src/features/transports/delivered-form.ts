@@ -100,6 +100,19 @@ export function contractualValues(transport: TransportResponse) {
   } satisfies Partial<DeliveredFormValues>;
 }
 
+/**
+ * What the delivered form opens with: today's unloading, the contract's purchase price and the planned quantity,
+ * which the weighed figures then replace (the quantity warning still compares with the plan).
+ */
+export function deliveredDefaults(transport: TransportResponse, today = todayIso()): DeliveredFormValues {
+  const contractual = contractualValues(transport);
+  return {
+    ...defaultDeliveredValues(today),
+    realCargoQuantity: contractual.realCargoQuantity,
+    realCargoPrice: contractual.realCargoPrice,
+  };
+}
+
 const minorOrNull = (major: number | null) => (major === null ? null : toMinorUnits(major));
 
 export function toDeliveredRequest(values: DeliveredFormValues): TransportDeliveredRequest {

@@ -179,6 +179,9 @@ export const transportsPl = {
       confirmationNoteHint:
         'Kontrakt sprzedaży wymaga GMP, a transport go nie ma: wpisz uzasadnienie (co najmniej 10 znaków).',
       submitCreate: 'Dodaj transport',
+      oldLoadingTitle: 'Data załadunku sprzed ponad miesiąca',
+      oldLoading:
+        'Data załadunku {{date}} jest wcześniejsza niż {{days}} dni temu. Czy na pewno jest poprawna, a nie pomylona o miesiąc lub rok?',
       submitStart: 'Zapisz i wyślij w drogę',
       confirmCreate: 'Dodać transport {{quantity}}?',
       confirmCreateOnTheWay: 'Dodać transport {{quantity}} ze statusem „W drodze”?',

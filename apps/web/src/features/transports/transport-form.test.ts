@@ -4,6 +4,7 @@ import { zodErrors } from '../../components/form/use-zod-form';
 import {
   defaultTransportValues,
   doubleBookingNoteIssue,
+  isLoadingDateLongPast,
   type TransportFormValues,
   toTransportRequest,
   toTransportUpdateRequest,
@@ -162,5 +163,15 @@ describe('no truck in two places', () => {
     expect(doubleBookingNoteIssue(1, 'krótko')).toEqual({ path: 'doubleBookingNote', message: 'noteTooShort' });
     expect(doubleBookingNoteIssue(1, 'Dwa kursy jednego dnia')).toBeNull();
     expect(doubleBookingNoteIssue(0, '')).toBeNull();
+  });
+});
+
+describe('a loading date long past', () => {
+  it('asks when the typed date is more than 30 days before today, not for a saved date left as it was', () => {
+    expect(isLoadingDateLongPast('2026-10-28', null, '2026-11-28')).toBe(true);
+    expect(isLoadingDateLongPast('2026-10-29', null, '2026-11-28')).toBe(false);
+    expect(isLoadingDateLongPast('2026-12-05', null, '2026-11-28')).toBe(false);
+    expect(isLoadingDateLongPast('2026-01-02', '2026-01-02', '2026-11-28')).toBe(false);
+    expect(isLoadingDateLongPast(null, null, '2026-11-28')).toBe(false);
   });
 });

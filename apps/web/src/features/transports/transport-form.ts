@@ -213,3 +213,18 @@ export function withGmpToggled(isGmp: boolean): Partial<TransportFormValues> {
 export function needsConfirmationNote(values: Pick<TransportFormValues, 'isGmp'>, saleRequiresGmp: boolean): boolean {
   return isGmpNotSatisfied(saleRequiresGmp, values.isGmp);
 }
+
+/** A loading date this many days back is most likely mistyped (a month or a year off): saving it asks first. */
+export const LONG_PAST_LOADING_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The typed loading date lies more than LONG_PAST_LOADING_DAYS before today; an unchanged saved date is not asked again. */
+export function isLoadingDateLongPast(
+  dateLoading: string | null,
+  savedDate: string | null,
+  today = todayIso(),
+): boolean {
+  if (!dateLoading || dateLoading === savedDate) return false;
+  const days = (Date.parse(today) - Date.parse(dateLoading)) / DAY_MS;
+  return days > LONG_PAST_LOADING_DAYS;
+}

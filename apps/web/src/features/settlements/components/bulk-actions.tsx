@@ -1,20 +1,9 @@
 import type { TransactionRow } from '@grain/shared';
-import { Button, Group, Modal, Paper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconChecks, IconFileInvoice, IconReceipt2, IconReceiptTax, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IssueRrInvoiceForm } from '../../rr-invoices';
-import { BulkInvoiceForm } from './bulk-invoice-modal';
-import { BulkSettleForm } from './bulk-settle-modal';
-import { IssueInvoiceForm } from './issue-invoice-modal';
-
-const DIALOG_TITLES = {
-  invoice: 'statement.bulk.invoiceTitle',
-  settle: 'statement.bulk.settleTitle',
-  issue: 'statement.issue.title',
-  rr: 'rrInvoices.issue.title',
-} as const;
+import { BulkDialog, type BulkDialogStep } from './bulk-dialog';
 
 interface BulkActionsProps {
   selected: TransactionRow[];
@@ -36,17 +25,11 @@ export function BulkActions({
   canIssueRrInvoice = false,
 }: BulkActionsProps) {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<keyof typeof DIALOG_TITLES | null>(null);
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  const [settleAfterInvoice, setSettleAfterInvoice] = useState(false);
+  const [dialog, setDialog] = useState<BulkDialogStep | null>(null);
   if (selected.length === 0 && dialog === null) return null;
   // Settled rows are chosen only to issue their invoice: typing invoices or settling them again is not possible.
   const hasSettled = selected.some((row) => row.status === 'SETTLED');
   const onlyIssue = hasSettled ? t('statement.bulk.onlyIssue') : null;
-  const close = () => {
-    setDialog(null);
-    setSettleAfterInvoice(false);
-  };
 
   return (
     <>
@@ -56,12 +39,12 @@ export function BulkActions({
             {t('statement.bulk.selected', { count: selected.length })}
           </Text>
           {canIssueInvoice && (
-            <Button size="xs" leftSection={<IconReceipt2 size={14} />} onClick={() => setDialog('issue')}>
+            <Button size="xs" leftSection={<IconReceipt2 size={14} />} onClick={() => setDialog({ kind: 'issue' })}>
               {t('statement.issue.action')}
             </Button>
           )}
           {canIssueRrInvoice && (
-            <Button size="xs" leftSection={<IconReceiptTax size={14} />} onClick={() => setDialog('rr')}>
+            <Button size="xs" leftSection={<IconReceiptTax size={14} />} onClick={() => setDialog({ kind: 'rr' })}>
               {t('rrInvoices.issue.action')}
             </Button>
           )}
@@ -69,7 +52,7 @@ export function BulkActions({
             size="xs"
             variant={canIssueInvoice || canIssueRrInvoice ? 'light' : 'filled'}
             leftSection={<IconFileInvoice size={14} />}
-            onClick={() => setDialog('invoice')}
+            onClick={() => setDialog({ kind: 'invoice' })}
             disabled={hasSettled}
           >
             {t('statement.bulk.invoice')}
@@ -78,7 +61,7 @@ export function BulkActions({
             size="xs"
             color="green.8"
             leftSection={<IconChecks size={14} />}
-            onClick={() => setDialog('settle')}
+            onClick={() => setDialog({ kind: 'settle' })}
             disabled={hasSettled}
           >
             {t('statement.bulk.settle')}
@@ -93,56 +76,7 @@ export function BulkActions({
           </Button>
         </Group>
       </Paper>
-      <Modal
-        opened={dialog !== null}
-        onClose={close}
-        centered
-        size="lg"
-        fullScreen={isPhone}
-        title={t(DIALOG_TITLES[dialog ?? 'invoice'], { count: selected.length })}
-      >
-        {dialog === 'invoice' && (
-          <BulkInvoiceForm
-            rows={selected}
-            onDone={(saved) => {
-              if (saved) onRowsChanged(saved);
-              if (saved && settleAfterInvoice) setDialog('settle');
-              else close();
-            }}
-          />
-        )}
-        {dialog === 'issue' && (
-          <IssueInvoiceForm
-            rows={selected}
-            onDone={(isIssued) => {
-              close();
-              if (isIssued) onClear();
-            }}
-          />
-        )}
-        {dialog === 'rr' && (
-          <IssueRrInvoiceForm
-            rows={selected}
-            onDone={(isIssued) => {
-              close();
-              if (isIssued) onClear();
-            }}
-          />
-        )}
-        {dialog === 'settle' && (
-          <BulkSettleForm
-            rows={selected}
-            onDone={(isSettled) => {
-              close();
-              if (isSettled) onClear();
-            }}
-            onSetInvoices={() => {
-              setSettleAfterInvoice(true);
-              setDialog('invoice');
-            }}
-          />
-        )}
-      </Modal>
+      <BulkDialog step={dialog} rows={selected} onStep={setDialog} onRowsChanged={onRowsChanged} onFinished={onClear} />
     </>
   );
 }

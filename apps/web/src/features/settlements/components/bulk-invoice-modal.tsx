@@ -11,6 +11,7 @@ import {
   bulkInvoiceFormSchema,
   toBulkInvoiceRequest,
 } from '../bulk-forms';
+import { BulkTotalsLine } from './bulk-totals';
 import { InvoiceDateFields } from './invoice-date-fields';
 import { RowSummary } from './row-summary';
 
@@ -53,6 +54,7 @@ export function BulkInvoiceForm({ rows, onDone }: BulkInvoiceFormProps) {
             />
           </Stack>
         ))}
+        <BulkTotalsLine rows={rows} />
         <InvoiceDateFields
           form={form}
           submitLabel={t('statement.bulk.invoiceSubmit', { count: rows.length })}

@@ -16,6 +16,7 @@ import {
 } from '../bulk-forms';
 import { hasInvoiceData } from '../row-figures';
 import { isForeignCurrency } from '../settle-form';
+import { BulkTotalsLine } from './bulk-totals';
 
 interface BulkSettleFormProps {
   rows: TransactionRow[];
@@ -104,6 +105,7 @@ export function BulkSettleForm({ rows, onDone, onSetInvoices }: BulkSettleFormPr
             })}
           </Table.Tbody>
         </Table>
+        <BulkTotalsLine rows={rows} />
         <Text fz="xs" c="dimmed">
           {t('statement.bulk.settleHint')}
         </Text>

@@ -24,6 +24,8 @@ import { RowSummary } from './row-summary';
 interface IssueInvoiceFormProps {
   rows: TransactionRow[];
   onDone: (isIssued: boolean) => void;
+  /** The issued invoice's screen opens (from the statement); a truck's details stay to settle its rows. */
+  isOpenedAfterIssue?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ interface IssueInvoiceFormProps {
  * (RULES.md Invoices, VAT and KSeF). A refusal shows its catalogue text under the date it concerns, or in a toast
  * (rows, company settings, the buyer's NIP).
  */
-export function IssueInvoiceForm({ rows, onDone }: IssueInvoiceFormProps) {
+export function IssueInvoiceForm({ rows, onDone, isOpenedAfterIssue = true }: IssueInvoiceFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateInvoice();
@@ -54,7 +56,7 @@ export function IssueInvoiceForm({ rows, onDone }: IssueInvoiceFormProps) {
         ),
       done: (invoice) => {
         onDone(true);
-        void navigate(invoicePath(invoice.id));
+        if (isOpenedAfterIssue) void navigate(invoicePath(invoice.id));
       },
     });
   });

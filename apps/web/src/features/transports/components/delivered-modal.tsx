@@ -12,7 +12,7 @@ import { useDeliverTransport, useDeliveryQualityTerms, useQualityOptions } from 
 import {
   contractualValues,
   type DeliveredFormValues,
-  defaultDeliveredValues,
+  deliveredDefaults,
   deliveredFormSchema,
   deliveredQuantityWarning,
   isOverDeliveryNoteRequest,
@@ -44,7 +44,7 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   const { t } = useTranslation();
   const form = useZodForm<DeliveredFormValues>({
     schema: deliveredFormSchema,
-    initialValues: defaultDeliveredValues(),
+    initialValues: deliveredDefaults(transport),
   });
   const qualities = useQualityOptions(transport.rawMaterialId);
   const deliver = useDeliverTransport();

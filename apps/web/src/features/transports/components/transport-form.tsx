@@ -5,9 +5,12 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { formatDate } from '../../../lib/format';
 import { useCreateTransport, useUpdateTransport, useUpdateTransportStatus, useVehicleClashes } from '../api';
 import {
   defaultTransportValues,
+  isLoadingDateLongPast,
+  LONG_PAST_LOADING_DAYS,
   type TransportFormContext,
   type TransportFormValues,
   toTransportRequest,
@@ -73,7 +76,15 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
 
   const submit = form.handleSubmit(async () => {
     if (markMissingDoubleBookingNote(form, clashes.length)) return;
+    const dateLoading = form.values.dateLoading;
     await submitChange(form, {
+      confirm: isLoadingDateLongPast(dateLoading, transport?.dateLoading ?? null)
+        ? {
+            title: t('transports.form.oldLoadingTitle'),
+            message: t('transports.form.oldLoading', { date: formatDate(dateLoading), days: LONG_PAST_LOADING_DAYS }),
+            confirmLabel: submitLabel,
+          }
+        : undefined,
       send: save,
       saved: t(isCreate ? 'transports.created' : 'transports.updated'),
       done: (saved) => {

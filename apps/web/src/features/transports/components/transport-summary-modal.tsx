@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TransportSettlement } from '../../settlements';
 import { TransportOrderPanel } from '../../transport-orders';
 import { summaryLines, summaryText } from '../transport-summary';
 import { TransportHistory } from './transport-history';
@@ -84,6 +85,10 @@ export function TransportSummaryModal({ transport, onClose, variant = 'details' 
       {transport && (
         <TransportSummary transport={transport} onClose={onClose}>
           {/* RULES.md "Everything that changes data": the details show the transport's history. */}
+          {/* A delivered truck is settled and invoiced from here, with the statement's dialogs. */}
+          {variant === 'details' && transport.status === 'DELIVERED' && (
+            <TransportSettlement transportId={transport.id} />
+          )}
           {variant === 'details' && <TransportHistory transport={transport} />}
         </TransportSummary>
       )}
