@@ -13,6 +13,7 @@ export * from './exchange-rates.js';
 export * from './invoices.js';
 export * from './mail.js';
 export * from './reference-data.js';
+export * from './received-invoices.js';
 export * from './row-counts.js';
 export * from './rr-invoices.js';
 export * from './saved-views.js';
