@@ -15,6 +15,7 @@ import {
   KsefRateLimitedError,
   KsefSession,
 } from '../ksef/index.js';
+import { fetchReceivedInvoices } from '../received-invoices/index.js';
 import { readKsefConfig } from '../settings/service.js';
 
 /**
@@ -252,7 +253,10 @@ export function startKsefWorker(
     pass: async () => {
       const ksef = await readKsefConfig(db, config, log);
       if (!ksef) return 0;
-      return sendDueInvoices(db, { ...ksef, clientOptions }, log);
+      const sent = await sendDueInvoices(db, { ...ksef, clientOptions }, log);
+      // The received side (modules/received-invoices/fetch.ts): at most one export every 15 minutes.
+      const received = await fetchReceivedInvoices(db, { ...ksef, clientOptions }, log);
+      return sent + received.stored;
     },
   });
 }

@@ -23,8 +23,9 @@ describe('matchInvoice', () => {
   });
 
   it('allows 1 grosz per line, not 2', () => {
-    expect(matchInvoice([line(2_000_001), line(1_000_000, 20_000)], [row(1, 2_000_000), row(2, 999_999, 20_000)]))
-      .toMatchObject({ status: 'MATCHED', rowIds: [1, 2] });
+    expect(
+      matchInvoice([line(2_000_001), line(1_000_000, 20_000)], [row(1, 2_000_000), row(2, 999_999, 20_000)]),
+    ).toMatchObject({ status: 'MATCHED', rowIds: [1, 2] });
     expect(matchInvoice([line(2_000_002)], [row(1, 2_000_000)])).toEqual({ status: 'DIFFERENCE', rowIds: [1] });
   });
 
