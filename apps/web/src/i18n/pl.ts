@@ -270,6 +270,7 @@ export const pl = {
   },
   nav: {
     rrInvoices: 'Faktury VAT RR',
+    receivedInvoices: 'Faktury otrzymane',
     positions: 'Pozycje',
     contractors: 'Kontrahenci',
     contracts: 'Kontrakty',

@@ -245,6 +245,8 @@ export function startKsefWorker(
   log: FastifyBaseLogger,
   intervalMs = 5000,
   clientOptions?: Partial<KsefClientOptions>,
+  /** Tests of the sending alone turn the received-invoice export off (it makes its own KSeF calls). */
+  options: { fetchReceived?: boolean } = {},
 ): KsefWorker {
   return startPeriodicWorker({
     name: 'KSeF worker',
@@ -255,6 +257,7 @@ export function startKsefWorker(
       if (!ksef) return 0;
       const sent = await sendDueInvoices(db, { ...ksef, clientOptions }, log);
       // The received side (modules/received-invoices/fetch.ts): at most one export every 15 minutes.
+      if (options.fetchReceived === false) return sent;
       const received = await fetchReceivedInvoices(db, { ...ksef, clientOptions }, log);
       return sent + received.stored;
     },
