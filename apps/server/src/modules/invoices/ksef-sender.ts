@@ -258,7 +258,13 @@ export function startKsefWorker(
       const sent = await sendDueInvoices(db, { ...ksef, clientOptions }, log);
       // The received side (modules/received-invoices/fetch.ts): at most one export every 15 minutes.
       if (options.fetchReceived === false) return sent;
-      const received = await fetchReceivedInvoices(db, { ...ksef, clientOptions }, log);
+      const received = await fetchReceivedInvoices(
+        db,
+        { ...ksef, clientOptions },
+        log,
+        new Date(),
+        config.ksefReceivedExportSeconds,
+      );
       return sent + received.stored;
     },
   });

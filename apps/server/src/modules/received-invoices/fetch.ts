@@ -12,7 +12,7 @@ import { storeReceivedInvoice } from './service.js';
  * (claimed in the database, so several server processes export once). Each invoice is stored as received and matched;
  * one already here (windows touch) is skipped by its KSeF number, so a pass run again changes nothing.
  */
-export const RECEIVED_EXPORT_MINUTES = 15;
+export const RECEIVED_EXPORT_SECONDS = 15 * 60;
 /** The first window starts this far back: the invoices of the last month or so. */
 const FIRST_WINDOW_DAYS = 30;
 /** A truncated package is continued at most this many times a pass; the rest waits for the next pass. */
@@ -38,10 +38,11 @@ export async function fetchReceivedInvoices(
   target: ReceivedTarget,
   log: FastifyBaseLogger,
   now: Date = new Date(),
+  intervalSeconds = RECEIVED_EXPORT_SECONDS,
 ): Promise<ReceivedPass> {
   const nip = target.contextNip || (await readCompanySettings(db)).nip || null;
   if (!nip) return { ran: false, stored: 0, skipped: 0 };
-  const claim = await q.claimSync(db, now, RECEIVED_EXPORT_MINUTES);
+  const claim = await q.claimSync(db, now, intervalSeconds);
   if (!claim) return { ran: false, stored: 0, skipped: 0 };
   const client = createKsefClient({ baseUrl: target.baseUrl, ...target.clientOptions });
   const access = new KsefAccess(client, { nip, ksefToken: target.ksefToken });

@@ -215,8 +215,8 @@ export async function readSync(db: Db) {
   return row ?? null;
 }
 
-/** Claims the export for this pass when the last one ran at least `minutes` ago (one process at a time). */
-export async function claimSync(db: Db, now: Date, minutes: number): Promise<{ nextFrom: string | null } | null> {
+/** Claims the export for this pass when the last one ran at least `seconds` ago (one process at a time). */
+export async function claimSync(db: Db, now: Date, seconds: number): Promise<{ nextFrom: string | null } | null> {
   await db.insert(ksefReceivedSync).values({ id: 1 }).onConflictDoNothing();
   const result = await db
     .update(ksefReceivedSync)
@@ -224,7 +224,7 @@ export async function claimSync(db: Db, now: Date, minutes: number): Promise<{ n
     .where(
       and(
         eq(ksefReceivedSync.id, 1),
-        sql`(${ksefReceivedSync.lastRunAt} is null or ${ksefReceivedSync.lastRunAt} <= ${now.toISOString()}::timestamptz - make_interval(mins => ${minutes}))`,
+        sql`(${ksefReceivedSync.lastRunAt} is null or ${ksefReceivedSync.lastRunAt} <= ${now.toISOString()}::timestamptz - make_interval(secs => ${seconds}))`,
       ),
     )
     .returning({ nextFrom: ksefReceivedSync.nextFrom });
