@@ -50,6 +50,20 @@ export function receivedInvoiceRoutes(app: FastifyInstance) {
     },
     (request) => received.listReceivedInvoices(request.ctx, request.query),
   );
+  // The same list as the web's list screens ask for it: the list request in the body.
+  r.post(
+    '/received-invoice/list',
+    {
+      config: ANY_ROLE,
+      schema: {
+        tags,
+        description: LIST_ERRORS,
+        body: ReceivedInvoiceListRequestSchema,
+        response: { 200: ReceivedInvoiceListResponseSchema },
+      },
+    },
+    (request) => received.listReceivedInvoices(request.ctx, request.body),
+  );
   r.get(
     '/received-invoice/details/:id',
     {
