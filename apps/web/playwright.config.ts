@@ -46,6 +46,8 @@ export default defineConfig({
         // The KSeF token of company settings is stored encrypted (README Configuration); the address may be a test one.
         SECRETS_KEY: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
         KSEF_ALLOW_CUSTOM_URL: 'true',
+        // Received invoices from the fake KSeF within seconds, not KSeF's 15 minutes (received-invoices.spec.ts).
+        KSEF_RECEIVED_EXPORT_SECONDS: '3',
       },
       stdout: 'ignore',
       stderr: 'pipe',

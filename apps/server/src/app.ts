@@ -28,6 +28,7 @@ import { invoiceRoutes } from './modules/invoices/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
+import { receivedInvoiceRoutes } from './modules/received-invoices/routes.js';
 import { rrInvoiceRoutes } from './modules/rr-invoices/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -158,6 +159,7 @@ export async function buildApp({
       invoiceRoutes(api);
       exchangeRateRoutes(api);
       rrInvoiceRoutes(api);
+      receivedInvoiceRoutes(api);
       dictionaryRoutes(api);
       positionRoutes(api);
       allocationRoutes(api);

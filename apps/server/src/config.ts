@@ -73,6 +73,11 @@ export interface Config {
   secretsKey: Buffer | null;
   /** KSEF_ALLOW_CUSTOM_URL=true: company settings may point KSeF at any address (the fake KSeF, tests, demo). */
   ksefAllowCustomUrl: boolean;
+  /**
+   * KSEF_RECEIVED_EXPORT_SECONDS: the least time between two exports of received invoices (KSeF docs: not more often
+   * than every 15 minutes, the default); the browser tests against the fake KSeF shorten it.
+   */
+  ksefReceivedExportSeconds: number;
 }
 
 /** The default per-address budget of the sign-in calls, in per-e-mail budgets: an office behind one address. */
@@ -156,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     liveMaxClients: intFrom(env.LIVE_MAX_CLIENTS, 1000, 'LIVE_MAX_CLIENTS', 1),
     secretsKey: secretsKeyFrom(env.SECRETS_KEY),
     ksefAllowCustomUrl: env.KSEF_ALLOW_CUSTOM_URL === 'true',
+    ksefReceivedExportSeconds: intFrom(env.KSEF_RECEIVED_EXPORT_SECONDS, 900, 'KSEF_RECEIVED_EXPORT_SECONDS', 1),
   };
 }

@@ -21,6 +21,7 @@ export * from './nip.js';
 export * from './positions.js';
 export * from './quality.js';
 export * from './read-only.js';
+export * from './received-invoices.js';
 export * from './rr-invoices.js';
 export * from './rules/index.js';
 export * from './saved-views.js';

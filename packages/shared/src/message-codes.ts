@@ -108,6 +108,12 @@ export const MESSAGE_CODES = {
   RR_REFUND_RATE_MISSING: 409,
   /** A farmer known only by PESEL gets a paper RR invoice: FA_RR names the supplier by NIP. */
   RR_INVOICE_WITHOUT_XML: 409,
+  /** Received invoices (RULES.md Invoices, VAT and KSeF: a received invoice matched to statement rows). */
+  RECEIVED_INVOICE_NOT_FOUND: 404,
+  /** Hidden ("not ours") or already matched: nothing more to assign or accept. */
+  RECEIVED_INVOICE_WRONG_STATUS: 409,
+  /** The row is already linked to another received invoice, or is not a PURCHASE or TRANSPORT row of its seller. */
+  RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE: 409,
   // GMP
   GMP_CERT_NOT_SATISFIED: 409,
   GMP_NOT_SATISFIED: 409,

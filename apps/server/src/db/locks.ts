@@ -15,6 +15,8 @@ import { allocations, contracts } from './schema/index.js';
  *   5. transactions  FOR UPDATE, ascending id (the statement rows)
  *   6. invoices      FOR UPDATE, ascending id (an invoice queued for KSeF or sent by the KSeF sender; a correction
  *                    locks the invoice it corrects, one at a time per invoice)
+ *   6. received_invoices FOR UPDATE, after the statement rows a match or an assignment links to it (a new received
+ *                    invoice is inserted first: a row no other transaction sees yet)
  *   7. invoice_number_counters  the counter row of an invoice series' period (sales or corrections), taken last by the
  *                    upsert that hands out the next number (invoices/queries.ts `nextInvoiceCounter`) and held to
  *                    commit, so numbers have no gaps (RULES.md Invoices, VAT and KSeF); an invoice issue takes its

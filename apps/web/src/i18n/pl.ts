@@ -63,6 +63,10 @@ const messageCode: Record<MessageCode, string> = {
   RR_INVOICE_SERIES_MISSING: 'Uzupełnij w ustawieniach firmy serię numeracji faktur VAT RR',
   RR_REFUND_RATE_MISSING: 'Brak stawki zryczałtowanego zwrotu podatku na datę wystawienia',
   RR_INVOICE_WITHOUT_XML: 'Rolnik bez NIP: faktura VAT RR tylko w wersji papierowej, bez pliku XML dla KSeF',
+  RECEIVED_INVOICE_NOT_FOUND: 'Nie znaleziono faktury otrzymanej',
+  RECEIVED_INVOICE_WRONG_STATUS: 'Faktura otrzymana jest już dopasowana albo ukryta',
+  RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE:
+    'Tego wiersza nie można przypisać: jest już na innej fakturze otrzymanej albo nie jest zakupem lub transportem sprzedawcy',
   VAT_RATE_MISSING: 'Brak stawki VAT dla surowca',
   INVOICE_XML_INVALID: 'Faktura nie przeszła walidacji schematu FA(3)',
   KSEF_NOT_CONFIGURED: 'Wysyłka do KSeF nie jest skonfigurowana (środowisko i token w ustawieniach firmy)',
@@ -272,6 +276,7 @@ export const pl = {
   },
   nav: {
     rrInvoices: 'Faktury VAT RR',
+    receivedInvoices: 'Faktury otrzymane',
     positions: 'Pozycje',
     contractors: 'Kontrahenci',
     contracts: 'Kontrakty',

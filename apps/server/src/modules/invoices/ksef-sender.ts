@@ -16,6 +16,7 @@ import {
   KsefRateLimitedError,
   KsefSession,
 } from '../ksef/index.js';
+import { fetchReceivedInvoices } from '../received-invoices/index.js';
 import { readKsefConfig } from '../settings/service.js';
 
 /**
@@ -290,6 +291,8 @@ export function startKsefWorker(
   log: FastifyBaseLogger,
   intervalMs = 5000,
   clientOptions?: Partial<KsefClientOptions>,
+  /** Tests of the sending alone turn the received-invoice export off (it makes its own KSeF calls). */
+  options: { fetchReceived?: boolean } = {},
 ): KsefWorker {
   return startPeriodicWorker({
     name: 'KSeF worker',
@@ -298,7 +301,17 @@ export function startKsefWorker(
     pass: async () => {
       const ksef = await readKsefConfig(db, config, log);
       if (!ksef) return 0;
-      return sendDueInvoices(db, { ...ksef, clientOptions }, log);
+      const sent = await sendDueInvoices(db, { ...ksef, clientOptions }, log);
+      // The received side (modules/received-invoices/fetch.ts): at most one export every 15 minutes.
+      if (options.fetchReceived === false) return sent;
+      const received = await fetchReceivedInvoices(
+        db,
+        { ...ksef, clientOptions },
+        log,
+        new Date(),
+        config.ksefReceivedExportSeconds,
+      );
+      return sent + received.stored;
     },
   });
 }

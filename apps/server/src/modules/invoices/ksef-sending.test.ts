@@ -44,12 +44,20 @@ beforeEach(async () => {
   slept = [];
   onSleep = null;
   // The worker as main.ts starts it (settings read on each pass); the client does not really wait.
-  worker = startKsefWorker(t.db, t.config, t.app.log, 0, {
-    sleep: async (ms) => {
-      slept.push(ms);
-      onSleep?.();
+  worker = startKsefWorker(
+    t.db,
+    t.config,
+    t.app.log,
+    0,
+    {
+      sleep: async (ms) => {
+        slept.push(ms);
+        onSleep?.();
+      },
     },
-  });
+    // The received-invoice export has its own tests (received-invoices.test.ts); these count the sender's calls.
+    { fetchReceived: false },
+  );
 });
 afterEach(async () => {
   await worker.stop();

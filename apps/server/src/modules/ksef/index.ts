@@ -7,6 +7,7 @@ export { KsefAccess } from './access.js';
 export { createKsefClient, type KsefClient, type KsefClientOptions } from './client.js';
 export { KSEF_API_BASE_URLS, type KsefEnvironment } from './environments.js';
 export { KsefError, KsefRateLimitedError } from './errors.js';
+export { type ExportedInvoice, exportInvoices, type InvoiceExportResult } from './export.js';
 export { isValidKsefNumber } from './ksef-number.js';
 export { invoiceVerificationLinkOfHash, qrCaption } from './qr-link.js';
 export { type InvoiceProcessing, type KsefForm, KsefSession } from './session.js';
@@ -17,4 +18,9 @@ export {
   type SalesInvoiceDocument,
   type SalesInvoiceLine,
 } from './xml/fa3.js';
+export {
+  parseFa3Invoice,
+  type ReceivedInvoice as ParsedReceivedInvoice,
+  ReceivedInvoiceParseError,
+} from './xml/parse.js';
 export { validateXml } from './xml/validate.js';

@@ -9,6 +9,7 @@ import {
   IconChartBar,
   IconChevronRight,
   IconCurrencyEuro,
+  IconFileImport,
   IconFileInvoice,
   IconFileText,
   IconLogout,
@@ -55,6 +56,7 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.transactionStatement'), to: '/transaction-statement', icon: <IconReceipt size={18} /> },
     { label: t('nav.invoices'), to: '/invoices', icon: <IconFileInvoice size={18} /> },
     { label: t('nav.rrInvoices'), to: '/rr-invoices', icon: <IconReceiptTax size={18} /> },
+    { label: t('nav.receivedInvoices'), to: '/received-invoices', icon: <IconFileImport size={18} /> },
     { label: t('nav.users'), to: '/users', icon: <IconUsers size={18} />, isAdminOnly: true },
     // The cargo parameters screen is reachable from the menu.
     { label: t('nav.cargoParams'), to: '/cargo-params', icon: <IconAdjustments size={18} />, isAdminOnly: true },

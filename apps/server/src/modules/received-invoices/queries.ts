@@ -1,0 +1,236 @@
+import { currentNetValue } from '@grain/shared';
+import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  contractors,
+  ksefReceivedSync,
+  receivedInvoiceRows,
+  receivedInvoices,
+  transactions,
+} from '../../db/schema/index.js';
+
+export type ReceivedInvoiceDbRow = typeof receivedInvoices.$inferSelect;
+export type NewReceivedInvoice = typeof receivedInvoices.$inferInsert;
+
+/** Stores one received invoice unless its KSeF number is already here (windows touch: the same one comes twice). */
+export async function insertReceivedInvoice(db: Db, values: NewReceivedInvoice): Promise<ReceivedInvoiceDbRow | null> {
+  const [row] = await db
+    .insert(receivedInvoices)
+    .values(values)
+    .onConflictDoNothing({ target: receivedInvoices.ksefNumber })
+    .returning();
+  return row ?? null;
+}
+
+export async function contractorOfNip(db: Db, nip: string): Promise<{ id: number; code: string } | null> {
+  const [row] = await db
+    .select({ id: contractors.id, code: contractors.code })
+    .from(contractors)
+    .where(eq(contractors.nip, nip));
+  return row ?? null;
+}
+
+const rowColumns = {
+  id: transactions.id,
+  kind: transactions.kind,
+  contractorId: transactions.contractorId,
+  contractorCode: transactions.contractorCode,
+  registrationNumber: transactions.registrationNumber,
+  dateUnloading: transactions.dateUnloading,
+  currency: transactions.currency,
+  plannedQuantityKg: transactions.plannedQuantityKg,
+  realQuantityKg: transactions.realQuantityKg,
+  finalQuantityKg: transactions.finalQuantityKg,
+  plannedValue: transactions.plannedValue,
+  realValue: transactions.realValue,
+  finalValue: transactions.finalValue,
+  deductions: transactions.deductions,
+  surcharges: transactions.surcharges,
+  invoiceNumber: transactions.invoiceNumber,
+  invoiceDate: transactions.invoiceDate,
+};
+type RawRow = { [K in keyof typeof rowColumns]: (typeof rowColumns)[K]['_']['data'] | null } & {
+  id: number;
+  kind: string;
+  contractorId: number;
+  contractorCode: string;
+  currency: string;
+  plannedQuantityKg: number;
+  plannedValue: number;
+  deductions: number;
+  surcharges: number;
+};
+
+/** A statement row with the figures matching compares: its current net value and kilograms. */
+export interface StatementFigures extends RawRow {
+  netMinor: number;
+  quantityKg: number;
+}
+
+function withFigures(row: RawRow): StatementFigures {
+  return {
+    ...row,
+    netMinor: currentNetValue(row),
+    quantityKg: row.finalQuantityKg ?? row.realQuantityKg ?? row.plannedQuantityKg,
+  };
+}
+
+const billedKinds = inArray(transactions.kind, ['PURCHASE', 'TRANSPORT']);
+const notLinked = notExists(
+  sql`(select 1 from ${receivedInvoiceRows} where ${receivedInvoiceRows.transactionId} = ${transactions.id})`,
+);
+
+/** The contractor's PURCHASE and TRANSPORT rows in the currency still without an invoice (none typed, none linked). */
+export async function openRowsOf(db: Db, contractorId: number, currency: string | null): Promise<StatementFigures[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.contractorId, contractorId),
+        billedKinds,
+        isNull(transactions.invoiceNumber),
+        notLinked,
+        currency ? sql`${transactions.currency} = ${currency}` : undefined,
+      ),
+    )
+    .orderBy(asc(transactions.id))
+    .limit(500);
+  return (rows as RawRow[]).map(withFigures);
+}
+
+export async function rowsByIds(db: Db, ids: number[]): Promise<StatementFigures[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(rowColumns)
+    .from(transactions)
+    .where(inArray(transactions.id, ids))
+    .orderBy(asc(transactions.id));
+  return (rows as RawRow[]).map(withFigures);
+}
+
+/** Which of the rows are linked to a received invoice already (any). */
+export async function linkedRowIds(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ transactionId: receivedInvoiceRows.transactionId, invoiceId: receivedInvoiceRows.receivedInvoiceId })
+    .from(receivedInvoiceRows)
+    .where(inArray(receivedInvoiceRows.transactionId, ids));
+  return new Map(rows.map((row) => [row.transactionId, row.invoiceId]));
+}
+
+/**
+ * Links rows (locked by the caller) to the invoice and fills their invoice number and date where no person typed
+ * one (RULES.md Invoices, VAT and KSeF: nothing a person typed is overwritten).
+ */
+export async function linkRows(
+  db: Db,
+  invoiceId: number,
+  rows: { id: number; invoiceNumber: string | null }[],
+  number: string | null,
+  issueDate: string | null,
+): Promise<void> {
+  if (!rows.length) return;
+  await db.insert(receivedInvoiceRows).values(
+    rows.map((row) => ({
+      receivedInvoiceId: invoiceId,
+      transactionId: row.id,
+      filledInvoiceNumber: row.invoiceNumber === null && number !== null,
+    })),
+  );
+  if (number === null) return;
+  await db
+    .update(transactions)
+    .set({ invoiceNumber: number, invoiceDate: issueDate, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(
+          transactions.id,
+          rows.map((row) => row.id),
+        ),
+        isNull(transactions.invoiceNumber),
+      ),
+    );
+}
+
+export async function rowIdsOfInvoices(db: Db, invoiceIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!invoiceIds.length) return out;
+  const rows = await db
+    .select({ invoiceId: receivedInvoiceRows.receivedInvoiceId, transactionId: receivedInvoiceRows.transactionId })
+    .from(receivedInvoiceRows)
+    .where(inArray(receivedInvoiceRows.receivedInvoiceId, invoiceIds))
+    .orderBy(asc(receivedInvoiceRows.transactionId));
+  for (const row of rows) out.set(row.invoiceId, [...(out.get(row.invoiceId) ?? []), row.transactionId]);
+  return out;
+}
+
+export async function receivedInvoiceById(db: Db, id: number): Promise<ReceivedInvoiceDbRow | null> {
+  const [row] = await db.select().from(receivedInvoices).where(eq(receivedInvoices.id, id));
+  return row ?? null;
+}
+
+/** Level 6 of db/locks.ts, taken after the statement rows it links. */
+export async function lockReceivedInvoice(db: Db, id: number): Promise<ReceivedInvoiceDbRow | null> {
+  const [row] = await db.select().from(receivedInvoices).where(eq(receivedInvoices.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateReceivedInvoice(db: Db, id: number, values: Partial<NewReceivedInvoice>): Promise<void> {
+  await db.update(receivedInvoices).set(values).where(eq(receivedInvoices.id, id));
+}
+
+export async function listReceivedInvoices(db: Db, statuses: string[] | undefined, search: string | undefined) {
+  const term = search?.trim().toLowerCase();
+  const where = and(
+    statuses?.length ? inArray(receivedInvoices.status, statuses) : undefined,
+    term
+      ? sql`lower(coalesce(${receivedInvoices.number}, '') || ' ' || coalesce(${receivedInvoices.sellerName}, '') || ' ' || coalesce(${receivedInvoices.sellerNip}, '') || ' ' || ${receivedInvoices.ksefNumber}) like ${`%${term}%`}`
+      : undefined,
+  );
+  const rows = await db
+    .select({ invoice: receivedInvoices, contractorCode: contractors.code })
+    .from(receivedInvoices)
+    .leftJoin(contractors, eq(contractors.id, receivedInvoices.contractorId))
+    .where(where)
+    .orderBy(desc(receivedInvoices.id));
+  return rows;
+}
+
+export async function countReceivedInvoices(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(receivedInvoices);
+  return row?.count ?? 0;
+}
+
+export async function contractorCodeOf(db: Db, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db.select({ code: contractors.code }).from(contractors).where(eq(contractors.id, id));
+  return row?.code ?? null;
+}
+
+// --- The export's state: one row ---
+
+export async function readSync(db: Db) {
+  const [row] = await db.select().from(ksefReceivedSync).where(eq(ksefReceivedSync.id, 1));
+  return row ?? null;
+}
+
+/** Claims the export for this pass when the last one ran at least `seconds` ago (one process at a time). */
+export async function claimSync(db: Db, now: Date, seconds: number): Promise<{ nextFrom: string | null } | null> {
+  await db.insert(ksefReceivedSync).values({ id: 1 }).onConflictDoNothing();
+  const result = await db
+    .update(ksefReceivedSync)
+    .set({ lastRunAt: now.toISOString() })
+    .where(
+      and(
+        eq(ksefReceivedSync.id, 1),
+        sql`(${ksefReceivedSync.lastRunAt} is null or ${ksefReceivedSync.lastRunAt} <= ${now.toISOString()}::timestamptz - make_interval(secs => ${seconds}))`,
+      ),
+    )
+    .returning({ nextFrom: ksefReceivedSync.nextFrom });
+  return result[0] ?? null;
+}
+
+export async function saveSync(db: Db, values: { nextFrom?: string | null; lastError: string | null }) {
+  await db.update(ksefReceivedSync).set(values).where(eq(ksefReceivedSync.id, 1));
+}

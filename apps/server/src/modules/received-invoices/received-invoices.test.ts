@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto';
+import { lineValue } from '@grain/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { saveCompany } from '../../../test/fixtures/settings.js';
+import { codeOf, insertDeliveredTransport, okJson } from '../../../test/fixtures/settlements.js';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { startFakeKsef } from '../../../tools/ksef-fake/server.js';
+import { contractors, receivedInvoiceRows, receivedInvoices, transactions } from '../../db/schema/index.js';
+import { buildFa3Xml, type SalesInvoiceLine } from '../ksef/xml/fa3.js';
+import { fetchReceivedInvoices } from './fetch.js';
+import { storeReceivedInvoice } from './service.js';
+
+/**
+ * Received invoices (RULES.md Invoices, VAT and KSeF: a received invoice matched to statement rows) on a real
+ * database: matching as the KSeF worker stores them, the calls of the "Faktury otrzymane" screen, and the export
+ * from the fake KSeF started for real.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ secretsKey: randomBytes(32), ksefAllowCustomUrl: true });
+});
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  token = await t.login();
+});
+afterAll(() => t.close());
+
+/** NIPs with a valid checksum that fit FA (3)'s NIP pattern. */
+const SUPPLIER_NIP = '7740001454';
+const UNKNOWN_NIP = '7251801126';
+const COMPANY_NIP = '5260250274';
+const PRICE = 80_000; // 800,00 zł/t
+
+let serial = 0;
+/** An FA (3) invoice the supplier issued to us, one line per { kg, net } (5 %). */
+function supplierInvoice(sellerNip: string, lines: { kg: number; net: number }[], number = `FZ/${++serial}`) {
+  const fa3Lines: SalesInvoiceLine[] = lines.map((line) => ({
+    name: 'Pszenica konsumpcyjna',
+    unit: 't',
+    quantity: { kg: line.kg },
+    unitNetPriceMinor: PRICE,
+    netMinor: line.net,
+    rate: '5',
+  }));
+  const net = lines.reduce((sum, line) => sum + line.net, 0);
+  const xml = buildFa3Xml({
+    generatedAt: new Date('2026-03-10T08:00:00Z'),
+    seller: { nip: sellerNip, name: 'Gospodarstwo Zbożowe', address: { countryCode: 'PL', line1: 'Wieś 1' } },
+    buyer: {
+      identifier: { type: 'nip', nip: COMPANY_NIP },
+      name: 'Zbożex Handel Zbożem sp. z o.o.',
+      address: { countryCode: 'PL', line1: 'ul. Żytnia 7' },
+    },
+    currency: 'PLN',
+    issueDate: '2026-03-10',
+    number,
+    sale: { date: '2026-03-04' },
+    totals: [{ rate: '5', netMinor: net, vatMinor: Math.round(net * 0.05) }],
+    kind: { type: 'VAT' },
+    lines: fa3Lines,
+  });
+  return { number, xml };
+}
+
+let ksefSerial = 0;
+const store = (xml: Uint8Array, ksefNumber = `${SUPPLIER_NIP}-20260310-${String(++ksefSerial).padStart(12, '0')}-00`) =>
+  storeReceivedInvoice(t.db, { ksefNumber, xml });
+
+/** Deliveries bought from one supplier (NIP SUPPLIER_NIP), 800 zł/t; their PURCHASE rows. */
+async function deliveries(kgs: number[]) {
+  const first = await insertDeliveredTransport(t.db, { purchase: { price: PRICE }, realKg: kgs[0] });
+  const rest = [];
+  for (const kg of kgs.slice(1)) {
+    rest.push(
+      await insertDeliveredTransport(t.db, { purchaseId: first.purchase.id, salesId: first.sale.id, realKg: kg }),
+    );
+  }
+  await t.db.update(contractors).set({ nip: SUPPLIER_NIP }).where(eq(contractors.id, first.purchase.counterpartyId));
+  return [first, ...rest].map((d) => d.purchaseTx);
+}
+
+const rowOf = async (id: number) => (await t.db.select().from(transactions).where(eq(transactions.id, id)))[0]!;
+const details = (id: number) => t.call({ method: 'GET', url: `/api/received-invoice/details/${id}`, token });
+const post = (path: string, id: number, payload: object) =>
+  t.call({ method: 'POST', url: `/api/received-invoice/${path}/${id}`, token, payload });
+
+describe('matching a received invoice', () => {
+  it('exact: fills the row’s invoice number and date and links the invoice', async () => {
+    const [row] = await deliveries([24_537]);
+    const { number, xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: lineValue(24_537, PRICE) }]);
+    const stored = await store(xml);
+    expect(stored).toMatchObject({ status: 'MATCHED', suggestedTransactionIds: [row!.id] });
+    expect(await rowOf(row!.id)).toMatchObject({ invoiceNumber: number, invoiceDate: '2026-03-10' });
+    const body = okJson(await details(stored!.id));
+    expect(body).toMatchObject({ status: 'MATCHED', number, transaction_ids: [row!.id], seller_nip: SUPPLIER_NIP });
+    expect(body.rows[0]).toMatchObject({ id: row!.id, linked: true });
+    expect(body.net_total).toBe(body.rows_net_total);
+  });
+
+  it('several trucks on one invoice: a line per truck, or one line for all', async () => {
+    const rows = await deliveries([24_537, 25_010, 23_800]);
+    const perTruck = supplierInvoice(SUPPLIER_NIP, [
+      { kg: 24_537, net: lineValue(24_537, PRICE) },
+      { kg: 25_010, net: lineValue(25_010, PRICE) },
+    ]);
+    expect(await store(perTruck.xml)).toMatchObject({
+      status: 'MATCHED',
+      suggestedTransactionIds: [rows[0]!.id, rows[1]!.id],
+    });
+    const oneLine = supplierInvoice(SUPPLIER_NIP, [{ kg: 23_800, net: lineValue(23_800, PRICE) }]);
+    expect(await store(oneLine.xml)).toMatchObject({ status: 'MATCHED', suggestedTransactionIds: [rows[2]!.id] });
+    expect((await rowOf(rows[1]!.id)).invoiceNumber).toBe(perTruck.number);
+    expect((await rowOf(rows[2]!.id)).invoiceNumber).toBe(oneLine.number);
+  });
+
+  it('one line summing two trucks', async () => {
+    const rows = await deliveries([24_537, 25_010]);
+    const net = lineValue(24_537, PRICE) + lineValue(25_010, PRICE);
+    const { xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 49_547, net }]);
+    expect(await store(xml)).toMatchObject({ status: 'MATCHED', suggestedTransactionIds: rows.map((r) => r!.id) });
+  });
+
+  it('a 1-grosz difference per line still matches; 2 grosze do not', async () => {
+    const rows = await deliveries([24_537, 25_010, 24_000]);
+    const { xml } = supplierInvoice(SUPPLIER_NIP, [
+      { kg: 24_537, net: lineValue(24_537, PRICE) + 1 },
+      { kg: 25_010, net: lineValue(25_010, PRICE) - 1 },
+    ]);
+    expect(await store(xml)).toMatchObject({ status: 'MATCHED', suggestedTransactionIds: [rows[0]!.id, rows[1]!.id] });
+    const third = rows[2];
+    const twoGrosze = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_000, net: lineValue(24_000, PRICE) + 2 }]);
+    expect(await store(twoGrosze.xml)).toMatchObject({ status: 'DIFFERENCE', suggestedTransactionIds: [third!.id] });
+  });
+
+  it('an amount difference is shown with both figures, fills nothing, and is accepted with a note', async () => {
+    const [row] = await deliveries([24_537]);
+    const rowNet = lineValue(24_537, PRICE);
+    const { number, xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: rowNet + 5_000 }]);
+    const stored = await store(xml);
+    expect(stored).toMatchObject({ status: 'DIFFERENCE', suggestedTransactionIds: [row!.id] });
+    expect((await rowOf(row!.id)).invoiceNumber).toBeNull();
+    const before = okJson(await details(stored!.id));
+    expect(before).toMatchObject({ net_total: rowNet + 5_000, invoice_quantity_kg: 24_537, transaction_ids: [] });
+    expect(before.rows[0]).toMatchObject({ id: row!.id, suggested: true, linked: false, net_value: rowNet });
+
+    const noNote = await post('accept', stored!.id, { note: '  ' });
+    expect([noNote.statusCode, codeOf(noNote)]).toEqual([400, 'VALIDATION_ERROR']);
+    const accepted = okJson(await post('accept', stored!.id, { note: 'Dopłata za transport, uzgodnione' }));
+    expect(accepted).toMatchObject({
+      status: 'MATCHED',
+      note: 'Dopłata za transport, uzgodnione',
+      transaction_ids: [row!.id],
+      rows_net_total: rowNet,
+      net_total: rowNet + 5_000,
+    });
+    expect((await rowOf(row!.id)).invoiceNumber).toBe(number);
+  });
+
+  it('an unknown seller is left to assign, with no contractor and no suggestion', async () => {
+    await deliveries([24_537]);
+    const { xml } = supplierInvoice(UNKNOWN_NIP, [{ kg: 24_537, net: lineValue(24_537, PRICE) }]);
+    const stored = await store(xml);
+    expect(stored).toMatchObject({ status: 'TO_ASSIGN', contractorId: null, suggestedTransactionIds: [] });
+    expect(okJson(await details(stored!.id)).rows).toEqual([]);
+  });
+
+  it('the same invoice twice (same KSeF number) is stored and matched once', async () => {
+    const [row] = await deliveries([24_537]);
+    const { xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: lineValue(24_537, PRICE) }]);
+    const ksefNumber = `${SUPPLIER_NIP}-20260310-AAAAAAAAAAAA-00`;
+    expect(await store(xml, ksefNumber)).not.toBeNull();
+    expect(await store(xml, ksefNumber)).toBeNull();
+    expect(await t.db.select().from(receivedInvoices)).toHaveLength(1);
+    expect(await t.db.select().from(receivedInvoiceRows)).toEqual([
+      expect.objectContaining({ transactionId: row!.id, filledInvoiceNumber: true }),
+    ]);
+  });
+
+  it('never overwrites an invoice number a person typed: such a row is not open to matching', async () => {
+    const [row] = await deliveries([24_537]);
+    await t.db
+      .update(transactions)
+      .set({ invoiceNumber: 'FZ-RĘCZNIE', invoiceDate: '2026-03-05' })
+      .where(eq(transactions.id, row!.id));
+    const { xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: lineValue(24_537, PRICE) }]);
+    expect(await store(xml)).toMatchObject({ status: 'TO_ASSIGN', suggestedTransactionIds: [] });
+    expect(await rowOf(row!.id)).toMatchObject({ invoiceNumber: 'FZ-RĘCZNIE', invoiceDate: '2026-03-05' });
+  });
+});
+
+describe('the "Faktury otrzymane" calls', () => {
+  it('assigns rows by hand, a click per row, until the invoice is matched', async () => {
+    const rows = await deliveries([24_537, 25_010]);
+    const typed = rows[1]!.id;
+    const net = lineValue(24_537, PRICE) + lineValue(25_010, PRICE);
+    // A line the search cannot pair: 49 547 kg as 49,6 t (rounded by the supplier).
+    const { number, xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 49_600, net }]);
+    const stored = (await store(xml))!;
+    expect(stored.status).toBe('TO_ASSIGN');
+
+    const first = okJson(await post('assign', stored.id, { transaction_ids: [rows[0]!.id] }));
+    expect(first).toMatchObject({ status: 'TO_ASSIGN', transaction_ids: [rows[0]!.id] });
+    await t.db.update(transactions).set({ invoiceNumber: 'TYPED/1' }).where(eq(transactions.id, typed));
+    const second = okJson(await post('assign', stored.id, { transaction_ids: [typed] }));
+    expect(second).toMatchObject({ status: 'MATCHED', transaction_ids: [rows[0]!.id, typed] });
+    expect((await rowOf(rows[0]!.id)).invoiceNumber).toBe(number);
+    expect((await rowOf(typed)).invoiceNumber).toBe('TYPED/1');
+
+    const again = await post('assign', stored.id, { transaction_ids: [rows[0]!.id] });
+    expect([again.statusCode, codeOf(again)]).toEqual([409, 'RECEIVED_INVOICE_WRONG_STATUS']);
+  });
+
+  it('refuses a row of another invoice or contractor, an unknown invoice and an unknown row', async () => {
+    const [row] = await deliveries([24_537]);
+    const other = await insertDeliveredTransport(t.db);
+    const matched = (await store(supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: lineValue(24_537, PRICE) }]).xml))!;
+    const open = (await store(supplierInvoice(SUPPLIER_NIP, [{ kg: 1_000, net: 80_000 }]).xml))!;
+    expect(matched.status).toBe('MATCHED');
+    const taken = await post('assign', open.id, { transaction_ids: [row!.id] });
+    expect([taken.statusCode, codeOf(taken)]).toEqual([409, 'RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE']);
+    const foreign = await post('assign', open.id, { transaction_ids: [other.purchaseTx.id] });
+    expect([foreign.statusCode, codeOf(foreign)]).toEqual([409, 'RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE']);
+    const sales = await post('assign', open.id, { transaction_ids: [other.salesTx.id] });
+    expect(codeOf(sales)).toBe('RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE');
+    const missing = await post('assign', 999, { transaction_ids: [row!.id] });
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'RECEIVED_INVOICE_NOT_FOUND']);
+    const noRow = await post('assign', open.id, { transaction_ids: [999_999] });
+    expect([noRow.statusCode, codeOf(noRow)]).toEqual([404, 'SETTLEMENT_NOT_FOUND']);
+    const empty = await post('assign', open.id, { transaction_ids: [] });
+    expect([empty.statusCode, codeOf(empty)]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+
+  it('hides an invoice that is not ours with its reason; lists by status', async () => {
+    const stored = (await store(supplierInvoice(UNKNOWN_NIP, [{ kg: 1_000, net: 80_000 }]).xml))!;
+    const hidden = okJson(await post('hide', stored.id, { note: 'Faktura dla innej spółki' }));
+    expect(hidden).toMatchObject({ status: 'HIDDEN', note: 'Faktura dla innej spółki' });
+    const twice = await post('hide', stored.id, { note: 'x' });
+    expect(codeOf(twice)).toBe('RECEIVED_INVOICE_WRONG_STATUS');
+    const list = (filter: string) =>
+      t.call({ method: 'GET', url: `/api/received-invoice/list?filter=${encodeURIComponent(filter)}`, token });
+    expect(okJson(await list('{"status":["HIDDEN"]}'))).toMatchObject({ filtered: 1, total: 1 });
+    expect(okJson(await list('{"status":["MATCHED","TO_ASSIGN"]}'))).toMatchObject({ filtered: 0, list: [] });
+    const guest = await t.call({ method: 'GET', url: '/api/received-invoice/list' });
+    expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('the export from KSeF (Subject2)', () => {
+  it('fetches, stores the bytes as received, matches; not again within 15 minutes; deduplicated after', async () => {
+    const fake = await startFakeKsef({ logViolations: false });
+    try {
+      fake.control.registerKsefToken(COMPANY_NIP, 'received-test-token');
+      await saveCompany(t, token, {
+        ksef_environment: 'TEST',
+        ksef_token: 'received-test-token',
+        ksef_custom_url: fake.url,
+      });
+      const [row] = await deliveries([24_537]);
+      const { number, xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: lineValue(24_537, PRICE) }]);
+      const ksefNumber = fake.control.addInvoice(xml);
+      const target = {
+        baseUrl: fake.url,
+        ksefToken: 'received-test-token',
+        contextNip: null,
+        clientOptions: { sleep: async () => {} },
+      };
+      const now = new Date();
+      expect(await fetchReceivedInvoices(t.db, target, t.app.log, now)).toEqual({ ran: true, stored: 1, skipped: 0 });
+      const [stored] = await t.db.select().from(receivedInvoices);
+      expect(stored).toMatchObject({ ksefNumber, status: 'MATCHED', number });
+      expect(Buffer.from(stored!.xml).equals(Buffer.from(xml))).toBe(true);
+      expect((await rowOf(row!.id)).invoiceNumber).toBe(number);
+
+      const soon = new Date(now.getTime() + 5 * 60_000);
+      expect(await fetchReceivedInvoices(t.db, target, t.app.log, soon)).toMatchObject({ ran: false });
+      const later = new Date(now.getTime() + 16 * 60_000);
+      const next = await fetchReceivedInvoices(t.db, target, t.app.log, later);
+      expect(next).toMatchObject({ ran: true, stored: 0 });
+      expect(await t.db.select().from(receivedInvoices)).toHaveLength(1);
+      expect(fake.control.violations()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,321 @@
+import { createHash } from 'node:crypto';
+import type {
+  AssignReceivedInvoiceRequest,
+  ReceivedInvoice,
+  ReceivedInvoiceDetails,
+  ReceivedInvoiceListRequest,
+  ReceivedInvoiceNoteRequest,
+  ReceivedInvoiceStatus,
+} from '@grain/shared';
+import type { Db } from '../../db/client.js';
+import { withWriteTransaction } from '../../db/locks.js';
+import { audit } from '../../lib/audit.js';
+import type { Ctx } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { lockRowsToInvoice } from '../invoices/service.js';
+import { type ParsedReceivedInvoice, parseFa3Invoice } from '../ksef/index.js';
+import * as q from './queries.js';
+import { matchInvoice, rowsCoverInvoice } from './rules.js';
+
+const transactionIdsField = [{ field: 'transaction_ids', code: 'oneOf' }];
+
+function tryParse(xml: Uint8Array): { parsed: ParsedReceivedInvoice | null; error: string | null } {
+  try {
+    return { parsed: parseFa3Invoice(xml), error: null };
+  } catch (error) {
+    return { parsed: null, error: (error instanceof Error ? error.message : String(error)).slice(0, 1000) };
+  }
+}
+
+/** Lines that bill something: a correction's "state before" lines are not billed again. */
+const billedLines = (parsed: ParsedReceivedInvoice) => parsed.lines.filter((line) => !line.isStateBefore);
+
+const netOf = (parsed: ParsedReceivedInvoice) => parsed.totals.reduce((sum, total) => sum + total.netMinor, 0);
+
+/**
+ * Stores one invoice fetched from KSeF, its bytes as received, and matches it (RULES.md Invoices, VAT and KSeF: a
+ * received invoice matched to statement rows), all in one transaction. An invoice whose KSeF number is already here
+ * is left as it is: answers null.
+ */
+export async function storeReceivedInvoice(
+  db: Db,
+  input: { ksefNumber: string; xml: Uint8Array; permanentStorageDate?: string | null },
+): Promise<q.ReceivedInvoiceDbRow | null> {
+  const { parsed, error } = tryParse(input.xml);
+  return withWriteTransaction(db, async (tx) => {
+    const contractor = parsed ? await q.contractorOfNip(tx, parsed.seller.nip) : null;
+    const net = parsed ? netOf(parsed) : null;
+    const stored = await q.insertReceivedInvoice(tx, {
+      ksefNumber: input.ksefNumber,
+      xml: Buffer.from(input.xml),
+      xmlSha256: createHash('sha256').update(input.xml).digest('hex'),
+      sellerNip: parsed?.seller.nip ?? null,
+      sellerName: parsed?.seller.name.slice(0, 512) ?? null,
+      buyerNip: parsed?.buyer.nip ?? null,
+      number: parsed?.number.slice(0, 256) ?? null,
+      issueDate: parsed?.issueDate ?? null,
+      currency: parsed?.currency ?? null,
+      netTotal: net,
+      vatTotal: parsed && net !== null ? parsed.grossMinor - net : null,
+      grossTotal: parsed?.grossMinor ?? null,
+      contractorId: contractor?.id ?? null,
+      status: 'TO_ASSIGN',
+      parseError: error,
+      permanentStorageDate: input.permanentStorageDate ?? null,
+    });
+    if (!stored || !parsed || !contractor || parsed.kind !== 'VAT') return stored;
+    return autoMatch(tx, stored, parsed, contractor.id);
+  });
+}
+
+/**
+ * Matches against the seller's open rows; a MATCHED outcome locks those rows (db/locks.ts: contractors FOR SHARE,
+ * then the statement rows) and links them only if they are still open, else leaves the invoice to a person.
+ */
+async function autoMatch(
+  tx: Db,
+  stored: q.ReceivedInvoiceDbRow,
+  parsed: ParsedReceivedInvoice,
+  contractorId: number,
+): Promise<q.ReceivedInvoiceDbRow> {
+  const open = await q.openRowsOf(tx, contractorId, parsed.currency);
+  const outcome = matchInvoice(
+    billedLines(parsed).map((line) => ({ netMinor: line.netMinor, quantityKg: line.quantityKg })),
+    open,
+  );
+  let status: ReceivedInvoiceStatus = outcome.status;
+  if (status === 'MATCHED') {
+    await lockRowsToInvoice(tx, outcome.rowIds);
+    const rows = await q.rowsByIds(tx, outcome.rowIds);
+    const linked = await q.linkedRowIds(tx, outcome.rowIds);
+    const stillOpen = rows.every((row) => row.invoiceNumber === null && !linked.has(row.id));
+    if (stillOpen && rows.length === outcome.rowIds.length) {
+      await q.linkRows(tx, stored.id, rows, stored.number, stored.issueDate);
+    } else {
+      status = 'TO_ASSIGN';
+    }
+  }
+  await q.updateReceivedInvoice(tx, stored.id, { status, suggestedTransactionIds: outcome.rowIds });
+  await audit(tx, null, 'received_invoice', stored.id, 'MATCH', { status, transactionIds: outcome.rowIds });
+  return { ...stored, status, suggestedTransactionIds: outcome.rowIds };
+}
+
+function quantityOfLines(parsed: ParsedReceivedInvoice | null): number | null {
+  if (!parsed) return null;
+  const kgs = billedLines(parsed).map((line) => line.quantityKg);
+  return kgs.some((kg) => kg === null) ? null : kgs.reduce<number>((sum, kg) => sum + (kg ?? 0), 0);
+}
+
+async function toResponse(
+  db: Db,
+  row: q.ReceivedInvoiceDbRow,
+  contractorCode: string | null,
+  transactionIds: number[],
+): Promise<ReceivedInvoice> {
+  const linked = await q.rowsByIds(db, transactionIds);
+  return {
+    id: row.id,
+    ksefNumber: row.ksefNumber,
+    number: row.number,
+    issueDate: row.issueDate,
+    sellerNip: row.sellerNip,
+    sellerName: row.sellerName,
+    contractorId: row.contractorId,
+    contractorCode,
+    currency: row.currency,
+    netTotal: row.netTotal,
+    vatTotal: row.vatTotal,
+    grossTotal: row.grossTotal,
+    status: row.status as ReceivedInvoiceStatus,
+    note: row.note,
+    parseError: row.parseError,
+    rowsNetTotal: linked.reduce((sum, r) => sum + r.netMinor, 0),
+    rowsQuantityKg: linked.reduce((sum, r) => sum + r.quantityKg, 0),
+    invoiceQuantityKg: quantityOfLines(tryParse(row.xml).parsed),
+    transactionIds,
+    suggestedTransactionIds: row.suggestedTransactionIds,
+    createdAt: row.createdAt,
+  };
+}
+
+/** GET /received-invoice/list: newest first, by status ("Faktury otrzymane" tabs) and search. */
+export async function listReceivedInvoices(ctx: Ctx, request: ReceivedInvoiceListRequest) {
+  const rows = await q.listReceivedInvoices(ctx.db, request.filter?.status, request.search);
+  const page = rows.slice(request.offset, request.offset + request.limit);
+  const links = await q.rowIdsOfInvoices(
+    ctx.db,
+    page.map((row) => row.invoice.id),
+  );
+  const list = [];
+  for (const { invoice, contractorCode } of page) {
+    list.push(await toResponse(ctx.db, invoice, contractorCode, links.get(invoice.id) ?? []));
+  }
+  return { list, filtered: rows.length, total: await q.countReceivedInvoices(ctx.db) };
+}
+
+/** GET /received-invoice/details/{id}: the invoice, its lines and the rows linked, suggested or open to assign. */
+export async function receivedInvoiceDetails(ctx: Ctx, id: number): Promise<ReceivedInvoiceDetails> {
+  const row = await q.receivedInvoiceById(ctx.db, id);
+  if (!row) throw new AppError('RECEIVED_INVOICE_NOT_FOUND');
+  const linkedIds = (await q.rowIdsOfInvoices(ctx.db, [id])).get(id) ?? [];
+  const base = await toResponse(ctx.db, row, await q.contractorCodeOf(ctx.db, row.contractorId), linkedIds);
+  const parsed = tryParse(row.xml).parsed;
+  const linked = await q.rowsByIds(ctx.db, linkedIds);
+  const open =
+    row.contractorId === null || row.status === 'HIDDEN'
+      ? []
+      : await q.openRowsOf(ctx.db, row.contractorId, row.currency);
+  const suggested = new Set(row.suggestedTransactionIds);
+  const rowOf = (r: q.StatementFigures, isLinked: boolean) => ({
+    id: r.id,
+    type: r.kind,
+    contractorCode: r.contractorCode,
+    registrationNumber: r.registrationNumber,
+    dateUnloading: r.dateUnloading,
+    quantityKg: r.quantityKg,
+    netValue: r.netMinor,
+    currency: r.currency,
+    invoiceNumber: r.invoiceNumber,
+    invoiceDate: r.invoiceDate,
+    linked: isLinked,
+    suggested: suggested.has(r.id),
+  });
+  const openRows = open
+    .map((r) => rowOf(r, false))
+    .sort((a, b) => Number(b.suggested) - Number(a.suggested) || a.id - b.id);
+  return {
+    ...base,
+    buyerNip: row.buyerNip,
+    lines: (parsed ? billedLines(parsed) : []).map((line) => ({
+      lineNumber: line.lineNumber,
+      name: line.name,
+      unit: line.unit,
+      quantity: line.quantity,
+      quantityKg: line.quantityKg,
+      unitNetPrice: line.unitNetPrice,
+      netMinor: line.netMinor,
+      rate: line.rate,
+    })),
+    rows: [...linked.map((r) => rowOf(r, true)), ...openRows],
+  };
+}
+
+/**
+ * POST /received-invoice/assign/{id}: a person links rows to the invoice (a click per row). The rows must be
+ * PURCHASE or TRANSPORT rows of the invoice's seller, on no other received invoice; their invoice number and date are
+ * filled only where none was typed. The invoice is MATCHED once its rows bill its net total (1 grosz a row).
+ */
+export async function assignReceivedInvoice(
+  ctx: Ctx,
+  id: number,
+  input: AssignReceivedInvoiceRequest,
+): Promise<ReceivedInvoiceDetails> {
+  const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);
+  await withWriteTransaction(ctx.db, async (tx) => {
+    const locked = await lockRowsToInvoice(tx, ids);
+    if (locked.length !== ids.length) throw new AppError('SETTLEMENT_NOT_FOUND', undefined, transactionIdsField);
+    const invoice = await q.lockReceivedInvoice(tx, id);
+    if (!invoice) throw new AppError('RECEIVED_INVOICE_NOT_FOUND');
+    if (invoice.status === 'HIDDEN' || invoice.status === 'MATCHED') {
+      throw new AppError('RECEIVED_INVOICE_WRONG_STATUS', undefined, [{ field: 'status', code: 'oneOf' }]);
+    }
+    const rows = await q.rowsByIds(tx, ids);
+    const linked = await q.linkedRowIds(tx, ids);
+    const contractorId = invoice.contractorId ?? rows[0]!.contractorId;
+    const assignable = rows.every(
+      (row) =>
+        (row.kind === 'PURCHASE' || row.kind === 'TRANSPORT') &&
+        row.contractorId === contractorId &&
+        !linked.has(row.id),
+    );
+    if (!assignable) throw new AppError('RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE', undefined, transactionIdsField);
+    await q.linkRows(tx, id, rows, invoice.number, invoice.issueDate);
+    const allIds = (await q.rowIdsOfInvoices(tx, [id])).get(id) ?? [];
+    const all = await q.rowsByIds(tx, allIds);
+    const covered =
+      invoice.netTotal !== null &&
+      rowsCoverInvoice(
+        invoice.netTotal,
+        all.map((row) => row.netMinor),
+      );
+    const status: ReceivedInvoiceStatus = covered
+      ? 'MATCHED'
+      : invoice.status === 'DIFFERENCE'
+        ? 'DIFFERENCE'
+        : 'TO_ASSIGN';
+    await q.updateReceivedInvoice(tx, id, {
+      status,
+      contractorId,
+      decidedBy: ctx.user.id,
+      decidedAt: new Date().toISOString(),
+    });
+    await audit(tx, ctx.user.id, 'received_invoice', id, 'ASSIGN', { transactionIds: ids, status });
+  });
+  return receivedInvoiceDetails(ctx, id);
+}
+
+/**
+ * POST /received-invoice/accept/{id}: a person accepts a difference with a note; the suggested rows (still open) are
+ * linked when none were, and the invoice counts as MATCHED, its note kept beside both figures.
+ */
+export async function acceptReceivedInvoice(
+  ctx: Ctx,
+  id: number,
+  input: ReceivedInvoiceNoteRequest,
+): Promise<ReceivedInvoiceDetails> {
+  await withWriteTransaction(ctx.db, async (tx) => {
+    const peek = await q.receivedInvoiceById(tx, id);
+    if (!peek) throw new AppError('RECEIVED_INVOICE_NOT_FOUND');
+    const linkedIds = (await q.rowIdsOfInvoices(tx, [id])).get(id) ?? [];
+    const toLink = linkedIds.length ? [] : peek.suggestedTransactionIds;
+    if (toLink.length) await lockRowsToInvoice(tx, toLink);
+    const invoice = await q.lockReceivedInvoice(tx, id);
+    if (
+      invoice?.status !== 'DIFFERENCE' ||
+      invoice.suggestedTransactionIds.join() !== peek.suggestedTransactionIds.join()
+    ) {
+      throw new AppError('RECEIVED_INVOICE_WRONG_STATUS', undefined, [{ field: 'status', code: 'oneOf' }]);
+    }
+    const rows = await q.rowsByIds(tx, toLink);
+    const linked = await q.linkedRowIds(tx, toLink);
+    if (rows.some((row) => row.invoiceNumber !== null || linked.has(row.id))) {
+      throw new AppError('RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE', undefined, transactionIdsField);
+    }
+    await q.linkRows(tx, id, rows, invoice.number, invoice.issueDate);
+    await q.updateReceivedInvoice(tx, id, {
+      status: 'MATCHED',
+      note: input.note,
+      decidedBy: ctx.user.id,
+      decidedAt: new Date().toISOString(),
+    });
+    await audit(tx, ctx.user.id, 'received_invoice', id, 'ACCEPT_DIFFERENCE', {
+      note: input.note,
+      transactionIds: toLink,
+    });
+  });
+  return receivedInvoiceDetails(ctx, id);
+}
+
+/** POST /received-invoice/hide/{id}: "not ours", with the reason; an invoice with linked rows is not hidden. */
+export async function hideReceivedInvoice(
+  ctx: Ctx,
+  id: number,
+  input: ReceivedInvoiceNoteRequest,
+): Promise<ReceivedInvoiceDetails> {
+  await withWriteTransaction(ctx.db, async (tx) => {
+    const invoice = await q.lockReceivedInvoice(tx, id);
+    if (!invoice) throw new AppError('RECEIVED_INVOICE_NOT_FOUND');
+    const linkedIds = (await q.rowIdsOfInvoices(tx, [id])).get(id) ?? [];
+    if (invoice.status === 'HIDDEN' || invoice.status === 'MATCHED' || linkedIds.length) {
+      throw new AppError('RECEIVED_INVOICE_WRONG_STATUS', undefined, [{ field: 'status', code: 'oneOf' }]);
+    }
+    await q.updateReceivedInvoice(tx, id, {
+      status: 'HIDDEN',
+      note: input.note,
+      decidedBy: ctx.user.id,
+      decidedAt: new Date().toISOString(),
+    });
+    await audit(tx, ctx.user.id, 'received_invoice', id, 'HIDE', { note: input.note });
+  });
+  return receivedInvoiceDetails(ctx, id);
+}
