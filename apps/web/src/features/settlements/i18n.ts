@@ -69,6 +69,7 @@ export const settlementsPl = {
     },
     summary: '#{{id}} · {{kind}} · {{contractor}}',
     bulk: {
+      selectColumn: 'Zaznaczenie',
       selectAll: 'Zaznacz wszystkie nierozliczone na tej stronie',
       selectAllToInvoice: 'Zaznacz wszystkie bez faktury na tej stronie',
       alreadyInvoiced: 'Wiersz ma już fakturę {{number}}',
