@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, darken, type MantineTheme, Notification } from '@mantine/core';
+import { Badge, type CSSVariablesResolver, createTheme, darken, type MantineTheme, Notification } from '@mantine/core';
 import { pl } from '../i18n/pl';
 
 /** spec/1 Inputs: "Text area has 4 rows by default". */
@@ -24,6 +24,12 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // No text under 12 px (WCAG 1.4.4 and 1.4.12): Mantine's badges set 9 to 11 px up to size md; the larger sizes
+    // keep theirs.
+    Badge: Badge.extend({
+      vars: (_theme, props) =>
+        props.size === 'lg' || props.size === 'xl' ? { root: {} } : { root: { '--badge-fz': '12px' } },
+    }),
     // spec/1 Inputs: a text area has 4 rows by default; set once here, so no component sets its own.
     Textarea: { defaultProps: { rows: TEXTAREA_ROWS } },
     // WCAG 4.1.2: the dialogs' × button is named (axe button-name), in every modal.

@@ -8,7 +8,8 @@ export const settlementsPl = {
   statement: {
     title: 'Zestawienie transakcji',
     tabs: { all: 'Wszystkie', sales: 'Sprzedaż', purchase: 'Zakup', transport: 'Transport' },
-    searchPlaceholder: 'Szukaj po umowie, kontrahencie, rejestracji, fakturze lub ID',
+    searchPlaceholder: 'Szukaj po umowie, kontrahencie, rejestracji, fakturze, ID lub nr zlecenia ZT/…',
+    transportOf: 'Transport {{id}}',
     accountingMethods: { VAT: 'VAT', RR: 'RR' },
     columns: {
       idType: 'ID / typ',

@@ -22,7 +22,10 @@ export function StatusControl({
       withinPortal
       shadow="md"
       target={
-        <UnstyledButton aria-label={t('transports.status.menu', { id: row.id })} data-testid={`status-${row.id}`}>
+        <UnstyledButton
+          aria-label={t('transports.status.menu', { id: row.id, status: t(`status.transport.${row.status}`) })}
+          data-testid={`status-${row.id}`}
+        >
           <Group gap={2} wrap="nowrap">
             <TransportStatusBadge status={row.status} />
             <IconChevronDown size={14} aria-hidden />
