@@ -8,6 +8,7 @@ import { apiAs, createActiveUser, showColumns, signIn, USER_PASSWORD, waitForApi
  * numbers in the searches, no text under 12 px or cut figures on the statement, Polish names, and the forbidden
  * notice inside the app.
  */
+const SHOTS = '../../.screens';
 const tag = String(Date.now() % 1_000_000);
 let seed: DeliveredSeed;
 let opoleSaleNumber: string;
@@ -99,7 +100,7 @@ for (const size of [
       await waitForApiIdle(page);
       expect(await textsUnder12px(page), density).toEqual([]);
       expect(await cutTexts(page), density).toEqual([]);
-      await page.screenshot({ path: `test-results/desk-names-statement-${size.name}-${density}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/desk-names-statement-${size.name}-${density}.png`, fullPage: true });
     }
   });
 }
@@ -128,7 +129,7 @@ test('logistics shows contractors with their short names and finds a transport b
   await expect(table.getByText(`Gospodarstwo Rolne DN${tag}`).first()).toBeVisible();
   await expect(table.getByText(`Trans-Pol DN${tag}`).first()).toBeVisible();
   await expect(table.getByText(`Młyn Zbożowy DN${tag} Sp. z o.o.`).first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/desk-names-logistics-1440.png' });
+  await page.screenshot({ path: `${SHOTS}/desk-names-logistics-1440.png` });
 });
 
 test('allocations name the contractors; the contract title carries the short name', async ({ page }) => {
@@ -149,7 +150,7 @@ test('the new-transport dialog shows both ends of the route, from the purchase a
   await expect(pair).toContainText('99-300 Kutno');
   await expect(pair).toContainText('45-001 Opole');
   await expect(pair).toContainText(`Gospodarstwo Rolne DN${tag}`);
-  await page.screenshot({ path: 'test-results/desk-names-new-transport-1440.png' });
+  await page.screenshot({ path: `${SHOTS}/desk-names-new-transport-1440.png` });
   await page.keyboard.press('Escape');
 
   await page.goto(`/contract/sale-list/dashboard/${seed.salesId}/realization`);
@@ -183,7 +184,7 @@ test('the forbidden notice stays inside the app, and Wróć goes back to the las
   await expect(page.getByTestId('forbidden')).toBeVisible();
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('navigation', { name: 'Menu główne' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/desk-names-forbidden-1440.png' });
+  await page.screenshot({ path: `${SHOTS}/desk-names-forbidden-1440.png` });
   await page.getByRole('button', { name: 'Wróć' }).click();
   await expect(page).toHaveURL(/\/exchange-rates$/);
 });

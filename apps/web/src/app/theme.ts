@@ -25,10 +25,11 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     // No text under 12 px (WCAG 1.4.4 and 1.4.12): Mantine's badges set 9 to 11 px up to size md; the larger sizes
-    // keep theirs.
+    // keep theirs. A badge is never cut to "NO…" in a narrow column: it keeps its own width.
     Badge: Badge.extend({
       vars: (_theme, props) =>
         props.size === 'lg' || props.size === 'xl' ? { root: {} } : { root: { '--badge-fz': '12px' } },
+      styles: { root: { minWidth: 'max-content' } },
     }),
     // spec/1 Inputs: a text area has 4 rows by default; set once here, so no component sets its own.
     Textarea: { defaultProps: { rows: TEXTAREA_ROWS } },
