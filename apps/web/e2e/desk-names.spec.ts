@@ -1,7 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
 import { transportOrderNumber } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
+import {
+  sale as createSale,
+  type LogisticsSeed,
+  contractBody as logisticsContract,
+  ok,
+  seedLogistics,
+  seedTransport,
+} from './logistics-seed';
 import { contractBody, type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
-import { apiAs, createActiveUser, showColumns, signIn, USER_PASSWORD, waitForApiIdle, watchApiCalls } from './support';
+import {
+  apiAs,
+  createActiveUser,
+  showColumns,
+  signIn,
+  USER_PASSWORD,
+  WCAG_TAGS,
+  waitForApiIdle,
+  watchApiCalls,
+} from './support';
 
 /**
  * The trader's desk: contractors by code and short name, both ends of a new transport's route, transport order
@@ -13,6 +31,8 @@ const tag = String(Date.now() % 1_000_000);
 let seed: DeliveredSeed;
 let opoleSaleNumber: string;
 let orderNumber: string;
+let logistics: LogisticsSeed;
+let newTransportId: number;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,6 +61,16 @@ test.beforeAll(async () => {
     data: { purchase_id: seed.purchaseId, cargo_quantity: 50_000 },
   });
   expect(allocation.ok(), await allocation.text()).toBe(true);
+  // Real desk data for axe: a NEW and an ON_THE_WAY transport and a short position (sales beyond purchases).
+  logistics = await seedLogistics(api, `DL${tag}`);
+  newTransportId = (await seedTransport(api, logistics)).id;
+  await seedTransport(api, logistics, { onTheWay: true });
+  const me = await ok<{ id: number }>(await api.get('/api/auth/me'));
+  await createSale(
+    api,
+    { ...logisticsContract(me.id, logistics.qualityId, `SP/DL${tag}/S`, 98_000, false), cargo_quantity: 9_000_000 },
+    logistics.carrierId,
+  );
   // Created just now: the order number's year is this one (transportOrderNumber).
   orderNumber = transportOrderNumber(seed.transportId, new Date().toISOString());
   await api.dispose();
@@ -187,4 +217,40 @@ test('the forbidden notice stays inside the app, and Wróć goes back to the las
   await page.screenshot({ path: `${SHOTS}/desk-names-forbidden-1440.png` });
   await page.getByRole('button', { name: 'Wróć' }).click();
   await expect(page).toHaveURL(/\/exchange-rates$/);
+});
+
+test('axe with real data: short positions, undelivered transports and their open status menu', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const findings: string[] = [];
+  const check = async (where: string) => {
+    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    for (const violation of result.violations) {
+      findings.push(
+        `${where} ${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary}`).slice(0, 3)}`,
+      );
+    }
+  };
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    for (const route of [
+      '/positions',
+      `/logistics/active?search=DL${tag}`,
+      `/transaction-statement/all?search=DN${tag}`,
+    ]) {
+      watchApiCalls(page);
+      await page.goto(route);
+      await waitForApiIdle(page);
+      await check(`${route} @${width}`);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/positions');
+  await expect(page.locator('[data-balance="short"]').first()).toBeVisible();
+  await page.goto(`/logistics/active?search=DL${tag}`);
+  await page.getByRole('button', { name: new RegExp(`zmień status transportu #${newTransportId}$`) }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await check('status menu');
+  await page.keyboard.press('Escape');
+  expect(findings).toEqual([]);
 });

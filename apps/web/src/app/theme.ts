@@ -35,6 +35,9 @@ export const theme = createTheme({
     Textarea: { defaultProps: { rows: TEXTAREA_ROWS } },
     // WCAG 4.1.2: the dialogs' × button is named (axe button-name), in every modal.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': pl.common.closeDialog } } },
+    // WCAG 4.1.2 (axe aria-required-children): Mantine's focus placeholder is a presentational div with a tabindex
+    // inside role="menu"; without it the opened menu focuses its first item, as the menu pattern wants.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // WCAG 4.1.2 and spec/1 (the UI is Polish): Mantine names the eye button in English otherwise.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': pl.common.togglePassword } } },
     // WCAG 4.1.2: a toast's × button is named; WCAG 1.4.3: a toast's message under a title is Mantine's gray 6
