@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTransportOrderNumber, transportOrderNumber } from './company';
+import { parseTransportOrderNumber, transportOrderNumber } from './company.js';
 
 describe('parseTransportOrderNumber', () => {
   it('reads back every number transportOrderNumber writes', () => {
