@@ -39,7 +39,7 @@ function IdTypeCell({ row }: { row: TransactionRow }) {
         </Text>
         {row.splitFromId && <Small dimmed>{t('statement.splitFrom', { id: row.splitFromId })}</Small>}
       </Group>
-      <Badge size="sm" variant="light" color={KIND_COLORS[row.type]}>
+      <Badge size="xs" variant="light" color={KIND_COLORS[row.type]}>
         {t(`statement.kinds.${row.type}`)}
       </Badge>
     </Stack>
