@@ -26,7 +26,7 @@ test('the confirm button of a transport status change acts 600 ms after its dial
   await page.clock.install();
   await signIn(page);
   await page.goto(`/logistics/all?search=${tag}`);
-  await page.getByRole('button', { name: `Zmień status transportu #${id}`, exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(`zmień status transportu #${id}$`) }).click();
   const item = page.getByRole('menuitem', { name: 'Anuluj transport' });
   await expect(item).toBeVisible();
 

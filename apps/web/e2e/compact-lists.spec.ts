@@ -91,7 +91,7 @@ test.describe('focus returns to the row menu', () => {
     {
       name: 'logistics delivered',
       path: '/logistics/all',
-      menu: /^Zmień status transportu #/,
+      menu: /zmień status transportu #/,
       item: 'Oznacz jako dostarczony',
     },
   ]) {

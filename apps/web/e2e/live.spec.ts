@@ -47,7 +47,7 @@ async function shownEveryFrame(page: Page, selector: string, id: number, text: s
 }
 
 async function chooseStatus(page: Page, id: number, item: string) {
-  await page.getByRole('button', { name: `Zmień status transportu #${id}`, exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(`zmień status transportu #${id}$`) }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 

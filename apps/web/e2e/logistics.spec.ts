@@ -39,7 +39,7 @@ async function confirm(page: Page, title: string, button: string) {
 }
 
 async function chooseStatus(page: Page, id: number, item: string) {
-  await page.getByRole('button', { name: `Zmień status transportu #${id}`, exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(`zmień status transportu #${id}$`) }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -262,7 +262,7 @@ test.describe
         row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}`, exact: true }),
       ).toBeVisible();
       await expect(
-        page.getByRole('button', { name: `Zmień status transportu #${ids.toDeliver}`, exact: true }),
+        page.getByRole('button', { name: new RegExp(`zmień status transportu #${ids.toDeliver}$`) }),
       ).toHaveCount(0);
       await expect(row.getByRole('button', { name: /Usu/ })).toBeDisabled();
       await row.getByRole('button', { name: `Szczegóły transportu #${ids.toDeliver}`, exact: true }).click();

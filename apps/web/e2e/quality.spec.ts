@@ -79,7 +79,7 @@ test.describe
 
     async function openDelivered(page: Page) {
       await page.goto(`/logistics/all?search=${tag}`);
-      await page.getByRole('button', { name: `Zmień status transportu #${transportId}`, exact: true }).click();
+      await page.getByRole('button', { name: new RegExp(`zmień status transportu #${transportId}$`) }).click();
       await page.getByRole('menuitem', { name: 'Oznacz jako dostarczony' }).click();
       return page.getByRole('dialog', { name: `Rozładunek transportu #${transportId}` });
     }

@@ -153,3 +153,15 @@ export type TransportOrderInfoResponse = z.infer<typeof TransportOrderInfoRespon
 export function transportOrderNumber(transportId: number, createdAt: string): string {
   return `ZT/${createdAt.slice(0, 4)}/${String(transportId).padStart(4, '0')}`;
 }
+
+/**
+ * The transport and year of an order number typed into a search ("ZT/2026/3001", any case, spaces around the
+ * slashes); null for anything else. The inverse of transportOrderNumber.
+ */
+export function parseTransportOrderNumber(text: string): { transportId: number; year: number } | null {
+  const match = /^zt\s*\/\s*(\d{4})\s*\/\s*(\d{1,10})$/i.exec(text.trim());
+  if (!match) return null;
+  const transportId = Number(match[2]);
+  if (transportId < 1 || transportId > 2_147_483_647) return null;
+  return { transportId, year: Number(match[1]) };
+}

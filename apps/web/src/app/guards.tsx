@@ -2,12 +2,14 @@ import type { UserRole } from '@grain/shared';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { ForbiddenNotice } from '../components/forbidden-notice';
+import { pl } from '../i18n/pl';
 import { useSession } from './session';
 
 export function FullPageLoader() {
   return (
     <Center h="100vh">
-      <Loader aria-label="loading" />
+      <Loader aria-label={pl.common.loading} />
     </Center>
   );
 }
@@ -26,10 +28,10 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** A wrong role goes to the forbidden page. */
+/** A wrong role sees the forbidden notice in place of the screen, inside the app, with 'Wróć' to the last screen. */
 export function RequireRole({ requiredRole }: { requiredRole: UserRole }) {
   const { user } = useSession();
-  if (user?.role !== requiredRole) return <Navigate to="/forbidden" replace />;
+  if (user?.role !== requiredRole) return <ForbiddenNotice />;
   return <Outlet />;
 }
 

@@ -41,7 +41,6 @@ export const routes: RouteObject[] = [
         element: <LoginLayout />,
         children: [{ path: '/reset-password', ...page(() => import('../features/auth/pages/reset-password-page')) }],
       },
-      { path: '/forbidden', ...page(() => import('../features/auth/pages/forbidden-page')) },
       { path: '/404', ...page(() => import('../features/auth/pages/not-found-page')) },
       // spec/1 section 2: the component showcase, for guests and signed-in users alike, in a chunk of its own.
       { path: '/sandbox', ...page(() => import('../features/sandbox/pages/sandbox-page')) },
@@ -103,6 +102,7 @@ export const routes: RouteObject[] = [
                 path: '/transaction-statement/:tab',
                 ...page(() => import('../features/settlements/pages/statement-page')),
               },
+              { path: '/forbidden', ...page(() => import('../features/auth/pages/forbidden-page')) },
               {
                 element: <RequireRole requiredRole="ADMIN" />,
                 children: [

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, darken, type MantineTheme, Notification } from '@mantine/core';
+import { Badge, type CSSVariablesResolver, createTheme, darken, type MantineTheme, Notification } from '@mantine/core';
 import { pl } from '../i18n/pl';
 
 /** spec/1 Inputs: "Text area has 4 rows by default". */
@@ -24,10 +24,22 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // No text under 12 px (WCAG 1.4.4 and 1.4.12): Mantine's badges set 9 to 11 px up to size md; the larger sizes
+    // keep theirs. A badge is never cut to "NO…" in a narrow column: it keeps its own width.
+    Badge: Badge.extend({
+      vars: (_theme, props) =>
+        props.size === 'lg' || props.size === 'xl' ? { root: {} } : { root: { '--badge-fz': '12px' } },
+      styles: { root: { minWidth: 'max-content' } },
+    }),
     // spec/1 Inputs: a text area has 4 rows by default; set once here, so no component sets its own.
     Textarea: { defaultProps: { rows: TEXTAREA_ROWS } },
     // WCAG 4.1.2: the dialogs' × button is named (axe button-name), in every modal.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': pl.common.closeDialog } } },
+    // WCAG 4.1.2 (axe aria-required-children): Mantine's focus placeholder is a presentational div with a tabindex
+    // inside role="menu"; without it the opened menu focuses its first item, as the menu pattern wants.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // WCAG 4.1.2 and spec/1 (the UI is Polish): Mantine names the eye button in English otherwise.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': pl.common.togglePassword } } },
     // WCAG 4.1.2: a toast's × button is named; WCAG 1.4.3: a toast's message under a title is Mantine's gray 6
     // (3.3:1 on white), the dimmed ink instead.
     Notification: Notification.extend({

@@ -170,7 +170,7 @@ describe('the split catalogue', () => {
   });
 
   it('finds a feature’s texts once its public entry is loaded, and every message code from the first load', async () => {
-    expect(i18n.t('transports.status.menu', { id: 3 })).toBe('Zmień status transportu #3');
+    expect(i18n.t('transports.status.menu', { id: 3, status: 'Nowy' })).toBe('Nowy – zmień status transportu #3');
     for (const code of Object.keys(MESSAGE_CODES) as (keyof typeof MESSAGE_CODES)[]) {
       expect(i18n.exists(`messageCode.${code}`), code).toBe(true);
       expect(messageCodeText(code)).toBe(pl.messageCode[code]);

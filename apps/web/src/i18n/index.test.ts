@@ -8,8 +8,10 @@ describe('translate', () => {
     for (let call = 0; call < 2; call++) {
       expect(translate('contractors.showDetails')).toBe(i18n.t('contractors.showDetails'));
       expect(translate('status.transport.ON_THE_WAY')).toBe('W drodze');
-      expect(translate('transports.status.menu', { id: 7 })).toBe('Zmień status transportu #7');
-      expect(translate('transports.status.menu', { id: 8 })).toBe('Zmień status transportu #8');
+      expect(translate('transports.status.menu', { id: 7, status: 'Nowy' })).toBe('Nowy – zmień status transportu #7');
+      expect(translate('transports.status.menu', { id: 8, status: 'W drodze' })).toBe(
+        'W drodze – zmień status transportu #8',
+      );
     }
   });
 });

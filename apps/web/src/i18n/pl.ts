@@ -194,6 +194,7 @@ export const pl = {
     delete: 'Usuń',
     edit: 'Edytuj',
     back: 'Wróć',
+    togglePassword: 'Pokaż lub ukryj hasło',
     add: 'Dodaj',
     close: 'Zamknij',
     closeDialog: 'Zamknij okno',
@@ -326,7 +327,6 @@ export const pl = {
   errors: {
     forbiddenTitle: 'Brak dostępu',
     forbiddenText: 'Nie masz uprawnień do tej strony.',
-    goBack: 'Wróć do logowania',
     notFoundCode: '404',
     notFoundText: 'Nie znaleziono strony',
     timeout: 'Serwer nie odpowiedział w ciągu 20 sekund',

@@ -247,8 +247,10 @@ function toToAssignRow(row: ToAssignDbRow): ToAssignRow {
     salesAgreementDocumentNumber: row.salesDocumentNumber,
     purchaseSupplierId: row.supplierId,
     purchaseSupplierCode: row.supplierCode,
+    purchaseSupplierName: row.supplierName,
     salesRecipientId: row.recipientId,
     salesRecipientCode: row.recipientCode,
+    salesRecipientName: row.recipientName,
     purchaseFreight: row.purchaseFreight,
     salesFreight: row.salesFreight,
     purchaseAddress: {

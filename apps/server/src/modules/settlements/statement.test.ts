@@ -1,4 +1,4 @@
-import { lineValue } from '@grain/shared';
+import { lineValue, transportOrderNumber } from '@grain/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   codeOf,
@@ -218,6 +218,18 @@ describe('statement filters', () => {
     expect(await search(carrier!.code)).toEqual([b.transportTx.id]);
     expect(await search(String(b.transport.id))).toEqual(expect.arrayContaining(all(b)));
     expect(await search('%')).toEqual([]);
+  });
+
+  it("finds a transport's rows by its order number ZT/<year>/<id>, not under another year", async () => {
+    const search = async (term: string) => ids(okJson(await api().list({ search: term, limit: 50 }))).sort();
+    const { createdAt } = (await t.db.query.transports.findFirst({
+      where: (tr, { eq }) => eq(tr.id, b.transport.id),
+    }))!;
+    const number = transportOrderNumber(b.transport.id, createdAt);
+    expect(await search(number)).toEqual([b.purchaseTx.id, b.salesTx.id, b.transportTx.id].sort());
+    expect(await search(number.toLowerCase().replace(/^zt/, 'zt '))).toHaveLength(3);
+    const otherYear = transportOrderNumber(b.transport.id, `${Number(createdAt.slice(0, 4)) - 1}-01-01`);
+    expect(await search(otherYear)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { FILTERED_COUNT_CAP } from '@grain/shared';
+import { FILTERED_COUNT_CAP, transportOrderNumber } from '@grain/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Body, deliveredBody, type Pair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
@@ -215,6 +215,17 @@ describe('GET|POST /api/transport/list', () => {
     expect(await ids({ search: `#${seed.t3}` })).toEqual([seed.t3]);
     expect(await ids({ search: ` #${seed.t2} ` })).toEqual([seed.t2]);
     expect(await ids({ search: '#99999999' })).toEqual([]);
+  });
+
+  it('finds a transport by its order number ZT/<year>/<id>, in any case, and not under another year', async () => {
+    const [row] = rowsOf<{ year: number }>(
+      await t.db.execute(sql`select extract(year from created_at)::int as year from transports where id = ${seed.t3}`),
+    );
+    const number = transportOrderNumber(seed.t3, `${row!.year}-01-01`);
+    expect(await ids({ search: number })).toEqual([seed.t3]);
+    expect(await ids({ search: ` ${number.toLowerCase()} ` })).toEqual([seed.t3]);
+    expect(await ids({ search: `ZT/${row!.year - 1}/${seed.t3}` })).toEqual([]);
+    expect(await ids({ search: `ZT/${row!.year}/99999999` })).toEqual([]);
   });
 
   it('searches carrier name, driver name, GMP number, phone, registration and comment', async () => {

@@ -8,7 +8,7 @@ import './i18n';
 export { useContractor } from './api';
 export { CarrierCertificateWarning, useCarrierGmpCertificate } from './certificates/carrier-certificate-warning';
 export { AddressFields } from './components/address-fields';
-export { ContractorCode } from './components/contractor-code';
+export { ContractorCode, contractorLabel } from './components/contractor-code';
 export { ContractorDataSection } from './components/contractor-data-section';
 export { ContractorSelect } from './components/contractor-select';
 export {

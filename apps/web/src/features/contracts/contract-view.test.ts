@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cannotDeleteReasons, dashboardExtrasOf } from './contract-view';
+import { type AllocationRowView, cannotDeleteReasons, dashboardExtrasOf, pairOfDashboardRow } from './contract-view';
 import { purchaseDashboard, salesDashboard } from './fixtures';
 
 describe('dashboardExtrasOf', () => {
@@ -42,5 +42,49 @@ describe('cannotDeleteReasons', () => {
 
   it('falls back to transports when no figure shows why (a NEW or cancelled transport)', () => {
     expect(cannotDeleteReasons(contract())).toEqual(['hasTransports']);
+  });
+});
+
+describe('pairOfDashboardRow', () => {
+  const row: AllocationRowView = {
+    allocationId: 1,
+    purchaseId: 10,
+    salesId: 20,
+    contractId: 20,
+    documentNumber: 'SP/2026/0009',
+    counterparty: { id: 6, code: 'MLYN', name: 'Młyn' },
+    status: 'ACTIVE',
+    qualityTitle: 'Pszenica',
+    cargoQuantity: 100_000,
+    price: 90_000,
+    currency: 'PLN',
+    dateOfReceiptFrom: '2026-03-01',
+    dateOfReceiptTo: '2026-06-30',
+    isGmp: false,
+    allocated: 50_000,
+    inDelivery: 10_000,
+    inDeliveryTransportCount: 1,
+    delivered: 5_000,
+    place: '45-001 Opole',
+  };
+
+  it('shows both ends of the route and both names, seen from the purchase', () => {
+    const pair = pairOfDashboardRow({ kind: 'purchase' }, purchaseDashboard, row);
+    expect(pair).toMatchObject({
+      supplierCode: 'AGRO',
+      supplierName: 'Agro sp. z o.o.',
+      recipientCode: 'MLYN',
+      recipientName: 'Młyn',
+      to: '45-001 Opole',
+      toPickUpKg: 35_000,
+    });
+    expect(pair.from).toBeTruthy();
+  });
+
+  it('shows both ends of the route seen from the sale: the other purchase is the loading place', () => {
+    const purchaseRow = { ...row, counterparty: { id: 5, code: 'AGRO', name: null }, place: '99-300 Kutno' };
+    const pair = pairOfDashboardRow({ kind: 'sales' }, salesDashboard, purchaseRow);
+    expect(pair).toMatchObject({ supplierCode: 'AGRO', recipientCode: 'MLYN', from: '99-300 Kutno' });
+    expect(pair.to).toBeTruthy();
   });
 });

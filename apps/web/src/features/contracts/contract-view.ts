@@ -7,6 +7,7 @@ import type {
   SalesDashboardResponse,
   SalesListItem,
 } from '@grain/shared';
+import { contractorLabel } from '../contractors';
 import type { TransportPairView } from '../transports';
 
 /** Either side's dashboard answer (also the answer of create and update). */
@@ -63,9 +64,10 @@ export function dashboardExtrasOf(contract: ContractDashboard) {
   };
 }
 
-/** "ZK/2026/0001 AGRO": the contract's name in headers (spec/1 Contract dashboards). */
+/** "ZK/2026/0001 AGRO · Agro-Pol": the contract's name in headers (spec/1 Contract dashboards), code with short name. */
 export function contractName(contract: ContractDashboard): string {
-  return `${contract.documentNumber} ${counterpartyOf(contract).code}`;
+  const { code, name } = counterpartyOf(contract);
+  return `${contract.documentNumber} ${contractorLabel(code, name)}`;
 }
 
 /** A row of the dashboard's allocation table: the contract on the other side of one allocation pair. */
@@ -90,7 +92,12 @@ export interface AllocationRowView {
   inDelivery: number;
   inDeliveryTransportCount: number;
   delivered: number;
+  /** The other contract's place ("60-001 Poznań"), the other end of the pair's route. */
+  place: string | null;
 }
+
+const placeOf = (address: { postCode?: string | null; city?: string | null } | null | undefined) =>
+  [address?.postCode, address?.city].filter(Boolean).join(' ') || null;
 
 const otherContractFields = (row: AllocatedSalesRow | AllocatedPurchaseRow) => ({
   allocationId: row.allocationId,
@@ -103,6 +110,7 @@ const otherContractFields = (row: AllocatedSalesRow | AllocatedPurchaseRow) => (
   dateOfReceiptFrom: row.dateOfReceiptFrom,
   dateOfReceiptTo: row.dateOfReceiptTo,
   isGmp: row.isGmp,
+  place: placeOf(row.address),
 });
 
 /** Seen from a purchase the rows are sales (…ForSales), seen from a sale they are purchases (…OnPurchase). */
@@ -134,25 +142,28 @@ export function allocationRowView(row: AllocatedSalesRow | AllocatedPurchaseRow)
 }
 
 /**
- * The pair of a dashboard's allocation row as the new-transport dialog shows it: both numbers and codes, this
- * contract's own place, and the tonnes of the pair not yet in delivery or delivered.
+ * The pair of a dashboard's allocation row as the new-transport dialog shows it: both numbers, codes and names,
+ * both ends of the route (this contract's place and the other contract's), and the tonnes of the pair not yet in
+ * delivery or delivered.
  */
 export function pairOfDashboardRow(
   side: { kind: 'purchase' | 'sales' },
   contract: ContractDashboard,
   row: AllocationRowView,
 ): TransportPairView {
-  const own = { number: contract.documentNumber, code: counterpartyOf(contract).code };
-  const other = { number: row.documentNumber, code: row.counterparty.code };
+  const ownParty = counterpartyOf(contract);
+  const own = { number: contract.documentNumber, party: ownParty, place: placeOf(contract.address) };
+  const other = { number: row.documentNumber, party: row.counterparty, place: row.place };
   const [purchase, sale] = side.kind === 'purchase' ? [own, other] : [other, own];
-  const ownPlace = [contract.address?.postCode, contract.address?.city].filter(Boolean).join(' ') || null;
   return {
     purchaseNumber: purchase.number,
-    supplierCode: purchase.code,
+    supplierCode: purchase.party.code,
+    supplierName: purchase.party.name,
     saleNumber: sale.number,
-    recipientCode: sale.code,
-    from: side.kind === 'purchase' ? ownPlace : null,
-    to: side.kind === 'purchase' ? null : ownPlace,
+    recipientCode: sale.party.code,
+    recipientName: sale.party.name,
+    from: purchase.place,
+    to: sale.place,
     toPickUpKg: Math.max(0, row.allocated - row.inDelivery - row.delivered),
   };
 }

@@ -8,7 +8,8 @@ export const settlementsPl = {
   statement: {
     title: 'Zestawienie transakcji',
     tabs: { all: 'Wszystkie', sales: 'Sprzedaż', purchase: 'Zakup', transport: 'Transport' },
-    searchPlaceholder: 'Szukaj po umowie, kontrahencie, rejestracji, fakturze lub ID',
+    searchPlaceholder: 'Szukaj po umowie, kontrahencie, rejestracji, fakturze, ID lub nr zlecenia ZT/…',
+    transportOf: 'Transport {{id}}',
     accountingMethods: { VAT: 'VAT', RR: 'RR' },
     columns: {
       idType: 'ID / typ',
@@ -69,6 +70,7 @@ export const settlementsPl = {
     },
     summary: '#{{id}} · {{kind}} · {{contractor}}',
     bulk: {
+      selectColumn: 'Zaznaczenie',
       selectAll: 'Zaznacz wszystkie nierozliczone na tej stronie',
       selectAllToInvoice: 'Zaznacz wszystkie bez faktury na tej stronie',
       alreadyInvoiced: 'Wiersz ma już fakturę {{number}}',

@@ -95,7 +95,7 @@ export const transportsPl = {
     },
     title: 'Logistyka',
     tabs: { all: 'Wszystkie', active: 'Aktywne', delivered: 'Dostarczone' },
-    searchPlaceholder: 'Szukaj po przewoźniku, kierowcy, numerze GMP, telefonie, rejestracji lub komentarzu',
+    searchPlaceholder: 'Szukaj po przewoźniku, kierowcy, GMP, telefonie, rejestracji, komentarzu lub nr zlecenia ZT/…',
     created: 'Transport został dodany',
     updated: 'Zmiany transportu zostały zapisane',
     deleted: 'Transport został usunięty',
@@ -135,7 +135,8 @@ export const transportsPl = {
     },
     status: {
       label: 'Zmień status',
-      menu: 'Zmień status transportu #{{id}}',
+      // WCAG 2.5.3 label in name: the name starts with the badge's own text.
+      menu: '{{status}} – zmień status transportu #{{id}}',
       to: {
         ON_THE_WAY: 'Wyślij w drogę',
         DELIVERED: 'Oznacz jako dostarczony',

@@ -4,8 +4,10 @@ import type { ToAssignRow, TransportResponse } from '@grain/shared';
 export interface TransportPairView {
   purchaseNumber: string;
   supplierCode: string;
+  supplierName?: string | null;
   saleNumber: string;
   recipientCode: string;
+  recipientName?: string | null;
   /** Loading and unloading place ("60-001 Poznań"), when the opener knows them. */
   from?: string | null;
   to?: string | null;
@@ -20,8 +22,10 @@ export function pairOfTransport(transport: TransportResponse): TransportPairView
   return {
     purchaseNumber: transport.purchaseSupplier.documentNumber,
     supplierCode: transport.purchaseSupplier.code,
+    supplierName: transport.purchaseSupplier.name,
     saleNumber: transport.salesRecipient.documentNumber,
     recipientCode: transport.salesRecipient.code,
+    recipientName: transport.salesRecipient.name,
     from: place(transport.loadingAddress),
     to: place(transport.unloadingAddress),
   };
@@ -32,8 +36,10 @@ export function pairOfToAssignRow(row: ToAssignRow): TransportPairView {
   return {
     purchaseNumber: row.purchaseAgreementDocumentNumber,
     supplierCode: row.purchaseSupplierCode,
+    supplierName: row.purchaseSupplierName,
     saleNumber: row.salesAgreementDocumentNumber,
     recipientCode: row.salesRecipientCode,
+    recipientName: row.salesRecipientName,
     from: place(row.purchaseAddress),
     to: place(row.salesAddress),
     toPickUpKg: row.toDeliver,

@@ -1,5 +1,6 @@
 import type { TransportResponse } from '@grain/shared';
 import { formatDate, formatMoney, formatTonnes } from '../../lib/format';
+import { contractorLabel } from '../contractors';
 import { deductionLines } from './deductions';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -18,9 +19,12 @@ export function summaryLines(transport: TransportResponse, t: Translate): Summar
     { label: s('transport'), value: `#${transport.id} · ${t(`status.transport.${transport.status}`)}` },
     {
       label: s('purchase'),
-      value: `${transport.purchaseSupplier.documentNumber} (${transport.purchaseSupplier.code})`,
+      value: `${transport.purchaseSupplier.documentNumber} (${contractorLabel(transport.purchaseSupplier.code, transport.purchaseSupplier.name)})`,
     },
-    { label: s('sale'), value: `${transport.salesRecipient.documentNumber} (${transport.salesRecipient.code})` },
+    {
+      label: s('sale'),
+      value: `${transport.salesRecipient.documentNumber} (${contractorLabel(transport.salesRecipient.code, transport.salesRecipient.name)})`,
+    },
     { label: s('cargo'), value: `${transport.rawMaterial}, ${transport.purchaseQualityTitle}` },
     { label: s('quantity'), value: formatTonnes(transport.cargoQuantity) },
     { label: s('loading'), value: joined(formatDate(transport.dateLoading), transport.loadingAddressFull) },

@@ -1,5 +1,6 @@
 import {
   parseOrderBy,
+  parseTransportOrderNumber,
   type TransactionListFilter,
   type TransactionListType,
   type TransactionSortKey,
@@ -151,11 +152,17 @@ function selectStatementRows(db: Db) {
 
 /**
  * Search: agreement document numbers, contractor code and name, vehicle numbers, invoice number (the row's search
- * text); a whole number also finds the transaction or the transport of that id.
+ * text); a whole number also finds the transaction or the transport of that id, and a transport order number
+ * (ZT/2026/3001) the rows of that transport (by its id, indexed, as the logistics search reads it).
  */
 function statementSearch(search: string | undefined): SQL | undefined {
-  const text = searchTextCondition(transactions.searchText, search);
   const term = search?.trim() ?? '';
+  const order = parseTransportOrderNumber(term);
+  if (order) {
+    const ofYear = sql`exists (select 1 from transports where id = ${order.transportId} and extract(year from created_at) = ${order.year})`;
+    return and(eq(transactions.transportId, order.transportId), ofYear);
+  }
+  const text = searchTextCondition(transactions.searchText, search);
   if (!text || !/^\d{1,9}$/.test(term)) return text;
   const id = Number(term);
   return or(text, eq(transactions.id, id), eq(transactions.transportId, id));

@@ -1,4 +1,5 @@
 import {
+  parseTransportOrderNumber,
   TRANSPORT_STATUSES,
   TRANSPORT_TAB_STATUSES,
   type TransportListFilter,
@@ -125,11 +126,18 @@ function statusGroups(filter: TransportListFilter): `status:${TransportStatus}`[
 const MAX_ID = 2_147_483_647;
 
 /**
- * A search finds a transport by its id, typed as "3002" or "#3002". "#3002" means the id alone;
- * plain digits also match the searched text (phone numbers, GMP numbers hold digits too).
+ * A search finds a transport by its id, typed as "3002" or "#3002", or by its order number "ZT/2026/3002".
+ * "#3002" means the id alone; plain digits also match the searched text (phone numbers, GMP numbers hold digits
+ * too). An order number is the id and the year of creation (transportOrderNumber), so it is read by the primary
+ * key rather than copied into the search text.
  */
 export function transportSearchCondition(search: string | undefined): SQL | undefined {
   const term = search?.trim() ?? '';
+  const order = parseTransportOrderNumber(term);
+  // The session's time zone is UTC, as the order number's year is that of the ISO createdAt.
+  if (order) {
+    return and(eq(transports.id, order.transportId), sql`extract(year from ${transports.createdAt}) = ${order.year}`);
+  }
   const idMatch = /^(#?)(\d{1,10})$/.exec(term);
   const id = idMatch ? Number(idMatch[2]) : 0;
   if (!idMatch || id < 1 || id > MAX_ID) return searchTextCondition(transports.searchText, search);

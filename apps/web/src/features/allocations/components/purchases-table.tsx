@@ -47,7 +47,7 @@ export function PurchasesTable({ sale, canAllocate, onAllocate, ...table }: Purc
       sortKey: 'supplier_code',
       render: (row) => (
         <span style={nowrap}>
-          <ContractorCode id={row.supplierId} code={row.supplierCode} />
+          <ContractorCode id={row.supplierId} code={row.supplierCode} name={row.supplierName} />
         </span>
       ),
     },

@@ -39,7 +39,7 @@ export function SaleSummary({ sale }: { sale: SalesDashboardResponse }) {
       <Card title={t('allocations.sale')}>
         <Figure label={t('allocations.documentNumber')}>{sale.documentNumber}</Figure>
         <Figure label={t('allocations.recipient')}>
-          <ContractorCode id={sale.recipientId} code={sale.recipientCode} />
+          <ContractorCode id={sale.recipientId} code={sale.recipientCode} name={sale.recipientName} />
         </Figure>
         <Figure label={t('allocations.quality')}>{sale.rawMaterialQualityTitle}</Figure>
         <Figure label={t('allocations.quantity')}>{formatTonnes(sale.cargoQuantity)}</Figure>

@@ -83,7 +83,7 @@ export function ToAssignTable({ renderAction, renderCardAction, ...table }: ToAs
       sortKey: 'purchase_supplier_code',
       render: (row) => (
         <span style={nowrap}>
-          <ContractorCode id={row.purchaseSupplierId} code={row.purchaseSupplierCode} />
+          <ContractorCode id={row.purchaseSupplierId} code={row.purchaseSupplierCode} name={row.purchaseSupplierName} />
         </span>
       ),
     },
@@ -94,7 +94,7 @@ export function ToAssignTable({ renderAction, renderCardAction, ...table }: ToAs
       sortKey: 'sales_recipient_code',
       render: (row) => (
         <span style={nowrap}>
-          <ContractorCode id={row.salesRecipientId} code={row.salesRecipientCode} />
+          <ContractorCode id={row.salesRecipientId} code={row.salesRecipientCode} name={row.salesRecipientName} />
         </span>
       ),
     },

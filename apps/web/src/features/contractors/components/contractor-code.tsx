@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { translate as t } from '../../../i18n';
 import { ContractorDetailsModal } from './contractor-details-modal';
@@ -6,11 +6,13 @@ import { ContractorDetailsModal } from './contractor-details-modal';
 interface ContractorCodeProps {
   id: number;
   code: string;
+  /** The contractor's short name, shown under the code as the statement shows it. */
+  name?: string | null;
   fw?: number;
 }
 
-/** A contractor code that opens the details popup; later screens use it wherever a contractor code is shown. */
-export function ContractorCode({ id, code, fw = 600 }: ContractorCodeProps) {
+/** A contractor code (over its short name) that opens the details popup, wherever a contractor is shown. */
+export function ContractorCode({ id, code, name, fw = 600 }: ContractorCodeProps) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
@@ -21,11 +23,21 @@ export function ContractorCode({ id, code, fw = 600 }: ContractorCodeProps) {
         size="sm"
         onClick={open}
         title={t('contractors.showDetails')}
-        style={{ textAlign: 'left' }}
+        style={{ textAlign: 'left', display: 'block', maxWidth: 200 }}
       >
         {code}
+        {name && (
+          <Text component="span" fz="xs" fw={400} c="dimmed" lineClamp={1}>
+            {name}
+          </Text>
+        )}
       </Anchor>
       {opened && <ContractorDetailsModal contractorId={id} opened={opened} onClose={close} />}
     </>
   );
+}
+
+/** "KTR00007 · Agro-Pol": a contractor in running text (titles, the transport's pair line). */
+export function contractorLabel(code: string, name?: string | null): string {
+  return name ? `${code} · ${name}` : code;
 }

@@ -54,7 +54,9 @@ export function AllocatedContractsTable({ side, contract }: { side: ContractSide
       card: 'subtitle',
       title: t(`${other.i18n}.counterparty`),
       sortKey: keys.counterparty,
-      render: (row) => <ContractorCode id={row.counterparty.id} code={row.counterparty.code} />,
+      render: (row) => (
+        <ContractorCode id={row.counterparty.id} code={row.counterparty.code} name={row.counterparty.name} />
+      ),
     },
     {
       key: 'quality',

@@ -1,5 +1,6 @@
 import type { TransactionRow, TransactionSortKey } from '@grain/shared';
 import { Anchor, Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, useListDensity } from '../../../components/list/data-table';
@@ -86,11 +87,11 @@ export function useStatementColumns(
       title: head(t('statement.columns.agreements')),
       render: (row) => (
         <Box style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 6, alignItems: 'baseline' }}>
-          <Text fz={10} c="dimmed">
+          <Text fz="xs" c="dimmed">
             {t('statement.purchaseAgreement')}
           </Text>
           <Small>{text(row.purchaseAgreementDocumentNumber)}</Small>
-          <Text fz={10} c="dimmed">
+          <Text fz="xs" c="dimmed">
             {t('statement.salesAgreement')}
           </Text>
           <Small>{text(row.salesAgreementDocumentNumber)}</Small>
@@ -119,7 +120,13 @@ export function useStatementColumns(
       key: 'transportId',
       title: head(t('statement.columns.transportId')),
       sortKey: 'transport_id',
-      render: (row) => row.transportId,
+      // A truck before the bare number: the transport's id never takes the transaction's "#" look.
+      render: (row) => (
+        <Group gap={4} wrap="nowrap" title={t('statement.transportOf', { id: row.transportId })}>
+          <IconTruck size={14} aria-hidden />
+          <Text fz="sm">{row.transportId}</Text>
+        </Group>
+      ),
     },
     {
       key: 'car',

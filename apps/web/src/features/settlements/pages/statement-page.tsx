@@ -63,6 +63,9 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
   const columns = [
     {
       key: 'select',
+      // The chooser names it in Polish, and bulk actions need it: it cannot be hidden.
+      label: t('statement.bulk.selectColumn'),
+      isAlwaysShown: true,
       title: (
         <Checkbox
           aria-label={t(isIssuing ? 'statement.bulk.selectAllToInvoice' : 'statement.bulk.selectAll')}

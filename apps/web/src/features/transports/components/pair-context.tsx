@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatTonnes } from '../../../lib/format';
+import { contractorLabel } from '../../contractors';
 import type { TransportPairView } from '../transport-pair';
 
 /** Purchase → sale, the route and the tonnes left on the pair, above the create and edit transport forms. */
@@ -15,9 +16,9 @@ export function PairContext({ pair }: { pair?: TransportPairView | null }) {
         <Text size="sm" fw={600}>
           {t('transports.form.pair', {
             purchase: pair.purchaseNumber,
-            supplier: pair.supplierCode,
+            supplier: contractorLabel(pair.supplierCode, pair.supplierName),
             sale: pair.saleNumber,
-            recipient: pair.recipientCode,
+            recipient: contractorLabel(pair.recipientCode, pair.recipientName),
           })}
         </Text>
         {hasRoute && (

@@ -102,7 +102,13 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
       card: 'subtitle',
       title: c('supplier'),
       sortKey: 'supplier_code',
-      render: (row) => <ContractorCode id={row.purchaseSupplier.contractorId} code={row.purchaseSupplier.code} />,
+      render: (row) => (
+        <ContractorCode
+          id={row.purchaseSupplier.contractorId}
+          code={row.purchaseSupplier.code}
+          name={row.purchaseSupplier.name}
+        />
+      ),
     },
     {
       key: 'shipping',
@@ -127,16 +133,7 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
       key: 'carrier',
       title: c('carrier'),
       sortKey: 'carrier_name',
-      render: (row) => (
-        <Stack gap={0}>
-          <ContractorCode id={row.carrierId} code={row.carrierCode} />
-          {row.carrierName && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {row.carrierName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (row) => <ContractorCode id={row.carrierId} code={row.carrierCode} name={row.carrierName} />,
     },
     {
       key: 'car',
@@ -237,7 +234,13 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
       card: 'field',
       title: c('recipient'),
       sortKey: 'recipient_code',
-      render: (row) => <ContractorCode id={row.salesRecipient.contractorId} code={row.salesRecipient.code} />,
+      render: (row) => (
+        <ContractorCode
+          id={row.salesRecipient.contractorId}
+          code={row.salesRecipient.code}
+          name={row.salesRecipient.name}
+        />
+      ),
     },
     {
       key: 'salesDocument',
