@@ -30,6 +30,7 @@ import { operationsRoutes } from './modules/operations/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
 import { rrInvoiceRoutes } from './modules/rr-invoices/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { STATEMENT_SHEETS_MODULE } from './modules/settlements/export-sheet.js';
 import { settlementRoutes } from './modules/settlements/routes.js';
@@ -166,6 +167,7 @@ export async function buildApp({
       transportOrderRoutes(api);
       settingsRoutes(api);
       savedViewRoutes(api);
+      searchRoutes(api);
       liveRoutes(api, db, { maxClients: config.liveMaxClients });
     },
     { prefix: '/api' },
