@@ -14,11 +14,7 @@ export const SEARCH_TERM_MAX = 100;
 export const SEARCH_HITS_PER_KIND = 5;
 
 export const SearchRequestSchema = z.strictObject({
-  q: z
-    .string({ error: V.required })
-    .trim()
-    .min(SEARCH_TERM_MIN, V.minLength)
-    .max(SEARCH_TERM_MAX, V.maxLength),
+  q: z.string({ error: V.required }).trim().min(SEARCH_TERM_MIN, V.minLength).max(SEARCH_TERM_MAX, V.maxLength),
 });
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 

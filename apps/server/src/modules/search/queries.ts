@@ -49,7 +49,11 @@ export async function transportById(db: Db, id: number) {
 }
 
 export async function searchTransports(db: Db, term: string) {
-  return db.select(transportColumns).from(transports).where(searchTextCondition(transports.searchText, term)).limit(LIMIT);
+  return db
+    .select(transportColumns)
+    .from(transports)
+    .where(searchTextCondition(transports.searchText, term))
+    .limit(LIMIT);
 }
 
 export async function searchContractors(db: Db, term: string) {
