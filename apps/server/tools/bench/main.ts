@@ -19,6 +19,7 @@ import { CapturingPool } from './capture.js';
 import { measureInvoices, startFakeKsefProcess } from './invoices.js';
 import { LIST_BENCHES } from './lists.js';
 import { withCpuSplit } from './machine-cpu.js';
+import { measurePalette, missedPaletteTargets } from './palette.js';
 import { measurePdf } from './pdf.js';
 import { measureCompressedPage, measureSearches, missedSearchTargets } from './searches.js';
 import { round, type Timing, timed, timingOf } from './stats.js';
@@ -26,7 +27,7 @@ import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | invoices | page50]`:
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | palette | invoices | page50]`:
  * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
  * lists, typed searches, the logistics page's compressed answer, dashboards, writes, the export, the transport order
  * PDF, throughput and the web app. Prints a table and writes bench/results/*.json (`--only searches`: the searches
@@ -272,6 +273,20 @@ if (!only || only === 'searches') {
     await app.close();
     await database.close();
     writeResults(`searches-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
+    process.exit();
+  }
+}
+
+// The desk, third round: the command palette's one search (GET /search), each keystroke within 100 ms.
+if (!only || only === 'palette') {
+  console.log(`\nCommand palette (GET /search, ${calls} calls each)`);
+  results.palette = await measurePalette({ db, measure, call, sqlFloor });
+  const missed = missedPaletteTargets(results.palette as Row[]);
+  console.log(missed.length ? `\nMissed targets:\n  ${missed.join('\n  ')}` : '\nEvery palette target met.');
+  if (only === 'palette') {
+    await app.close();
+    await database.close();
+    writeResults(`palette-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
     process.exit();
   }
 }
