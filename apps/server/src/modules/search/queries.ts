@@ -7,7 +7,7 @@ import { searchTextCondition } from '../../db/search.js';
 /*
  * Each query reads one table through an index: the search text by its trigram index (migrations 0002, 0026, 0030),
  * a number by its unique or primary key. None orders the trigram hits: an ORDER BY with a LIMIT lets the planner
- * walk the primary key and filter every row instead (docs/performance.md); the service orders the few hits.
+ * walk the primary key and filter every row instead; the service orders the few hits.
  */
 const LIMIT = SEARCH_HITS_PER_KIND;
 
