@@ -31,6 +31,7 @@ import { positionRoutes } from './modules/positions/routes.js';
 import { receivedInvoiceRoutes } from './modules/received-invoices/routes.js';
 import { rrInvoiceRoutes } from './modules/rr-invoices/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { STATEMENT_SHEETS_MODULE } from './modules/settlements/export-sheet.js';
 import { settlementRoutes } from './modules/settlements/routes.js';
@@ -168,6 +169,7 @@ export async function buildApp({
       transportOrderRoutes(api);
       settingsRoutes(api);
       savedViewRoutes(api);
+      searchRoutes(api);
       liveRoutes(api, db, { maxClients: config.liveMaxClients });
     },
     { prefix: '/api' },

@@ -25,6 +25,7 @@ export * from './received-invoices.js';
 export * from './rr-invoices.js';
 export * from './rules/index.js';
 export * from './saved-views.js';
+export * from './search.js';
 export * from './settlements.js';
 export * from './transports.js';
 export * from './units.js';

@@ -20,6 +20,7 @@ import { measureInvoices, startFakeKsefProcess } from './invoices.js';
 import { LIST_BENCHES } from './lists.js';
 import { measureLive } from './live.js';
 import { withCpuSplit } from './machine-cpu.js';
+import { measurePalette, missedPaletteTargets } from './palette.js';
 import { measurePdf } from './pdf.js';
 import { measureCompressedPage, measureSearches, missedSearchTargets } from './searches.js';
 import { round, type Timing, timed, timingOf } from './stats.js';
@@ -27,7 +28,7 @@ import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | invoices | page50 | live]`:
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | palette | invoices | page50 | live]`:
  * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
  * lists, typed searches, the logistics page's compressed answer, dashboards, writes, the export, the transport order
  * PDF, throughput and the web app. Prints a table and writes bench/results/*.json (`--only searches`: the searches
@@ -43,7 +44,7 @@ const calls = Number(flagValue('--calls') ?? 30);
 /** `--only <text>`: only the lists whose name holds it (`export`, `pdf`, `web`: that part alone), nothing else, no result file. */
 const only = flagValue('--only');
 /** The parts `--only` names; any other text picks lists by name ("live" is in "delivered"). */
-const ONLY_PARTS = ['export', 'pdf', 'web', 'searches', 'invoices', 'page50', 'live'];
+const ONLY_PARTS = ['export', 'pdf', 'web', 'searches', 'palette', 'invoices', 'page50', 'live'];
 const scale = SCALES[scaleName];
 if (!scale) throw new Error(`Unknown scale ${scaleName}`);
 const root = resolve(import.meta.dirname, '../../../..');
@@ -276,6 +277,20 @@ if (!only || only === 'searches') {
     await app.close();
     await database.close();
     writeResults(`searches-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
+    process.exit();
+  }
+}
+
+// The desk, third round: the command palette's one search (GET /search), each keystroke within 100 ms.
+if (!only || only === 'palette') {
+  console.log(`\nCommand palette (GET /search, ${calls} calls each)`);
+  results.palette = await measurePalette({ db, measure, call, sqlFloor });
+  const missed = missedPaletteTargets(results.palette as Row[]);
+  console.log(missed.length ? `\nMissed targets:\n  ${missed.join('\n  ')}` : '\nEvery palette target met.');
+  if (only === 'palette') {
+    await app.close();
+    await database.close();
+    writeResults(`palette-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
     process.exit();
   }
 }

@@ -1,7 +1,7 @@
 import { ACCOUNTING_METHODS, CONTRACTOR_LABELS, GENDERS } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from '../columns.js';
+import { searchText, timestamps } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
 import { countries } from './reference-data.js';
 
@@ -38,6 +38,8 @@ export const contractors = pgTable(
     bankAccount: varchar('bank_account', { length: 26 }),
     flatRateDeclarationDate: date('flat_rate_declaration_date', { mode: 'string' }),
     isKsefRrDesignated: boolean('is_ksef_rr_designated').notNull().default(false),
+    /** The command palette's search (GET /search): code, name, NIP, PESEL and city, served by a trigram index. */
+    searchText: searchText(['code', 'name', 'nip', 'pesel', 'city']),
     ...timestamps,
   },
   (t) => [

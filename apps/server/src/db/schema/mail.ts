@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     recipients: text('recipients').array().notNull(),
     subject: varchar('subject', { length: 500 }).notNull(),
     body: text('body').notNull(),
+    /** Where answers go (the trader who sent a transport order); null answers the sender address. */
+    replyTo: text('reply_to'),
     status: varchar('status', { length: 16, enum: MAIL_STATUSES }).notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

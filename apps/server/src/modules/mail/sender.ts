@@ -15,6 +15,7 @@ interface ClaimedMail {
   recipients: string[];
   subject: string;
   body: string;
+  reply_to: string | null;
   attempts: number;
   attachments: StoredAttachment[];
 }
@@ -27,6 +28,9 @@ function attachmentsOf(mail: ClaimedMail) {
     content: Buffer.from(file.contentBase64, 'base64'),
   }));
 }
+
+/** The Reply-To header, only when the message names one (otherwise answers go to the sender address). */
+const replyToOf = (mail: ClaimedMail) => (mail.reply_to ? { replyTo: mail.reply_to } : {});
 
 export const MAX_ATTEMPTS = 10;
 const BATCH = 10;
@@ -46,6 +50,7 @@ function deliveryFor(config: Config, log: FastifyBaseLogger): Deliver {
     return async (mail) => {
       await transport.sendMail({
         from: config.mailFrom,
+        ...replyToOf(mail),
         to: mail.recipients,
         subject: mail.subject,
         text: mail.body,
@@ -61,6 +66,7 @@ function deliveryFor(config: Config, log: FastifyBaseLogger): Deliver {
     const file = join(folder, `${String(mail.id).padStart(6, '0')}.eml`);
     const composed = await composer.sendMail({
       from: config.mailFrom,
+      ...replyToOf(mail),
       to: mail.recipients,
       subject: mail.subject,
       text: mail.body,
@@ -79,7 +85,7 @@ async function claimDue(db: Db): Promise<ClaimedMail[]> {
     where id in (
       select id from mail_outbox where status = 'PENDING' and next_attempt_at <= now()
       order by id limit ${BATCH} for update skip locked)
-    returning id, recipients, subject, body, attempts, attachments`);
+    returning id, recipients, subject, body, reply_to, attempts, attachments`);
   return rowsOf<ClaimedMail>(result);
 }
 

@@ -12,6 +12,8 @@ export interface MailMessage {
   to: string[];
   subject: string;
   body: string;
+  /** The address answers go to, when not the no-reply sender (a transport order asks the carrier to confirm). */
+  replyTo?: string | null;
   attachments?: MailAttachment[];
 }
 
@@ -29,7 +31,13 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<number 
   }));
   const [row] = await db
     .insert(mailOutbox)
-    .values({ recipients, subject: message.subject, body: message.body, attachments })
+    .values({
+      recipients,
+      subject: message.subject,
+      body: message.body,
+      replyTo: message.replyTo?.trim() || null,
+      attachments,
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

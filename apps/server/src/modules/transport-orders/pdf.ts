@@ -9,14 +9,49 @@ import {
 } from '@grain/shared';
 import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
 
+/** A party of the order as it shows it: name, address, NIP and how to reach it. */
+export interface OrderParty {
+  name: string;
+  address: string;
+  nip: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+}
+
+/** A contract's delivery window (date of receipt from-to), ISO days. */
+export interface DeliveryWindow {
+  from: string;
+  to: string;
+}
+
 /** What the transport order shows besides the transport itself. */
 export interface TransportOrderContent {
   orderNumber: string;
   issuedOn: string;
   company: CompanyHeader;
-  carrier: { name: string; address: string; nip: string | null; email: string | null; phoneNumber: string | null };
+  /** The trader who orders: the carrier's contact at the ordering party, and where his answer goes (Reply-To). */
+  trader: { name: string; email: string | null };
+  carrier: OrderParty;
+  /** The supplier, who loads, and the recipient, who unloads, with their contacts. */
+  loadingParty: OrderParty;
+  unloadingParty: OrderParty;
+  purchaseWindow: DeliveryWindow | null;
+  salesWindow: DeliveryWindow | null;
   transport: TransportResponse;
 }
+
+/**
+ * The CMR clause: the carriage is international-law carriage under the CMR Convention (Geneva, 19 May 1956) abroad
+ * and under the Polish Transport Law at home; the carrier answers for the cargo from loading to unloading.
+ */
+export const CMR_CLAUSE =
+  'Przewóz odbywa się na podstawie Konwencji o umowie międzynarodowego przewozu drogowego towarów (CMR) z 19 maja ' +
+  '1956 r., a w przewozie krajowym ustawy Prawo przewozowe. Przewoźnik wystawia list przewozowy CMR, odpowiada za ' +
+  'ładunek od załadunku do rozładunku i posiada ważne ubezpieczenie OC przewoźnika. Potwierdzony przez odbiorcę ' +
+  'egzemplarz CMR jest warunkiem zapłaty frachtu.';
+
+/** The freight payment term as the order states it: days from the invoice with the confirmed CMR. */
+export const freightPaymentTerm = (days: number) => `${days} dni od otrzymania faktury z potwierdzonym listem CMR`;
 
 const GREY = '#595959';
 const FONT_SIZE = 9.5;
@@ -37,13 +72,13 @@ const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) 
 function section(title: string, rows: [label: string, value: string][]): PdfBlock[] {
   return [
     { kind: 'text', text: title.toUpperCase(), font: 'bold', size: 10, keepWithNext: true },
-    { kind: 'rule', spaceBefore: 3, spaceAfter: 6, keepWithNext: true },
+    { kind: 'rule', spaceBefore: 2, spaceAfter: 4, keepWithNext: true },
     {
       kind: 'table',
       columns: [{ width: LABEL_WIDTH, font: 'bold', color: GREY }, { width: '*' }],
       rows: rows.map(([label, value]) => [label, value || '—']),
-      padding: { vertical: 1.5, horizontal: 0 },
-      spaceAfter: 8,
+      padding: { vertical: 1, horizontal: 0 },
+      spaceAfter: 6,
     },
   ];
 }
@@ -85,37 +120,64 @@ function letterhead(content: TransportOrderContent): PdfBlock {
   };
 }
 
+const contactOf = (party: { email: string | null; phoneNumber: string | null }) =>
+  joined(party.email, party.phoneNumber && `tel. ${party.phoneNumber}`);
+
+/** The day of loading or unloading, and the window its contract allows. */
+function termOf(day: string, window: DeliveryWindow | null) {
+  const allowed = window ? ` (okno umowy: ${formatDate(window.from)} – ${formatDate(window.to)})` : '';
+  return `${formatDate(day)}${allowed}`;
+}
+
 function sections(content: TransportOrderContent): PdfBlock[] {
-  const { transport: t, carrier } = content;
+  const { transport: t, carrier, company, trader, loadingParty, unloadingParty } = content;
   const freight = freightOf(t);
   const gmpRequired = t.saleIsGmp ? 'Wymagany transport GMP' : 'Nie wymagany';
   return [
+    // The letterhead holds its address and NIP.
+    ...section('Zleceniodawca', [
+      ['Nazwa', `${company.name}, NIP ${company.nip}`],
+      ['Osoba kontaktowa', joined(trader.name, trader.email)],
+    ]),
     ...section('Przewoźnik', [
       ['Nazwa', carrier.name],
       ['Adres', carrier.address],
       ['NIP', carrier.nip ?? '—'],
-      ['Kontakt', joined(carrier.email, carrier.phoneNumber && `tel. ${carrier.phoneNumber}`)],
+      ['Kontakt', contactOf(carrier)],
     ]),
     ...section('Pojazd i kierowca', [
-      ['Nr rejestracyjny', t.registrationNumber ?? '—'],
-      ['Naczepa', t.trailerNumber ?? '—'],
-      ['Kierowca', joined(t.driverName, t.phoneNumber && `tel. ${t.phoneNumber}`)],
-      ['Dokument kierowcy', t.driverDocumentId ?? '—'],
+      ['Nr rejestracyjny', joined(t.registrationNumber ?? '—', t.trailerNumber && `naczepa ${t.trailerNumber}`)],
+      [
+        'Kierowca',
+        joined(
+          t.driverName,
+          t.phoneNumber && `tel. ${t.phoneNumber}`,
+          t.driverDocumentId && `dok. ${t.driverDocumentId}`,
+        ),
+      ],
     ]),
-    ...section('Trasa', [
+    ...section('Załadunek', [
+      ['Nadawca', joined(loadingParty.name, contactOf(loadingParty))],
       ['Miejsce załadunku', t.loadingAddressFull ?? '—'],
-      ['Data załadunku', formatDate(t.dateLoading)],
+      ['Data załadunku', termOf(t.dateLoading, content.purchaseWindow)],
+    ]),
+    ...section('Rozładunek', [
+      ['Odbiorca', joined(unloadingParty.name, contactOf(unloadingParty))],
       ['Miejsce rozładunku', t.unloadingAddressFull ?? '—'],
-      ['Data rozładunku', formatDate(t.dateUnloading)],
+      ['Data rozładunku', termOf(t.dateUnloading, content.salesWindow)],
     ]),
     ...section('Ładunek i fracht', [
       ['Towar', joined(t.rawMaterial, t.purchaseQualityTitle)],
       ['Ilość', formatTonnes(t.cargoQuantity)],
-      ['Stawka frachtu', freight.rate],
-      ['Wartość frachtu', freight.value],
+      ['Umowy', `zakupu ${t.purchaseSupplier.documentNumber}, sprzedaży ${t.salesRecipient.documentNumber}`],
+      ['Fracht', `${freight.rate}, wartość ${freight.value}`],
+      ['Termin płatności frachtu', freightPaymentTerm(company.paymentTermDays)],
       ['GMP', t.isGmp ? `${gmpRequired}; nr GMP: ${t.gmpNumber ?? '—'}` : gmpRequired],
       ['Uwagi', t.comment ?? '—'],
     ]),
+    { kind: 'text', text: 'KLAUZULA CMR', font: 'bold', size: 10, keepWithNext: true },
+    { kind: 'rule', spaceBefore: 2, spaceAfter: 4, keepWithNext: true },
+    { kind: 'text', text: CMR_CLAUSE, size: 8, spaceAfter: 4 },
   ];
 }
 
@@ -124,7 +186,7 @@ const signatures: PdfBlock = {
   kind: 'group',
   atPageBottom: true,
   blocks: [
-    { kind: 'space', height: 28 },
+    { kind: 'space', height: 20 },
     {
       kind: 'columns',
       gap: 40,
@@ -170,14 +232,14 @@ export function transportOrderPdf(content: TransportOrderContent): PdfDocument {
     ],
     body: [
       letterhead(content),
-      { kind: 'space', height: 18 },
+      { kind: 'space', height: 12 },
       {
         kind: 'text',
         text: `ZLECENIE TRANSPORTOWE nr ${content.orderNumber}`,
         font: 'bold',
         size: 15,
         align: 'center',
-        spaceAfter: 14,
+        spaceAfter: 10,
       },
       ...sections(content),
       signatures,

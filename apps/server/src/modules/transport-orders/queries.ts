@@ -1,6 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contractorContacts, contractors, countries, transportOrderSends, users } from '../../db/schema/index.js';
+import {
+  contractorContacts,
+  contractors,
+  contracts,
+  countries,
+  transportOrderSends,
+  users,
+} from '../../db/schema/index.js';
 
 /** The carrier as the order shows it, with the first contact's e-mail as a fallback address. */
 export async function getCarrier(db: Db, carrierId: number) {
@@ -27,6 +34,15 @@ export async function getCarrier(db: Db, carrierId: number) {
   return row ?? null;
 }
 export type CarrierRow = NonNullable<Awaited<ReturnType<typeof getCarrier>>>;
+
+/** The delivery windows (date of receipt from-to) of the transport's two contracts, by contract id. */
+export async function getContractWindows(db: Db, contractIds: number[]) {
+  const rows = await db
+    .select({ id: contracts.id, from: contracts.dateOfReceiptFrom, to: contracts.dateOfReceiptTo })
+    .from(contracts)
+    .where(inArray(contracts.id, contractIds));
+  return new Map(rows.map((row) => [row.id, { from: row.from, to: row.to }]));
+}
 
 /** Every sending of one transport's order, newest first, with the sender's name. */
 export function listOrderSends(db: Db, transportId: number) {

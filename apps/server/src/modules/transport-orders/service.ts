@@ -16,15 +16,16 @@ import { renderPdf } from '../../lib/pdf/service.js';
 import { enqueueMail } from '../mail/service.js';
 import { readCompanySettings } from '../settings/service.js';
 import { loadTransport } from '../transports/service/index.js';
-import { freightOf, transportOrderPdf } from './pdf.js';
-import { type CarrierRow, getCarrier, insertOrderSend, listOrderSends } from './queries.js';
+import { freightOf, freightPaymentTerm, transportOrderPdf } from './pdf.js';
+import { type CarrierRow, getCarrier, getContractWindows, insertOrderSend, listOrderSends } from './queries.js';
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
 
 /** Where the order goes: the carrier's own e-mail, else its first contact's. */
 const carrierEmailOf = (carrier: CarrierRow) => carrier.email || carrier.contactEmail || null;
 
-function carrierOfOrder(carrier: CarrierRow) {
+/** A contractor as the order names it: name (code), address, NIP, e-mail (its own or its first contact's), phone. */
+function partyOfOrder(carrier: CarrierRow) {
   const street = [carrier.street, carrier.buildingNumber].filter(Boolean).join(' ');
   return {
     name: joined(carrier.name, carrier.code && `(${carrier.code})`).replace(', (', ' ('),
@@ -46,6 +47,30 @@ async function loadOrder(db: Db, id: number) {
   return { transport, company, carrier, orderNumber };
 }
 
+/** The supplier (loads) and the recipient (unloads) with their contacts, and both contracts' delivery windows. */
+async function partiesOf(db: Db, transport: TransportResponse) {
+  const [supplier, recipient, windows] = await Promise.all([
+    getCarrier(db, transport.purchaseSupplier.contractorId),
+    getCarrier(db, transport.salesRecipient.contractorId),
+    getContractWindows(db, [transport.purchaseId, transport.salesId]),
+  ]);
+  const partyOr = (row: CarrierRow | null, side: { code: string; name: string | null }) =>
+    row ? partyOfOrder(row) : { name: side.name ?? side.code, address: '—', nip: null, email: null, phoneNumber: null };
+  return {
+    loadingParty: partyOr(supplier, transport.purchaseSupplier),
+    unloadingParty: partyOr(recipient, transport.salesRecipient),
+    purchaseWindow: windows.get(transport.purchaseId) ?? null,
+    salesWindow: windows.get(transport.salesId) ?? null,
+  };
+}
+
+/**
+ * Where the carrier's answer goes (Reply-To): the trader who sends the order, else the company's own address from
+ * the settings; the mail itself comes from the no-reply sender (MAIL_FROM).
+ */
+export const replyToOf = (trader: { email: string | null }, company: { email: string | null }) =>
+  trader.email || company.email || null;
+
 export const orderFileName = (orderNumber: string) => `zlecenie-transportowe-${orderNumber.replaceAll('/', '-')}.pdf`;
 
 /** The order's PDF, rendered off the event loop by the PDF service (EXPORT_ERROR when that fails). */
@@ -55,7 +80,9 @@ async function renderOrder(ctx: Ctx, id: number) {
     orderNumber: order.orderNumber,
     issuedOn: todayIso(),
     company: order.company,
-    carrier: carrierOfOrder(order.carrier),
+    trader: { name: `${ctx.user.firstName} ${ctx.user.lastName}`.trim(), email: ctx.user.email },
+    carrier: partyOfOrder(order.carrier),
+    ...(await partiesOf(ctx.db, order.transport)),
     transport: order.transport,
   });
   const { bytes, renderMs, cpuMs } = await renderPdf(document, ctx.log);
@@ -93,7 +120,11 @@ export async function getTransportOrderInfo(ctx: Ctx, id: number): Promise<Trans
   return orderInfo(ctx.db, transport, await getCarrier(ctx.db, transport.carrierId));
 }
 
-function mailBody(orderNumber: string, transport: TransportResponse, companyName: string) {
+function mailBody(
+  orderNumber: string,
+  transport: TransportResponse,
+  company: { name: string; paymentTermDays: number },
+) {
   const freight = freightOf(transport);
   return [
     'Dzień dobry,',
@@ -103,11 +134,12 @@ function mailBody(orderNumber: string, transport: TransportResponse, companyName
     `Rozładunek: ${formatDate(transport.dateUnloading)}, ${transport.unloadingAddressFull ?? '—'}`,
     `Ładunek: ${joined(transport.rawMaterial, transport.purchaseQualityTitle)}, ${formatTonnes(transport.cargoQuantity)}`,
     `Fracht: ${freight.rate}, wartość ${freight.value}`,
+    `Termin płatności frachtu: ${freightPaymentTerm(company.paymentTermDays)}`,
     '',
-    'Prosimy o potwierdzenie przyjęcia zlecenia.',
+    'Prosimy o potwierdzenie przyjęcia zlecenia odpowiedzią na tę wiadomość.',
     '',
     'Pozdrawiamy',
-    companyName,
+    company.name,
   ].join('\n');
 }
 
@@ -125,7 +157,8 @@ export async function sendTransportOrder(ctx: Ctx, id: number): Promise<Transpor
     const mailId = await enqueueMail(tx, {
       to: [recipient],
       subject: `Zlecenie transportowe ${orderNumber}`,
-      body: mailBody(orderNumber, transport, company.name),
+      body: mailBody(orderNumber, transport, company),
+      replyTo: replyToOf(ctx.user, company),
       attachments: [{ filename: orderFileName(orderNumber), contentType: 'application/pdf', content: pdf }],
     });
     await insertOrderSend(tx, { transportId: id, recipient, orderNumber, sentBy: ctx.user.id, mailId });

@@ -4,10 +4,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveCompany, TINY_PNG } from '../../../test/fixtures/settings.js';
 import { seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { ADMIN_EMAIL, createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { auditLog, contractorContacts, contractors, mailOutbox, transportOrderSends } from '../../db/schema/index.js';
+import {
+  auditLog,
+  contractorContacts,
+  contractors,
+  contracts,
+  mailOutbox,
+  transportOrderSends,
+} from '../../db/schema/index.js';
 import { startMailWorker } from '../mail/sender.js';
+import { replyToOf } from './service.js';
 
 let t: TestApp;
 let token: string;
@@ -107,6 +115,46 @@ describe('GET /api/transport/order-pdf/{id}', () => {
     expect(text).not.toMatch(/\d{4},\d/);
   });
 
+  it('names the ordering party and its trader, both parties with contacts and windows, the contracts, the payment term and the CMR clause', async () => {
+    await saveCompany(t, token, { payment_term_days: 21 });
+    const { id, pair } = await seedTransport();
+    const [purchase] = await t.db.select().from(contracts).where(eq(contracts.id, pair.purchaseId));
+    const [sale] = await t.db.select().from(contracts).where(eq(contracts.id, pair.salesId));
+    await t.db
+      .update(contractors)
+      .set({ name: 'Gospodarstwo Rolne Nowak', email: 'nowak@rolnik.pl', phoneNumber: '601 111 222' })
+      .where(eq(contractors.id, purchase!.counterpartyId));
+    await t.db
+      .update(contractors)
+      .set({ name: 'Młyn Wielkopolski SA', email: 'magazyn@mlyn.pl', phoneNumber: '61 222 33 44' })
+      .where(eq(contractors.id, sale!.counterpartyId));
+    const trader = await t.userWithRole('USER', 'anna.handlowiec@zbozex.pl');
+    const response = await pdfOf(id, trader.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const { text } = await pdfText(response.rawPayload);
+    const day = (iso: string) => iso.split('-').reverse().join('.');
+    for (const expected of [
+      'ZLECENIODAWCA',
+      'Zbożex Handel Zbożem sp. z o.o.',
+      'anna.handlowiec@zbozex.pl',
+      'ZAŁADUNEK',
+      'Gospodarstwo Rolne Nowak',
+      'nowak@rolnik.pl, tel. 601 111 222',
+      'ROZŁADUNEK',
+      'Młyn Wielkopolski SA',
+      'magazyn@mlyn.pl, tel. 61 222 33 44',
+      `okno umowy: ${day(purchase!.dateOfReceiptFrom)} – ${day(purchase!.dateOfReceiptTo)}`,
+      `okno umowy: ${day(sale!.dateOfReceiptFrom)} – ${day(sale!.dateOfReceiptTo)}`,
+      `zakupu ${purchase!.documentNumber}, sprzedaży ${sale!.documentNumber}`,
+      'Termin płatności frachtu',
+      '21 dni od otrzymania faktury z potwierdzonym listem CMR',
+      'KLAUZULA CMR',
+      'Konwencji o umowie międzynarodowego przewozu drogowego towarów (CMR)',
+    ]) {
+      expect(text.replace(/\s+/g, ' ')).toContain(expected);
+    }
+  });
+
   it('refuses with COMPANY_NOT_EXIST until an ADMIN saved the company settings', async () => {
     const { id } = await seedTransport();
     const response = await pdfOf(id);
@@ -140,6 +188,9 @@ describe('POST /api/transport/send-order/{id}', () => {
       status: 'PENDING',
     });
     expect(mail!.body).toContain(`zlecenie transportowe nr ${body.order_number}`);
+    // The carrier's confirmation goes to the trader who sent the order, not to the no-reply sender.
+    expect(mail!.replyTo).toBe(ADMIN_EMAIL);
+    expect(mail!.body).toContain('Termin płatności frachtu: ');
     // The e-mail writes figures as the screens and the PDF do (no-break spaces in the groups and before the unit).
     expect(mail!.body).toContain('Załadunek: 02.03.2026, ');
     expect(mail!.body).toMatch(/^Ładunek: Pszenica.*, 25,000 t$/m);
@@ -215,6 +266,8 @@ describe('POST /api/transport/send-order/{id}', () => {
     const file = join(t.config.dataDir, 'mail', `${String(mail!.id).padStart(6, '0')}.eml`);
     expect(existsSync(file)).toBe(true);
     const eml = readFileSync(file, 'utf8');
+    expect(eml).toMatch(new RegExp(`^Reply-To: ${ADMIN_EMAIL}$`, 'm'));
+    expect(eml).toMatch(/^From: /m);
     expect(eml).toMatch(/Content-Type: application\/pdf; name=zlecenie-transportowe-ZT-\d{4}-\d{4}\.pdf/);
     expect(eml).toMatch(/Content-Disposition: attachment;\s+filename=zlecenie-transportowe-ZT-/);
     const part = eml.slice(eml.indexOf('filename=zlecenie'));
@@ -223,6 +276,23 @@ describe('POST /api/transport/send-order/{id}', () => {
       .split(/\r?\n--/)[0]!
       .replace(/\s/g, '');
     expect(Buffer.from(base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('Reply-To of the order mail', () => {
+  it("is the sending trader's e-mail, else the company's address from the settings", () => {
+    expect(replyToOf({ email: 'anna@zbozex.pl' }, { email: 'biuro@zbozex.pl' })).toBe('anna@zbozex.pl');
+    expect(replyToOf({ email: null }, { email: 'biuro@zbozex.pl' })).toBe('biuro@zbozex.pl');
+    expect(replyToOf({ email: null }, { email: null })).toBeNull();
+  });
+
+  it("goes with another trader's sending to that trader", async () => {
+    await saveCompany(t, token);
+    const { id } = await seedTransport();
+    const trader = await t.userWithRole('USER', 'piotr.handlowiec@zbozex.pl');
+    expect((await send(id, trader.token)).statusCode).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox);
+    expect(mail!.replyTo).toBe('piotr.handlowiec@zbozex.pl');
   });
 });
 

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { confirmAction } from '../../components/form/confirm';
 import { ForcedPasswordChange } from '../../features/account';
+import { KeyboardShortcuts } from '../../features/command-palette';
 import { LiveUpdates } from '../../lib/live/live-updates';
 import { useStartupDictionaries } from '../dictionaries';
 import { FullPageLoader } from '../guards';
@@ -200,9 +201,12 @@ export function AppLayout() {
             <Burger opened={isOpened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('nav.openMenu')} />
             <Logo />
           </Group>
-          <Text size="xs" c="dimmed" visibleFrom="sm">
-            {t('common.version', { version: APP_VERSION })}
-          </Text>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="xs" c="dimmed" visibleFrom="sm">
+              {t('common.version', { version: APP_VERSION })}
+            </Text>
+            {user && !user.passwordExpired && <KeyboardShortcuts />}
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">

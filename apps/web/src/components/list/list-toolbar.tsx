@@ -51,6 +51,9 @@ export function ListToolbar({
           leftSection={<IconSearch size={16} />}
           placeholder={searchPlaceholder}
           aria-label={t('common.search')}
+          // '/' focuses it (features/command-palette, keyboard-shortcuts.tsx).
+          data-list-search
+          aria-keyshortcuts="/"
           value={search}
           onChange={(event) => {
             setSearch(event.currentTarget.value);

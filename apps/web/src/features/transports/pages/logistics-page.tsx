@@ -12,6 +12,7 @@ import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
 import { transportKeys, useTransportList } from '../api';
 import { FilterChips } from '../components/filter-chips';
+import { OpenedTransport } from '../components/opened-transport';
 import { TransportDataTable } from '../components/transport-data-table';
 import { TransportFilters } from '../components/transport-filters';
 import { activeChips, type TransportFilterKey, toTransportFilter, withoutChip } from '../transport-filter';
@@ -93,6 +94,7 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
         />
       </PhoneCollapse>
       <TransportDataTable list={list} query={query} />
+      <OpenedTransport />
     </>
   );
 }
