@@ -75,6 +75,8 @@ export const CompanySettingsRequestSchema = z.strictObject({
   correctionSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   /** RULES.md Invoices, VAT and KSeF: the VAT RR invoices' own series, e.g. `RR/{RRRR}/{NR}`. */
   rrInvoiceSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
+  /** CONTRIBUTING.md Weighbridge: the weighbridge tickets' own series, `KW/{RRRR}/{NR}` when empty. */
+  weighbridgeTicketSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   bankAccount: optionalString(64),
   paymentTermDays: z.number({ error: V.wrongType }).int(V.integer).min(0, V.nonNegative).max(365, V.tooBig).optional(),
   // KSeF (RULES.md Invoices, VAT and KSeF). Left out: kept as stored; the environment null: sending is off.
@@ -102,6 +104,7 @@ export const CompanyHeaderSchema = z.object({
   invoiceSeries: z.string().nullable(),
   correctionSeries: z.string().nullable(),
   rrInvoiceSeries: z.string().nullable(),
+  weighbridgeTicketSeries: z.string().nullable(),
   bankAccount: z.string().nullable(),
   paymentTermDays: z.number(),
   updatedAt: z.string().nullable(),

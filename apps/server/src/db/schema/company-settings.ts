@@ -25,6 +25,8 @@ export const companySettings = pgTable(
     correctionSeries: varchar('correction_series', { length: 64 }),
     /** RULES.md Invoices, VAT and KSeF: the VAT RR invoice series, e.g. `RR/{RRRR}/{NR}`; no RR invoices without it. */
     rrInvoiceSeries: varchar('rr_invoice_series', { length: 64 }),
+    /** CONTRIBUTING.md Weighbridge: the weighbridge tickets' own series, e.g. `KW/{RRRR}/{NR}` (that one when null). */
+    weighbridgeTicketSeries: varchar('weighbridge_ticket_series', { length: 64 }),
     /** The account printed on sales invoices (NRB or IBAN). */
     bankAccount: varchar('bank_account', { length: 64 }),
     paymentTermDays: integer('payment_term_days').notNull().default(14),

@@ -29,6 +29,8 @@ export const companySettingsPl = {
       correctionSeriesHint: 'Z polami {RRRR}, {MM} i {NR}, np. FK/{RRRR}/{MM}/{NR}',
       rrInvoiceSeries: 'Seria numeracji faktur VAT RR',
       rrInvoiceSeriesHint: 'Własna seria faktur VAT RR dla rolników ryczałtowych, np. RR/{RRRR}/{NR}',
+      weighbridgeTicketSeries: 'Seria numeracji kwitów wagowych',
+      weighbridgeTicketSeriesHint: 'Bez luk, z polami {RRRR}, {MM} i {NR}; domyślnie KW/{RRRR}/{NR}',
       bankAccount: 'Numer rachunku bankowego',
       paymentTermDays: 'Termin płatności (dni)',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',

@@ -21,6 +21,7 @@ interface CompanyFormValues extends KsefFormValues, Record<string, unknown> {
   invoiceSeries: string;
   correctionSeries: string;
   rrInvoiceSeries: string;
+  weighbridgeTicketSeries: string;
   bankAccount: string;
   /** Null while the field is empty: the request then leaves the term as the server has it. */
   paymentTermDays: number | null;
@@ -39,6 +40,7 @@ function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
     invoiceSeries: settings.invoiceSeries ?? '',
     correctionSeries: settings.correctionSeries ?? '',
     rrInvoiceSeries: settings.rrInvoiceSeries ?? '',
+    weighbridgeTicketSeries: settings.weighbridgeTicketSeries ?? '',
     bankAccount: settings.bankAccount ?? '',
     paymentTermDays: settings.paymentTermDays,
     ...ksefInitialValues(settings),
@@ -140,6 +142,12 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
                 description={t('carriers.settings.rrInvoiceSeriesHint')}
                 placeholder="RR/{RRRR}/{NR}"
                 {...form.getInputProps('rrInvoiceSeries')}
+              />
+              <TextInput
+                label={t('carriers.settings.weighbridgeTicketSeries')}
+                description={t('carriers.settings.weighbridgeTicketSeriesHint')}
+                placeholder="KW/{RRRR}/{NR}"
+                {...form.getInputProps('weighbridgeTicketSeries')}
               />
               <TextInput label={t('carriers.settings.bankAccount')} {...form.getInputProps('bankAccount')} />
               <NumberField
