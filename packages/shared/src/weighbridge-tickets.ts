@@ -126,3 +126,10 @@ export const TransitToleranceResponseSchema = z.object({
   rawMaterialId: z.number(),
   transitToleranceBp: z.number(),
 });
+
+/** How a ticket is printed: a sheet (A4, A5) or the 80 mm paper of a receipt printer. */
+export const TICKET_PRINT_LAYOUTS = ['A4', 'A5', 'RECEIPT'] as const;
+export type TicketPrintLayout = (typeof TICKET_PRINT_LAYOUTS)[number];
+export const WeighbridgeTicketPdfQuerySchema = z.strictObject({
+  layout: z.enum(TICKET_PRINT_LAYOUTS, { error: V.oneOf }).default('A5'),
+});

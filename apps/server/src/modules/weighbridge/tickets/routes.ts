@@ -5,6 +5,7 @@ import {
   ScaleInfoResponseSchema,
   ScaleReadingResponseSchema,
   TransportTicketsResponseSchema,
+  WeighbridgeTicketPdfQuerySchema,
   WeighbridgeTicketSchema,
   WeighRequestSchema,
 } from '@grain/shared';
@@ -105,6 +106,33 @@ export function weighbridgeTicketRoutes(app: FastifyInstance, scale: ScaleSource
       },
     },
     (request) => tickets.correctTicket(request.ctx, request.params.id, request.body),
+  );
+  r.get(
+    '/weighbridge-ticket/pdf/:id',
+    // A binary answer (application/pdf): no JSON response schema, like the invoices' PDFs.
+    {
+      config: ANY_ROLE,
+      schema: {
+        tags,
+        description: '404 WEIGHBRIDGE_TICKET_NOT_FOUND; layout A4, A5 (default) or RECEIPT (80 mm)',
+        params: IdParamsSchema,
+        querystring: WeighbridgeTicketPdfQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf, timing } = await tickets.ticketPdfFile(
+        request.ctx,
+        request.params.id,
+        request.query.layout,
+      );
+      const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .header('Server-Timing', `pdf;dur=${timing.renderMs.toFixed(2)}${cpu}`)
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
   );
   r.get(
     '/weighbridge-ticket/details/:id',

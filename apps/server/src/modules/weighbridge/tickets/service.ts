@@ -2,6 +2,7 @@ import {
   type CorrectWeighbridgeTicketRequest,
   type CreateWeighbridgeTicketRequest,
   isTareAboveGross,
+  type TicketPrintLayout,
   TRANSIT_TOLERANCE_BP_DEFAULT,
   type TransportTicketsResponse,
   todayIso,
@@ -16,8 +17,10 @@ import { withWriteTransaction } from '../../../db/locks.js';
 import { assigned, audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, validationError } from '../../../lib/errors.js';
+import { renderPdf } from '../../../lib/pdf/service.js';
 import { nextInvoiceNumber } from '../../invoices/service.js';
 import { readCompanySettings } from '../../settings/service.js';
+import { ticketPdf } from './pdf.js';
 import * as q from './queries.js';
 import type { ScaleSource } from './scale-source.js';
 
@@ -229,4 +232,14 @@ export async function readScale(scale: ScaleSource, input: WeighRequest) {
 export function scaleInfo(scale: ScaleSource) {
   const { name, protocol, capacityKg, divisionKg } = scale.config;
   return { name, isManual: protocol === 'manual', capacityKg, divisionKg };
+}
+
+/** GET /weighbridge-ticket/pdf/:id: the ticket printed (A4, A5 or 80 mm), rendered off the event loop. */
+export async function ticketPdfFile(ctx: Ctx, id: number, layout: TicketPrintLayout) {
+  const ticket = await ticketDetails(ctx.db, id);
+  const company = await readCompanySettings(ctx.db);
+  const context = await q.printContextOf(ctx.db, ticket.transportId);
+  const { bytes, renderMs, cpuMs } = await renderPdf(ticketPdf({ ticket, company, context, layout }), ctx.log);
+  const fileName = `kwit-wagowy-${ticket.number.replaceAll('/', '-')}-${layout.toLowerCase()}.pdf`;
+  return { fileName, pdf: bytes, timing: { renderMs, cpuMs } };
 }

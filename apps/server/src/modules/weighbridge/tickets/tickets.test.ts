@@ -229,6 +229,23 @@ describe('GET /api/weighbridge-ticket/list-by-transport/:id', () => {
   });
 });
 
+describe('GET /api/weighbridge-ticket/pdf/:id', () => {
+  it('prints the ticket on A4, A5 and 80 mm receipt paper', async () => {
+    const ticket = await weighed(await onTheWay(), 'UNLOADING', 39_720, 14_960);
+    for (const layout of ['A4', 'A5', 'RECEIPT']) {
+      const response = await call('GET', `pdf/${ticket.id}?layout=${layout}`);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      if (process.env.TICKET_PDF_DIR) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(`${process.env.TICKET_PDF_DIR}/ticket-${layout}.pdf`, response.rawPayload);
+      }
+    }
+    expectRefusal(await call('GET', `pdf/${ticket.id}?layout=A3`), 400, 'VALIDATION_ERROR', 'layout');
+  });
+});
+
 describe('roles', () => {
   it('lets a USER weigh and refuses a call without a session', async () => {
     const user = await t.userWithRole('USER');

@@ -5,6 +5,7 @@ import { IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TransportOrderPanel } from '../../transport-orders';
+import { WeighbridgePanel } from '../../weighbridge';
 import { summaryLines, summaryText } from '../transport-summary';
 import { TransportHistory } from './transport-history';
 import { useIsPhone } from './use-is-phone';
@@ -45,6 +46,7 @@ export function TransportSummary({ transport, onClose, children }: TransportSumm
         </Table.Tbody>
       </Table>
       <TransportOrderPanel transport={transport} />
+      <WeighbridgePanel transport={transport} />
       {children}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
