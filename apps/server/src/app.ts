@@ -38,6 +38,8 @@ import { settlementRoutes } from './modules/settlements/routes.js';
 import { transportOrderRoutes } from './modules/transport-orders/routes.js';
 import { transportRoutes } from './modules/transports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { weighbridgeTicketRoutes } from './modules/weighbridge/tickets/routes.js';
+import { createScaleSource } from './modules/weighbridge/tickets/scale-source.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -149,6 +151,10 @@ export async function buildApp({
   operationsRoutes(app, { dataDir: config.dataDir, dump: dumpDataDir });
   await registerAuth(app, db, config);
 
+  // One reader of the configured scale per process (modules/weighbridge/scale/README.md), closed with the app.
+  const scale = createScaleSource(config);
+  app.addHook('onClose', () => scale.close());
+
   await app.register(
     async (api) => {
       healthRoutes(api, db);
@@ -167,6 +173,7 @@ export async function buildApp({
       settlementRoutes(api);
       transportRoutes(api);
       transportOrderRoutes(api);
+      weighbridgeTicketRoutes(api, scale);
       settingsRoutes(api);
       savedViewRoutes(api);
       searchRoutes(api);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type ScaleConfig, ScaleConfigSchema } from '@grain/shared';
 import { DEFAULT_DRAIN_MS } from './lib/lifecycle.js';
 import { secretsKeyFrom } from './lib/secrets.js';
 
@@ -78,6 +79,13 @@ export interface Config {
    * than every 15 minutes, the default); the browser tests against the fake KSeF shorten it.
    */
   ksefReceivedExportSeconds: number;
+   * The weighbridge scale tickets read (CONTRIBUTING.md Weighbridge): SCALE_PROTOCOL (`manual` by default,
+   * `ascii-continuous` or `toledo-continuous`), SCALE_HOST and SCALE_PORT of the indicator's TCP output, SCALE_NAME,
+   * SCALE_CAPACITY_KG (60 000), SCALE_DIVISION_KG (20), SCALE_STABLE_FRAMES (3); refused at start when invalid.
+   */
+  scale: ScaleConfig;
+  /** How long a weighing waits for a stable weight before SCALE_READING_UNSTABLE: SCALE_READ_TIMEOUT_MS (5 000). */
+  scaleReadTimeoutMs: number;
 }
 
 /** The default per-address budget of the sign-in calls, in per-e-mail budgets: an office behind one address. */
@@ -125,6 +133,23 @@ function workersFrom(value: string | undefined, databaseUrl: string | null, core
   return workers;
 }
 
+function scaleFrom(env: NodeJS.ProcessEnv): ScaleConfig {
+  const parsed = ScaleConfigSchema.safeParse({
+    name: env.SCALE_NAME || 'Waga 1',
+    protocol: env.SCALE_PROTOCOL || 'manual',
+    host: env.SCALE_HOST || null,
+    port: env.SCALE_PORT ? Number(env.SCALE_PORT) : null,
+    capacityKg: intFrom(env.SCALE_CAPACITY_KG, 60_000, 'SCALE_CAPACITY_KG', 1),
+    divisionKg: intFrom(env.SCALE_DIVISION_KG, 20, 'SCALE_DIVISION_KG', 1),
+    stableFrames: intFrom(env.SCALE_STABLE_FRAMES, 3, 'SCALE_STABLE_FRAMES', 1),
+  });
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join(', ');
+    throw new Error(`The scale's configuration (SCALE_*) is invalid: ${fields}`);
+  }
+  return parsed.data;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
@@ -162,5 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     secretsKey: secretsKeyFrom(env.SECRETS_KEY),
     ksefAllowCustomUrl: env.KSEF_ALLOW_CUSTOM_URL === 'true',
     ksefReceivedExportSeconds: intFrom(env.KSEF_RECEIVED_EXPORT_SECONDS, 900, 'KSEF_RECEIVED_EXPORT_SECONDS', 1),
+    scale: scaleFrom(env),
+    scaleReadTimeoutMs: intFrom(env.SCALE_READ_TIMEOUT_MS, 5_000, 'SCALE_READ_TIMEOUT_MS', 1),
   };
 }

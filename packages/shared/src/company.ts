@@ -76,6 +76,8 @@ export const CompanySettingsRequestSchema = z.strictObject({
   /** RULES.md Invoices, VAT and KSeF: the VAT RR invoices' own series, e.g. `RR/{RRRR}/{NR}`. */
   rrInvoiceSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   rrCorrectionSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
+  /** CONTRIBUTING.md Weighbridge: the weighbridge tickets' own series, `KW/{RRRR}/{NR}` when empty. */
+  weighbridgeTicketSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   bankAccount: optionalString(64),
   paymentTermDays: z.number({ error: V.wrongType }).int(V.integer).min(0, V.nonNegative).max(365, V.tooBig).optional(),
   // KSeF (RULES.md Invoices, VAT and KSeF). Left out: kept as stored; the environment null: sending is off.
@@ -104,6 +106,7 @@ export const CompanyHeaderSchema = z.object({
   correctionSeries: z.string().nullable(),
   rrInvoiceSeries: z.string().nullable(),
   rrCorrectionSeries: z.string().nullable(),
+  weighbridgeTicketSeries: z.string().nullable(),
   bankAccount: z.string().nullable(),
   paymentTermDays: z.number(),
   updatedAt: z.string().nullable(),

@@ -115,3 +115,15 @@ export function formatShortDate(value: string | null | undefined): string {
 export function formatTime(value: Date): string {
   return `${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
 }
+
+/** Whole kilograms as a weighbridge ticket prints them: "24 860 kg". */
+export function formatKg(kg: number | null | undefined): string {
+  if (kg === null || kg === undefined) return NO_VALUE;
+  return `${formatDecimal(kg, 0, 0)}${GROUP_SEPARATOR}kg`;
+}
+
+/** Basis points (hundredths of a percent) as a percentage with two decimals: 40 → "0,40 %". */
+export function formatBasisPoints(bp: number | null | undefined): string {
+  if (bp === null || bp === undefined) return NO_VALUE;
+  return `${formatDecimal(bp / 100, 2, 2)}${GROUP_SEPARATOR}%`;
+}

@@ -32,3 +32,4 @@ export * from './units.js';
 export * from './users.js';
 export * from './validation.js';
 export * from './weighbridge.js';
+export * from './weighbridge-tickets.js';

@@ -140,6 +140,20 @@ export const MESSAGE_CODES = {
   SCALE_UNREACHABLE: 503,
   /** Data arrives but no frame of the configured protocol can be read from it. */
   SCALE_PROTOCOL_ERROR: 502,
+  // Weighbridge tickets (CONTRIBUTING.md Weighbridge)
+  WEIGHBRIDGE_TICKET_NOT_FOUND: 404,
+  /** A closed or cancelled ticket is never weighed or edited again: a correction is a new ticket. */
+  WEIGHBRIDGE_TICKET_CLOSED: 409,
+  /** Closing a ticket needs both weighings (the missing one is the field). */
+  WEIGHBRIDGE_TICKET_INCOMPLETE: 409,
+  /** Only a closed ticket is corrected (an open one is weighed again). */
+  WEIGHBRIDGE_TICKET_NOT_CLOSED: 409,
+  /** The transport already has an open or closed ticket on that side. */
+  WEIGHBRIDGE_TICKET_EXISTS: 409,
+  /** The tare weighs more than the gross (the field is the weighing that made it so). */
+  TARE_ABOVE_GROSS: 409,
+  /** The transport is DELIVERED, RETURN_TO_CLIENT or CANCELLED: no ticket is weighed for it any more. */
+  TRANSPORT_CLOSED: 409,
   // Lookups
   NOT_FOUND: 404,
   PURCHASE_SUPPLIER_NOT_FOUND: 404,

@@ -27,6 +27,10 @@ beforeAll(async () => {
     values ((select min(id) from raw_material_qualities), 'Wilgotność test', 'number')`);
   await db.execute(sql`insert into exchange_rates (currency, effective_date, rate, source)
     values ('EUR', '2026-11-27', 42305, 'MANUAL')`);
+  await db.execute(sql`insert into weighbridge_tickets (number, transport_id, side, registration_number, scale_name,
+      operator_name, gross_kg, gross_source, tare_kg, tare_source, net_kg, status, closed_at)
+    values ('KW/2026/0001', (select min(id) from transports), 'UNLOADING', 'PO 12345', 'Waga 1', 'Operator', 40000,
+      'manual', 15000, 'indicator', 25000, 'CLOSED', now())`);
 });
 afterAll(() => resetDatabase(db));
 

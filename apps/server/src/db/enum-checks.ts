@@ -21,6 +21,9 @@ import {
   TRANSPORT_STATUSES,
   USER_ROLES,
   VAT_RATE_SUBJECTS,
+  WEIGHBRIDGE_SIDES,
+  WEIGHBRIDGE_TICKET_STATUSES,
+  WEIGHING_SOURCES,
 } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { check } from 'drizzle-orm/pg-core';
@@ -61,6 +64,10 @@ export const ENUM_COLUMNS = [
   { table: 'exchange_rates', column: 'currency', values: EXCHANGE_RATE_CURRENCIES },
   { table: 'exchange_rates', column: 'source', values: EXCHANGE_RATE_SOURCES },
   { table: 'company_settings', column: 'ksef_environment', values: KSEF_SETTINGS_ENVIRONMENTS },
+  { table: 'weighbridge_tickets', column: 'side', values: WEIGHBRIDGE_SIDES },
+  { table: 'weighbridge_tickets', column: 'status', values: WEIGHBRIDGE_TICKET_STATUSES },
+  { table: 'weighbridge_tickets', column: 'gross_source', values: WEIGHING_SOURCES },
+  { table: 'weighbridge_tickets', column: 'tare_source', values: WEIGHING_SOURCES },
 ] as const satisfies readonly EnumColumn[];
 
 interface EnumColumn {

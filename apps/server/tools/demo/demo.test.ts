@@ -80,6 +80,23 @@ describe('demo data', () => {
     expect(drift.n).toBe(0);
   });
 
+  it('has closed weighbridge tickets numbered without gaps and transit differences, some above tolerance', async () => {
+    const tickets = await one<{ count: number; last: number; above: number; pairs: number }>(sql`
+      with pairs as (
+        select l.transport_id, l.net_kg - u.net_kg as difference_kg, l.net_kg
+        from weighbridge_tickets l join weighbridge_tickets u on u.transport_id = l.transport_id
+        where l.side = 'LOADING' and u.side = 'UNLOADING')
+      select (select count(*)::int from weighbridge_tickets) as count,
+        (select coalesce(sum(last_number), 0)::int from invoice_number_counters where period_key like 'KW/%') as last,
+        (select count(*)::int from pairs) as pairs,
+        (select count(*)::int from pairs where abs(difference_kg) * 10000 > 30 * net_kg) as above`);
+    expect(tickets.count).toBeGreaterThan(100);
+    expect(tickets.last).toBe(tickets.count);
+    expect(tickets.pairs).toBeGreaterThan(50);
+    expect(tickets.above).toBeGreaterThan(0);
+    expect(tickets.above).toBeLessThan(tickets.pairs);
+  });
+
   it('gives every delivered transport one unloading and three transactions', async () => {
     const row = await one<{ delivered: number; unloadings: number; transactions: number }>(sql`select
       (select count(*)::int from transports where status = 'DELIVERED') as delivered,

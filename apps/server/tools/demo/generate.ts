@@ -7,6 +7,7 @@ import { finalValueSql, lineValueSql, toPlnSql } from '../../src/db/money-sql.js
 import { hashPassword } from '../../src/lib/passwords.js';
 import { qualityStep } from './quality.js';
 import { type DemoScale, quantityFactorOf } from './scales.js';
+import { weighbridgeStep } from './weighbridge.js';
 
 type Step = (db: Db, scale: DemoScale) => Promise<void>;
 
@@ -382,12 +383,14 @@ export const DEMO_STEPS: [string, Step][] = [
   ['transports', transportsStep],
   ['deliveries and settlements', deliveriesStep],
   ['quality terms and lab results', qualityStep],
+  ['weighbridge tickets', weighbridgeStep],
   ['contract statuses', statusesStep],
   ['contract figures', countersStep],
   ['vacuum analyze', vacuumStep],
 ];
 
 export const DEMO_TABLES = [
+  'weighbridge_tickets',
   'transactions',
   'unloadings',
   'transports',

@@ -13,6 +13,7 @@ export * from './quality.js';
 export * from './scale.js';
 export * from './settlements.js';
 export * from './tolerance.js';
+export * from './transit.js';
 export * from './transports.js';
 export * from './vat.js';
 export * from './vat-rr.js';

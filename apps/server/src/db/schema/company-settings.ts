@@ -27,6 +27,8 @@ export const companySettings = pgTable(
     rrInvoiceSeries: varchar('rr_invoice_series', { length: 64 }),
     /** The series of VAT RR corrections ("Faktura VAT RR KOREKTA"), e.g. `RRK/{RRRR}/{NR}`; none without it. */
     rrCorrectionSeries: varchar('rr_correction_series', { length: 64 }),
+    /** CONTRIBUTING.md Weighbridge: the weighbridge tickets' own series, e.g. `KW/{RRRR}/{NR}` (that one when null). */
+    weighbridgeTicketSeries: varchar('weighbridge_ticket_series', { length: 64 }),
     /** The account printed on sales invoices (NRB or IBAN). */
     bankAccount: varchar('bank_account', { length: 64 }),
     paymentTermDays: integer('payment_term_days').notNull().default(14),

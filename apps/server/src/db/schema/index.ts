@@ -20,3 +20,4 @@ export * from './saved-views.js';
 export * from './settlements.js';
 export * from './transports.js';
 export * from './users.js';
+export * from './weighbridge.js';

@@ -17,6 +17,11 @@ export const rawMaterials = pgTable(
     translatePl: varchar('translate_pl', { length: 255 }).notNull(),
     /** RULES.md Invoices, VAT and KSeF: the CN code printed on the invoice line (FA(3) CN). */
     cnCode: varchar('cn_code', { length: 10 }),
+    /**
+     * CONTRIBUTING.md Weighbridge: how far the unloading ticket's net weight may differ from the loading one's before
+     * the transport is flagged, in basis points of the loaded net weight (cargo params).
+     */
+    transitToleranceBp: integer('transit_tolerance_bp').notNull().default(30),
   },
   (t) => [uniqueIndex('raw_materials_name_key').on(t.name)],
 );

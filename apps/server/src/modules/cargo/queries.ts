@@ -119,3 +119,16 @@ export function paramsOfRawMaterial(db: Db, rawMaterialId: number) {
     .where(eq(rawMaterialQualities.rawMaterialId, rawMaterialId))
     .orderBy(asc(qualityParams.id));
 }
+
+/** CONTRIBUTING.md Weighbridge: a raw material's transit tolerance (basis points of the loaded net weight). */
+export async function transitToleranceOf(db: Db, rawMaterialId: number) {
+  const [row] = await db
+    .select({ rawMaterialId: rawMaterials.id, transitToleranceBp: rawMaterials.transitToleranceBp })
+    .from(rawMaterials)
+    .where(eq(rawMaterials.id, rawMaterialId));
+  return row ?? null;
+}
+
+export async function updateTransitTolerance(db: Db, rawMaterialId: number, transitToleranceBp: number) {
+  await db.update(rawMaterials).set({ transitToleranceBp }).where(eq(rawMaterials.id, rawMaterialId));
+}

@@ -10,12 +10,15 @@ import {
   QualitySchema,
   RawMaterialListResponseSchema,
   RawMaterialWithQualitiesListResponseSchema,
+  TransitToleranceRequestSchema,
+  TransitToleranceResponseSchema,
   VatRateListResponseSchema,
   VatRateSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import * as cargo from './service.js';
+import * as transit from './transit-tolerance.js';
 import * as vatRates from './vat-rates.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
@@ -94,5 +97,14 @@ export function cargoRoutes(app: FastifyInstance) {
     '/cargo/vat-rate/create',
     { config: ADMIN, schema: { tags, body: CreateVatRateRequestSchema, response: { 200: VatRateSchema } } },
     (request) => vatRates.createVatRate(request.ctx, request.body),
+  );
+  const toleranceSchema = { tags, params: IdParamsSchema, response: { 200: TransitToleranceResponseSchema } };
+  r.get('/cargo/transit-tolerance/:id', { config: ANY_ROLE, schema: toleranceSchema }, (request) =>
+    transit.getTransitTolerance(request.ctx, request.params.id),
+  );
+  r.put(
+    '/cargo/transit-tolerance/:id',
+    { config: ADMIN, schema: { ...toleranceSchema, body: TransitToleranceRequestSchema } },
+    (request) => transit.setTransitTolerance(request.ctx, request.params.id, request.body.transitToleranceBp),
   );
 }

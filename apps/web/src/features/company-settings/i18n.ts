@@ -31,6 +31,8 @@ export const companySettingsPl = {
       rrInvoiceSeriesHint: 'Własna seria faktur VAT RR dla rolników ryczałtowych, np. RR/{RRRR}/{NR}',
       rrCorrectionSeries: 'Seria numeracji korekt faktur VAT RR',
       rrCorrectionSeriesHint: 'Własna seria faktur VAT RR KOREKTA, np. RRK/{RRRR}/{NR}',
+      weighbridgeTicketSeries: 'Seria numeracji kwitów wagowych',
+      weighbridgeTicketSeriesHint: 'Bez luk, z polami {RRRR}, {MM} i {NR}; domyślnie KW/{RRRR}/{NR}',
       bankAccount: 'Numer rachunku bankowego',
       paymentTermDays: 'Termin płatności (dni)',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',

@@ -22,6 +22,7 @@ interface CompanyFormValues extends KsefFormValues, Record<string, unknown> {
   correctionSeries: string;
   rrInvoiceSeries: string;
   rrCorrectionSeries: string;
+  weighbridgeTicketSeries: string;
   bankAccount: string;
   /** Null while the field is empty: the request then leaves the term as the server has it. */
   paymentTermDays: number | null;
@@ -41,6 +42,7 @@ function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
     correctionSeries: settings.correctionSeries ?? '',
     rrInvoiceSeries: settings.rrInvoiceSeries ?? '',
     rrCorrectionSeries: settings.rrCorrectionSeries ?? '',
+    weighbridgeTicketSeries: settings.weighbridgeTicketSeries ?? '',
     bankAccount: settings.bankAccount ?? '',
     paymentTermDays: settings.paymentTermDays,
     ...ksefInitialValues(settings),
@@ -148,6 +150,12 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
                 description={t('carriers.settings.rrCorrectionSeriesHint')}
                 placeholder="RRK/{RRRR}/{NR}"
                 {...form.getInputProps('rrCorrectionSeries')}
+              />
+              <TextInput
+                label={t('carriers.settings.weighbridgeTicketSeries')}
+                description={t('carriers.settings.weighbridgeTicketSeriesHint')}
+                placeholder="KW/{RRRR}/{NR}"
+                {...form.getInputProps('weighbridgeTicketSeries')}
               />
               <TextInput label={t('carriers.settings.bankAccount')} {...form.getInputProps('bankAccount')} />
               <NumberField

@@ -1,4 +1,4 @@
-import { type TransportResponse, tonnesToKg } from '@grain/shared';
+import { formatKg, kgToTonnes, type TransportResponse, tonnesToKg } from '@grain/shared';
 import { Alert, Button, Grid, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { NumberField } from '../../../components/form/number-input';
 import { submitChange } from '../../../components/form/submit-change';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { formatMoney, formatTonnes } from '../../../lib/format';
+import { useTransportTickets } from '../../weighbridge';
 import { useDeliverTransport, useDeliveryQualityTerms, useQualityOptions } from '../api';
 import {
   contractualValues,
@@ -61,6 +62,14 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
     form.setFieldValue('labResults', labResultRows(terms.purchase, terms.sales));
   }, [terms.purchase, terms.sales]);
   const preview = previewRows(transport, form.values, terms);
+  // CONTRIBUTING.md Weighbridge: the real quantity starts from the closed unloading ticket's net weight.
+  const ticketNetKg = useTransportTickets(transport.id).data?.unloadingNetKg ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form is not a stable reference
+  useEffect(() => {
+    if (ticketNetKg !== null && form.values.realCargoQuantity === null) {
+      form.setFieldValue('realCargoQuantity', kgToTonnes(ticketNetKg));
+    }
+  }, [ticketNetKg]);
 
   // Delivering cannot be undone, so it is confirmed; missing fields are marked on the first click.
   const submit = form.handleSubmit(async (values) => {
@@ -140,6 +149,9 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NumberField
               label={t('transports.delivered.realQuantity')}
+              description={
+                ticketNetKg === null ? undefined : t('weighbridge.prefilled', { net: formatKg(ticketNetKg) })
+              }
               withAsterisk
               decimals={3}
               min={0}

@@ -2,6 +2,7 @@ import type { TransportResponse } from '@grain/shared';
 import { Box, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TransportOrderPanel } from '../../transport-orders';
+import { WeighbridgePanel } from '../../weighbridge';
 import type { TransportFormContext } from '../transport-form';
 import { TransportForm } from './transport-form';
 import { TransportHistory } from './transport-history';
@@ -46,6 +47,9 @@ export function TransportFormModal({
       {transport && !isStartOnTheWay && (
         <Box mb="md">
           <TransportOrderPanel transport={transport} />
+          <Box mt="sm">
+            <WeighbridgePanel transport={transport} />
+          </Box>
         </Box>
       )}
       {context && (

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TransportSettlement } from '../../settlements';
 import { TransportOrderPanel } from '../../transport-orders';
+import { WeighbridgePanel } from '../../weighbridge';
 import { summaryLines, summaryText } from '../transport-summary';
 import { TransportHistory } from './transport-history';
 import { useIsPhone } from './use-is-phone';
@@ -46,6 +47,7 @@ export function TransportSummary({ transport, onClose, children }: TransportSumm
         </Table.Tbody>
       </Table>
       <TransportOrderPanel transport={transport} />
+      <WeighbridgePanel transport={transport} />
       {children}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>

@@ -1,0 +1,45 @@
+import { addStrings } from '../../i18n';
+
+/** The texts of the weighbridge tickets, loaded with the feature's public entry (index.ts). */
+export const weighbridgePl = {
+  weighbridge: {
+    title: 'Kwity wagowe',
+    scale: 'Waga: {{name}}',
+    scaleManual: 'Waga: {{name}} (wpis ręczny z wyświetlacza)',
+    sides: { LOADING: 'Załadunek', UNLOADING: 'Rozładunek' },
+    statuses: { OPEN: 'otwarty', CLOSED: 'zamknięty', CANCELLED: 'anulowany' },
+    none: 'Brak kwitu',
+    create: 'Wystaw kwit',
+    number: 'Kwit {{number}}',
+    gross: 'Brutto',
+    tare: 'Tara',
+    net: 'Netto',
+    grossKg: 'Brutto (kg)',
+    tareKg: 'Tara (kg)',
+    weighIn: 'Ważenie na wjeździe',
+    weighOut: 'Ważenie na wyjeździe',
+    weightKg: 'Masa z wyświetlacza (kg)',
+    close: 'Zamknij kwit',
+    closed: 'Kwit {{number}} zamknięty: netto {{net}}',
+    correct: 'Korekta',
+    correctTitle: 'Korekta kwitu {{number}}',
+    correctHint: 'Kwit zostanie anulowany (zachowany), a korekta otrzyma nowy numer.',
+    reason: 'Powód korekty',
+    correctSubmit: 'Wystaw kwit korygujący',
+    corrects: 'koryguje {{number}}',
+    cancelledBy: 'anulowany korektą',
+    pdf: 'Drukuj',
+    layouts: { A4: 'PDF A4', A5: 'PDF A5', RECEIPT: 'Paragon 80 mm' },
+    operator: 'Operator: {{name}}',
+    transit: 'Różnica w transporcie',
+    transitLine: 'Załadunek netto {{loading}} · rozładunek netto {{unloading}}',
+    transitDifference: '{{kg}} ({{percent}})',
+    tolerance: 'tolerancja {{percent}}',
+    aboveTolerance: 'Powyżej tolerancji',
+    withinTolerance: 'W tolerancji',
+    transitMissing: 'Różnica pojawi się po zamknięciu kwitów załadunku i rozładunku.',
+    prefilled: 'Z kwitu wagowego rozładunku: netto {{net}}',
+  },
+};
+
+addStrings(weighbridgePl);
