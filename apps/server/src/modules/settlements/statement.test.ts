@@ -181,7 +181,12 @@ describe('statement filters', () => {
       net_value: number;
       gross_value: number | null;
     };
-    for (const [filter, search] of [[{}, ''], [{ type: 'purchase' }, ''], [{ type: 'settled' }, ''], [{}, 'KR']] as const) {
+    for (const [filter, search] of [
+      [{}, ''],
+      [{ type: 'purchase' }, ''],
+      [{ type: 'settled' }, ''],
+      [{}, 'KR'],
+    ] as const) {
       const body = okJson(await api().list({ filter, search, limit: 50 }));
       const rows = body.list as Listed[];
       expect(rows.length).toBe(body.filtered);

@@ -94,6 +94,7 @@ export const transportsPl = {
       hint: 'Zapis jest możliwy po wpisaniu uzasadnienia poniżej.',
     },
     title: 'Logistyka',
+    totals: { planned: 'Zaplanowane', inDelivery: 'W drodze', delivered: 'Dostarczone' },
     tabs: { all: 'Wszystkie', active: 'Aktywne', delivered: 'Dostarczone' },
     searchPlaceholder: 'Szukaj po przewoźniku, kierowcy, numerze GMP, telefonie, rejestracji lub komentarzu',
     created: 'Transport został dodany',

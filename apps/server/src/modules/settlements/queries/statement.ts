@@ -2,8 +2,8 @@ import {
   type Currency,
   FILTERED_COUNT_CAP,
   parseOrderBy,
-  type TransactionListTotals,
   type TransactionListFilter,
+  type TransactionListTotals,
   type TransactionListType,
   type TransactionSortKey,
 } from '@grain/shared';
@@ -257,7 +257,10 @@ export async function statementTotals(
     db
       .select({
         currency: sql<string>`${transactions.currency}`.as('currency'),
-        quantity: sql<number>`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`.as('quantity'),
+        quantity:
+          sql<number>`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`.as(
+            'quantity',
+          ),
         net: sql<number>`${net}`.as('net'),
         rate: sql<number | null>`${vatRatePercentSql}`.as('rate'),
       })
@@ -274,7 +277,10 @@ export async function statementTotals(
       n: sql<number>`count(*)::int`.mapWith(Number),
       sumQuantity: sql<number>`coalesce(sum(${matching.quantity}), 0)::bigint`.mapWith(Number),
       sumNet: sql<number>`coalesce(sum(${matching.net}), 0)::bigint`.mapWith(Number),
-      sumGross: sql<number>`coalesce(sum(${matching.net} + ${vat}) filter (where ${matching.rate} is not null), 0)::bigint`.mapWith(Number),
+      sumGross:
+        sql<number>`coalesce(sum(${matching.net} + ${vat}) filter (where ${matching.rate} is not null), 0)::bigint`.mapWith(
+          Number,
+        ),
       withoutVat: sql<number>`(count(*) filter (where ${matching.rate} is null))::int`.mapWith(Number),
     })
     .from(matching)

@@ -1,7 +1,10 @@
-import type { ListResponse, TransportResponse } from '@grain/shared';
+import type { ListResponse, TransportListTotals, TransportResponse } from '@grain/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/list/data-table';
+import { ListTotals } from '../../../components/list/list-totals';
 import type { ListStateApi } from '../../../components/list/use-list-state';
+import { formatTonnes } from '../../../lib/format';
 import { GmpWarningNote } from './gmp-cells';
 import { RowActions, RowCardActions } from './row-actions';
 import { StatusControl } from './status-control';
@@ -25,7 +28,10 @@ export function TransportDataTable({
   isContractSide,
   listId = isContractSide ? 'contracts.transports' : 'logistics',
 }: TransportDataTableProps) {
+  const { t } = useTranslation();
   const actions = useTransportActions();
+  // The answer's sums over every filtered transport (null: too many to sum; undefined: not fetched yet).
+  const totals = query.data ? (query.data.totalData as TransportListTotals | null | undefined) : undefined;
   const columns = useTransportColumns({
     hidden,
     statusCell: (row) => (
@@ -63,6 +69,22 @@ export function TransportDataTable({
         rowHeight={64}
         listId={listId}
         rowNote={(row) => (row.gmpNotSatisfied ? <GmpWarningNote row={row} /> : null)}
+        totals={
+          <ListTotals
+            items={
+              totals &&
+              [
+                ['planned', totals.sumPlanned],
+                ['inDelivery', totals.sumInDelivery],
+                ['delivered', totals.sumDelivered],
+              ].map(([key, kg]) => ({
+                label: t(`transports.totals.${key}`),
+                value: formatTonnes(kg as number),
+                testId: `totals-${key}`,
+              }))
+            }
+          />
+        }
       />
       {actions.modals}
     </>

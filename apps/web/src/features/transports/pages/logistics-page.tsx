@@ -33,7 +33,7 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const list = useListState();
+  const list = useListState({}, 'logistics');
   const query = useTransportList(list, (filter) => toTransportFilter(filter, tab));
   const client = useQueryClient();
   const [isFilterOpen, setFilterOpen] = useState(false);
