@@ -134,7 +134,10 @@ export const transportsPl = {
       note: 'Uzasadnienie: {{note}}',
       noNote: 'Brak uzasadnienia',
     },
+    cardMain: { ON_THE_WAY: 'W drogę', DELIVERED: 'Dostarczono' },
     status: {
+      undo: 'Cofnij',
+      undone: 'Transport #{{id}}: przywrócono status „{{status}}”',
       label: 'Zmień status',
       menu: 'Zmień status transportu #{{id}}',
       to: {

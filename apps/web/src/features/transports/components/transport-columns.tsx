@@ -140,6 +140,8 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
     },
     {
       key: 'car',
+      // The phone card names the vehicle and the driver: what logistics staff call about.
+      card: 'field',
       isHiddenByDefault: true,
       title: c('car'),
       sortKey: 'registration_number',
@@ -161,6 +163,7 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
     },
     {
       key: 'driver',
+      card: 'field',
       isHiddenByDefault: true,
       title: c('driver'),
       render: (row) => <TwoLines top={row.driverName} bottom={row.phoneNumber} />,

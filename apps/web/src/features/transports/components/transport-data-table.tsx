@@ -51,6 +51,7 @@ export function TransportDataTable({
         isContractSide={isContractSide}
         onOpen={actions.openModal}
         onRemove={(target) => void actions.removeRow(target)}
+        onChangeStatus={(target, choice) => void actions.changeStatus(target, choice, { canUndo: true })}
       />
     ),
   });
