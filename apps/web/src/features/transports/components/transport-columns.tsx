@@ -1,5 +1,5 @@
 import type { TransportResponse, TransportSortKey } from '@grain/shared';
-import { Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, useListDensity } from '../../../components/list/data-table';
@@ -38,6 +38,28 @@ interface ColumnsOptions {
   actionsCardCell?: (row: TransportResponse) => ReactNode;
   /** Columns a contract dashboard leaves out (its own side is the same on every row). */
   hidden?: readonly TransportColumnKey[];
+}
+
+/** The carrier's code over its name; the name in a title in compact rows (one line high). */
+function CarrierCell({ row }: { row: TransportResponse }) {
+  const isCompact = useListDensity() === 'compact';
+  if (isCompact) {
+    return (
+      <Box title={row.carrierName ?? undefined} style={{ whiteSpace: 'nowrap' }}>
+        <ContractorCode id={row.carrierId} code={row.carrierCode} />
+      </Box>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <ContractorCode id={row.carrierId} code={row.carrierCode} />
+      {row.carrierName && (
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {row.carrierName}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 /** The status control over the id; side by side in compact rows (at most 40 px). */
@@ -127,16 +149,7 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
       key: 'carrier',
       title: c('carrier'),
       sortKey: 'carrier_name',
-      render: (row) => (
-        <Stack gap={0}>
-          <ContractorCode id={row.carrierId} code={row.carrierCode} />
-          {row.carrierName && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {row.carrierName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (row) => <CarrierCell row={row} />,
     },
     {
       key: 'car',
