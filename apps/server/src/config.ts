@@ -79,6 +79,7 @@ export interface Config {
    * than every 15 minutes, the default); the browser tests against the fake KSeF shorten it.
    */
   ksefReceivedExportSeconds: number;
+  /**
    * The weighbridge scale tickets read (CONTRIBUTING.md Weighbridge): SCALE_PROTOCOL (`manual` by default,
    * `ascii-continuous` or `toledo-continuous`), SCALE_HOST and SCALE_PORT of the indicator's TCP output, SCALE_NAME,
    * SCALE_CAPACITY_KG (60 000), SCALE_DIVISION_KG (20), SCALE_STABLE_FRAMES (3); refused at start when invalid.

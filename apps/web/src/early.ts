@@ -2,6 +2,7 @@ import { TRANSPORT_TABS, type TransportTab } from '@grain/shared';
 import { startEarlyRequest } from './api/early-answers';
 import { tokens } from './api/tokens';
 import { listRequestBody, parseListState } from './components/list/list-state';
+import { rememberedPageSize } from './components/list/page-size-memory';
 import { toTransportFilter } from './features/transports/transport-filter';
 
 /**
@@ -17,7 +18,9 @@ if (tokens.access()) {
   startEarlyRequest('/auth/me');
   const [, screen, tab, ...rest] = window.location.pathname.split('/');
   if (screen === 'logistics' && isTransportTab(tab) && rest.length === 0) {
-    const state = parseListState(new URLSearchParams(window.location.search));
+    // The size the page opens with (use-list-state.ts): the user's kept choice, else one that fills the screen.
+    const limit = rememberedPageSize('logistics', null);
+    const state = parseListState(new URLSearchParams(window.location.search), { limit });
     startEarlyRequest('/transport/list', {
       method: 'POST',
       body: listRequestBody(state, (filter) => toTransportFilter(filter, tab)),

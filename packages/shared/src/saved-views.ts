@@ -129,3 +129,22 @@ export const SavedViewSchema = z.object({
 export type SavedView = z.infer<typeof SavedViewSchema>;
 export const SavedViewListResponseSchema = z.object({ list: z.array(SavedViewSchema) });
 export type SavedViewListResponse = z.infer<typeof SavedViewListResponseSchema>;
+
+/**
+ * The page size a user keeps per list, beside the saved views (spec/1 General list behaviour: 10, 25 or 50).
+ * GET /saved-view/page-size?list_key=…: null when the user has not chosen one (the list's default applies).
+ */
+export const ListPageSizeRequestSchema = z.strictObject({ listKey: listField });
+export type ListPageSizeRequest = z.infer<typeof ListPageSizeRequestSchema>;
+
+/** PUT /saved-view/page-size: the size chosen on the list's pager. */
+export const ListPageSizeUpdateSchema = z.strictObject({
+  listKey: listField,
+  pageSize: z
+    .number({ error: V.wrongType })
+    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), V.oneOf),
+});
+export type ListPageSizeUpdate = z.infer<typeof ListPageSizeUpdateSchema>;
+
+export const ListPageSizeSchema = z.object({ listKey: z.enum(SAVED_VIEW_LISTS), pageSize: z.number().nullable() });
+export type ListPageSize = z.infer<typeof ListPageSizeSchema>;

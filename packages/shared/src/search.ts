@@ -60,14 +60,3 @@ export type SearchContractHit = z.infer<typeof SearchContractHitSchema>;
 export type SearchTransportHit = z.infer<typeof SearchTransportHitSchema>;
 export type SearchContractorHit = z.infer<typeof SearchContractorHitSchema>;
 export type SearchInvoiceHit = z.infer<typeof SearchInvoiceHitSchema>;
-
-/**
- * The transport an order number names: 'ZT/2026/0012' (any case, the 'ZT/' optional) is transport 12 created in
- * 2026. Null when the term is not such a number.
- */
-export function parseTransportOrderNumber(term: string): { year: number; id: number } | null {
-  const match = /^(?:zt\s*\/\s*)?(\d{4})\s*\/\s*(\d{1,9})$/i.exec(term.trim());
-  if (!match) return null;
-  const id = Number(match[2]);
-  return id > 0 ? { year: Number(match[1]), id } : null;
-}

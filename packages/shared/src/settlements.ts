@@ -145,7 +145,23 @@ export const TransactionRowSchema = z.object({
 });
 export type TransactionRow = z.infer<typeof TransactionRowSchema>;
 
-export const TransactionListResponseSchema = listResponseSchema(TransactionRowSchema);
+/**
+ * Sums over every filtered statement row, not only the page (the statement totals row): tonnes (final, else real,
+ * else planned quantity, kg) and, per currency, the net and gross values as the rows answer them (netValue,
+ * grossValue; a row without a VAT rate has no gross and counts in `withoutVat`). Null when more rows match than
+ * FILTERED_COUNT_CAP (the sums read every matching row; a broad search is narrowed first, as its count is).
+ */
+export const TransactionListTotalsSchema = z.object({
+  sumQuantity: z.number(),
+  byCurrency: z.array(
+    z.object({ currency: z.enum(CURRENCIES), sumNet: z.number(), sumGross: z.number(), withoutVat: z.number() }),
+  ),
+});
+export type TransactionListTotals = z.infer<typeof TransactionListTotalsSchema>;
+
+export const TransactionListResponseSchema = listResponseSchema(TransactionRowSchema).extend({
+  totalData: TransactionListTotalsSchema.nullable().optional(),
+});
 export type TransactionListResponse = z.infer<typeof TransactionListResponseSchema>;
 
 // --- Per-side lists: /contract/settlement-purchase-list, /contract/settlement-sales-list ---

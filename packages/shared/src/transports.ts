@@ -341,7 +341,22 @@ export const TransportDetailsResponseSchema = TransportResponseSchema.extend({
 });
 export type TransportDetailsResponse = z.infer<typeof TransportDetailsResponseSchema>;
 
-export const TransportListResponseSchema = listResponseSchema(TransportResponseSchema);
+/**
+ * Tonnage sums (kg) over every filtered transport, not only the page (the logistics totals row), from the list's
+ * own conditions: planned is the planned cargo of every row; in delivery the planned cargo of ON_THE_WAY rows;
+ * delivered the real (else planned) cargo of DELIVERED rows. Null when more rows match than FILTERED_COUNT_CAP:
+ * the sums read every matching row, so a broad search is narrowed first, as its count is.
+ */
+export const TransportListTotalsSchema = z.object({
+  sumPlanned: z.number(),
+  sumInDelivery: z.number(),
+  sumDelivered: z.number(),
+});
+export type TransportListTotals = z.infer<typeof TransportListTotalsSchema>;
+
+export const TransportListResponseSchema = listResponseSchema(TransportResponseSchema).extend({
+  totalData: TransportListTotalsSchema.nullable().optional(),
+});
 
 /**
  * PUT /transport/update/{id}: the form again. transportId, purchaseId and salesId may be sent but must name

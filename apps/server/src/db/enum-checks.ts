@@ -60,6 +60,7 @@ export const ENUM_COLUMNS = [
   { table: 'transactions', column: 'accounting_method', values: ACCOUNTING_METHODS },
   { table: 'contractor_certificates', column: 'kind', values: CERTIFICATE_KINDS },
   { table: 'saved_views', column: 'list_key', values: SAVED_VIEW_LISTS },
+  { table: 'list_page_sizes', column: 'list_key', values: SAVED_VIEW_LISTS },
   { table: 'vat_rates', column: 'subject', values: VAT_RATE_SUBJECTS },
   { table: 'exchange_rates', column: 'currency', values: EXCHANGE_RATE_CURRENCIES },
   { table: 'exchange_rates', column: 'source', values: EXCHANGE_RATE_SOURCES },

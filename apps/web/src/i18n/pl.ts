@@ -238,6 +238,8 @@ export const pl = {
     applyFilters: 'Zastosuj',
     resetFilters: 'Wyczyść',
     clearAll: 'Wyczyść wszystko',
+    totals: 'Suma wyników',
+    totalsCapped: 'Suma: ponad 10 000 wyników, zawęź wyszukiwanie, by ją zobaczyć',
   },
   savedViews: {
     button: 'Widoki',

@@ -1,6 +1,18 @@
 import type { SavedViewState } from '@grain/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { isoTimestamp } from '../columns.js';
 import { enumCheck } from '../enum-checks.js';
 import { users } from './users.js';
@@ -28,5 +40,26 @@ export const savedViews = pgTable(
     uniqueIndex('saved_views_default_key').on(t.userId, t.listKey).where(sql`is_default`),
     index('saved_views_user_list_idx').on(t.userId, t.listKey, t.id),
     enumCheck('saved_views', 'list_key'),
+  ],
+);
+
+/**
+ * The page size each user last chose on one list (spec/1 General list behaviour: 10, 25 or 50), kept beside the
+ * saved views so a list opens with it on any device; a list without a row opens with its screen-filling default.
+ */
+export const listPageSizes = pgTable(
+  'list_page_sizes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listKey: varchar('list_key', { length: 64 }).notNull(),
+    pageSize: smallint('page_size').notNull(),
+    updatedAt: isoTimestamp('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listKey] }),
+    enumCheck('list_page_sizes', 'list_key'),
+    check('list_page_sizes_page_size_valid', sql`page_size in (10, 25, 50)`),
   ],
 );

@@ -1,7 +1,7 @@
 import type { SavedViewList, SavedViewState } from '@grain/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { savedViews } from '../../db/schema/index.js';
+import { listPageSizes, savedViews } from '../../db/schema/index.js';
 
 export type SavedViewRow = typeof savedViews.$inferSelect;
 
@@ -65,4 +65,24 @@ export async function updateSavedView(
 
 export async function deleteSavedView(db: Db, id: number) {
   await db.delete(savedViews).where(eq(savedViews.id, id));
+}
+
+/** The page size the user keeps for one list, or null. */
+export async function getPageSize(db: Db, userId: number, listKey: SavedViewList): Promise<number | null> {
+  const [row] = await db
+    .select({ pageSize: listPageSizes.pageSize })
+    .from(listPageSizes)
+    .where(and(eq(listPageSizes.userId, userId), eq(listPageSizes.listKey, listKey)));
+  return row?.pageSize ?? null;
+}
+
+/** One statement: the (user, list) key makes a second choice replace the first. */
+export async function upsertPageSize(db: Db, userId: number, listKey: SavedViewList, pageSize: number) {
+  await db
+    .insert(listPageSizes)
+    .values({ userId, listKey, pageSize })
+    .onConflictDoUpdate({
+      target: [listPageSizes.userId, listPageSizes.listKey],
+      set: { pageSize, updatedAt: sql`now()` },
+    });
 }

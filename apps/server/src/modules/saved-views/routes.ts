@@ -1,5 +1,8 @@
 import {
   IdParamsSchema,
+  ListPageSizeRequestSchema,
+  ListPageSizeSchema,
+  ListPageSizeUpdateSchema,
   SAVED_VIEW_STATE_MAX_BYTES,
   SavedViewCreateRequestSchema,
   SavedViewListRequestSchema,
@@ -10,7 +13,14 @@ import {
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
-import { createSavedView, listSavedViews, removeSavedView, updateSavedView } from './service.js';
+import {
+  createSavedView,
+  getListPageSize,
+  listSavedViews,
+  removeSavedView,
+  setListPageSize,
+  updateSavedView,
+} from './service.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
 const tags = ['saved-views'];
@@ -55,5 +65,18 @@ export function savedViewRoutes(app: FastifyInstance) {
     '/saved-view/remove/:id',
     { config: ANY_ROLE, schema: { tags, params: IdParamsSchema, response: { 200: SuccessResponseSchema } } },
     (request) => removeSavedView(request.ctx, request.params.id),
+  );
+  r.get(
+    '/saved-view/page-size',
+    {
+      config: ANY_ROLE,
+      schema: { tags, querystring: ListPageSizeRequestSchema, response: { 200: ListPageSizeSchema } },
+    },
+    (request) => getListPageSize(request.ctx, request.query),
+  );
+  r.put(
+    '/saved-view/page-size',
+    { config: ANY_ROLE, schema: { tags, body: ListPageSizeUpdateSchema, response: { 200: ListPageSizeSchema } } },
+    (request) => setListPageSize(request.ctx, request.body),
   );
 }

@@ -158,3 +158,47 @@ describe('roles', () => {
     expect(await listOf('logistics')).toEqual([]);
   });
 });
+
+describe('page size per user and list (spec/1 General list behaviour: 10, 25, 50)', () => {
+  const pageSizeOf = async (listKey: string, as = token) => {
+    const response = await t.call({ method: 'GET', url: `/api/saved-view/page-size?list_key=${listKey}`, token: as });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().page_size as number | null;
+  };
+  const choose = (payload: Body, as = token) =>
+    t.call({ method: 'PUT', url: '/api/saved-view/page-size', token: as, payload });
+
+  it('keeps the chosen size per list and per user; a second choice replaces the first', async () => {
+    expect(await pageSizeOf('logistics')).toBeNull();
+    const chosen = await choose({ list_key: 'logistics', page_size: 50 });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toEqual({ list_key: 'logistics', page_size: 50 });
+    expect(await pageSizeOf('logistics')).toBe(50);
+    expect(await pageSizeOf('statement')).toBeNull();
+    expect((await choose({ list_key: 'logistics', page_size: 25 })).statusCode).toBe(200);
+    expect(await pageSizeOf('logistics')).toBe(25);
+    // Another user, of either role, keeps their own.
+    const admin = (await t.userWithRole('ADMIN')).token;
+    expect(await pageSizeOf('logistics', admin)).toBeNull();
+    expect((await choose({ list_key: 'logistics', page_size: 10 }, admin)).statusCode).toBe(200);
+    expect(await pageSizeOf('logistics', admin)).toBe(10);
+    expect(await pageSizeOf('logistics')).toBe(25);
+  });
+
+  it('validates the list key and the size with the shared schema, and needs a signed-in user', async () => {
+    const fields = async (payload: Body) => {
+      const response = await choose(payload);
+      expect(response.statusCode).toBe(400);
+      return response.json().errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`);
+    };
+    expect(await fields({ list_key: 'logistics', page_size: 20 })).toEqual(['page_size:oneOf']);
+    expect(await fields({ list_key: 'logistics', page_size: '25' })).toEqual(['page_size:wrongType']);
+    expect(await fields({ list_key: 'nope', page_size: 25 })).toEqual(['list_key:oneOf']);
+    expect(await fields({ list_key: 'logistics', page_size: 25, extra: 1 })).toEqual(['extra:unknownField']);
+    expect((await t.call({ method: 'GET', url: '/api/saved-view/page-size?list_key=nope', token })).statusCode).toBe(
+      400,
+    );
+    expect((await choose({ list_key: 'logistics', page_size: 25 }, '')).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/saved-view/page-size?list_key=logistics' })).statusCode).toBe(401);
+  });
+});

@@ -1,4 +1,7 @@
 import {
+  type ListPageSize,
+  type ListPageSizeRequest,
+  type ListPageSizeUpdate,
   SAVED_VIEWS_PER_LIST_MAX,
   type SavedView,
   type SavedViewCreateRequest,
@@ -86,4 +89,18 @@ export function removeSavedView(ctx: Ctx, id: number): Promise<{ success: true }
     await audit(tx, ctx.user.id, 'saved_view', id, 'delete', { listKey: view.listKey, name: view.name });
     return { success: true as const };
   });
+}
+
+/** GET /saved-view/page-size: the caller's own page size of one list (null: none chosen yet). */
+export async function getListPageSize(ctx: Ctx, input: ListPageSizeRequest): Promise<ListPageSize> {
+  return { listKey: input.listKey, pageSize: await queries.getPageSize(ctx.db, ctx.user.id, input.listKey) };
+}
+
+/**
+ * PUT /saved-view/page-size: keeps the size the caller chose on one list's pager. A preference, not business
+ * data: one upsert of the caller's own row, without an audit entry (as the columns kept in the browser).
+ */
+export async function setListPageSize(ctx: Ctx, input: ListPageSizeUpdate): Promise<ListPageSize> {
+  await queries.upsertPageSize(ctx.db, ctx.user.id, input.listKey, input.pageSize);
+  return { listKey: input.listKey, pageSize: input.pageSize };
 }

@@ -19,10 +19,13 @@ function firstFew<T extends { id: number }>(leading: T[], rest: T[]): T[] {
   return [...lead, ...others].slice(0, SEARCH_HITS_PER_KIND);
 }
 
-/** The transport the term names by its order number (ZT/2026/0012) or bare id, when its year matches. */
+/**
+ * The transport the term names by its order number (ZT/2026/0012, the palette also takes it without 'ZT/') or bare
+ * id, when its year matches.
+ */
 async function transportsByNumber(ctx: Ctx, term: string): Promise<TransportRow[]> {
-  const order = parseTransportOrderNumber(term);
-  const id = order?.id ?? (/^\d{1,9}$/.test(term) ? Number(term) : null);
+  const order = parseTransportOrderNumber(/^zt/i.test(term) ? term : `ZT/${term}`);
+  const id = order?.transportId ?? (/^\d{1,9}$/.test(term) ? Number(term) : null);
   if (!id) return [];
   const rows = await transportById(ctx.db, id);
   return rows.filter((row) => !order || row.createdAt.startsWith(String(order.year)));

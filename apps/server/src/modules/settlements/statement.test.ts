@@ -130,7 +130,11 @@ describe('POST /api/settlement/transaction-list', () => {
     expect([...ids(first), ...ids(second)]).toHaveLength(3);
     expect(new Set([...ids(first), ...ids(second)]).size).toBe(3);
     expect(Object.keys(first.list[0])).not.toContain('list_total');
-    expect(okJson(await api().list({ ...sales, limit: 2, offset: 4 }))).toEqual({ list: [], filtered: 3, total: 9 });
+    expect(okJson(await api().list({ ...sales, limit: 2, offset: 4 }))).toMatchObject({
+      list: [],
+      filtered: 3,
+      total: 9,
+    });
   });
 });
 
@@ -166,6 +170,47 @@ describe('statement filters', () => {
     expect(body.filtered).toBe(count);
     expect(body.total).toBe(6);
     if (type === 'settled') expect(ids(body)).toEqual([b.purchaseTx.id]);
+  });
+
+  it('answers totals of the filtered rows (tonnes, net and gross per currency) that the listed rows add up to', async () => {
+    type Listed = Row & {
+      currency: string;
+      final_quantity: number | null;
+      real_quantity: number | null;
+      planned_quantity: number | null;
+      net_value: number;
+      gross_value: number | null;
+    };
+    for (const [filter, search] of [
+      [{}, ''],
+      [{ type: 'purchase' }, ''],
+      [{ type: 'settled' }, ''],
+      [{}, 'KR'],
+    ] as const) {
+      const body = okJson(await api().list({ filter, search, limit: 50 }));
+      const rows = body.list as Listed[];
+      expect(rows.length).toBe(body.filtered);
+      const byCurrency = new Map<string, { sum_net: number; sum_gross: number; without_vat: number }>();
+      for (const row of rows) {
+        const sums = byCurrency.get(row.currency) ?? { sum_net: 0, sum_gross: 0, without_vat: 0 };
+        sums.sum_net += row.net_value;
+        if (row.gross_value === null) sums.without_vat += 1;
+        else sums.sum_gross += row.gross_value;
+        byCurrency.set(row.currency, sums);
+      }
+      const quantity = rows.reduce(
+        (sum, row) => sum + (row.final_quantity ?? row.real_quantity ?? row.planned_quantity ?? 0),
+        0,
+      );
+      expect(body.total_data, JSON.stringify([filter, search])).toEqual({
+        sum_quantity: quantity,
+        by_currency: [...byCurrency].map(([currency, sums]) => ({ currency, ...sums })),
+      });
+    }
+    // A filter narrows the totals as it narrows the rows.
+    const settled = okJson(await api().list({ filter: { type: 'settled' } }));
+    const all = okJson(await api().list({}));
+    expect(settled.total_data.sum_quantity).toBeLessThan(all.total_data.sum_quantity);
   });
 
   it('refuses an unknown type with 400 VALIDATION_ERROR on filter.type', async () => {

@@ -163,14 +163,14 @@ describe('GET|POST /api/transport/list', () => {
     // The same statement again with another page: limit and offset are not fixed by the first call.
     const second = (await api.list({ filter: { tab: 'active' }, limit: 1, offset: 1 })).json();
     expect(second).toMatchObject({ filtered: 2, total: 4, list: [{ id: seed.t1 }] });
-    expect((await api.list({ filter: { tab: 'active' }, offset: 10 })).json()).toEqual({
+    expect((await api.list({ filter: { tab: 'active' }, offset: 10 })).json()).toMatchObject({
       list: [],
       filtered: 2,
       total: 4,
     });
     const statuses = { filter: { status: ['DELIVERED', 'CANCELLED'] } };
     expect((await api.list(statuses)).json()).toMatchObject({ filtered: 2, total: 4 });
-    expect((await api.list({ filter: { tab: 'delivered', status: ['NEW'] } })).json()).toEqual({
+    expect((await api.list({ filter: { tab: 'delivered', status: ['NEW'] } })).json()).toMatchObject({
       list: [],
       filtered: 0,
       total: 4,
@@ -257,7 +257,7 @@ describe('GET|POST /api/transport/list', () => {
     const last = { search: 'pilne', limit: 50, offset: FILTERED_COUNT_CAP - 50 };
     const served = await api.list(last);
     expect(served.statusCode, served.body).toBe(200);
-    expect(served.json()).toMatchObject({ filtered: FILTERED_COUNT_CAP, filtered_capped: true });
+    expect(served.json()).toMatchObject({ filtered: FILTERED_COUNT_CAP, filtered_capped: true, total_data: null });
     expect(served.json().list).toHaveLength(50);
     for (const offset of [FILTERED_COUNT_CAP, 20_000 * 50]) {
       const past = await api.list({ ...last, offset });
@@ -271,6 +271,39 @@ describe('GET|POST /api/transport/list', () => {
     const exact = await api.list({ limit: 50, offset: FILTERED_COUNT_CAP });
     expect(exact.json()).toMatchObject({ filtered: FILTERED_COUNT_CAP + 4, total: FILTERED_COUNT_CAP + 4 });
     expect(exact.json().list).toHaveLength(4);
+  });
+
+  it('answers the totals of the filtered rows (planned, in delivery, delivered) that the listed rows add up to', async () => {
+    type Listed = { status: string; cargo_quantity: number; real_cargo_quantity: number | null };
+    const sumsOf = (rows: Listed[]) => ({
+      sum_planned: rows.reduce((sum, row) => sum + row.cargo_quantity, 0),
+      sum_in_delivery: rows.filter((r) => r.status === 'ON_THE_WAY').reduce((sum, r) => sum + r.cargo_quantity, 0),
+      sum_delivered: rows
+        .filter((r) => r.status === 'DELIVERED')
+        .reduce((sum, r) => sum + (r.real_cargo_quantity ?? r.cargo_quantity), 0),
+    });
+    const filters = [
+      {},
+      { tab: 'active' },
+      { status: ['DELIVERED'] },
+      { purchase_supplier_code: ['AGRO-A'] },
+      { registration_number: 'KR' },
+    ];
+    for (const filter of filters) {
+      const body = (await api.list({ filter, limit: 50 })).json();
+      expect(body.list.length).toBe(body.filtered);
+      expect(body.total_data, JSON.stringify(filter)).toEqual(sumsOf(body.list));
+    }
+    // The page does not narrow the totals: they are the filtered rows', not the page's.
+    const page = (await api.list({ limit: 1 })).json();
+    expect(page.list).toHaveLength(1);
+    expect(page.total_data.sum_planned).toBe(25_000 + 20_000 + 30_000 + 15_000);
+    expect(page.total_data).toMatchObject({ sum_in_delivery: 20_000, sum_delivered: 29_000 });
+    expect((await api.list({ search: 'nic takiego' })).json().total_data).toEqual({
+      sum_planned: 0,
+      sum_in_delivery: 0,
+      sum_delivered: 0,
+    });
   });
 
   it('refuses an unknown sort key or direction with INVALID_SORT_PARAMS', async () => {

@@ -20,14 +20,16 @@ interface ColumnChooserProps {
   prefs: ColumnPrefs;
   density: Density;
   onChange: (prefs: ColumnPrefs) => void;
+  /** On the search line (list-toolbar.tsx): no line of its own above the table. */
+  isInToolbar?: boolean;
 }
 
 /** Show, hide and reorder the columns of a list, and choose the row density. */
-export function ColumnChooser({ columns, prefs, density, onChange }: ColumnChooserProps) {
+export function ColumnChooser({ columns, prefs, density, onChange, isInToolbar }: ColumnChooserProps) {
   const { t } = useTranslation();
   const ordered = orderedColumns(columns, prefs);
   return (
-    <Group gap="xs" justify="flex-end" mb={6} data-testid="table-view-controls">
+    <Group gap="xs" justify="flex-end" mb={isInToolbar ? 0 : 6} wrap="nowrap" data-testid="table-view-controls">
       <SegmentedControl
         size="xs"
         aria-label={t('tableView.density')}

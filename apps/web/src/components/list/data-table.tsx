@@ -2,7 +2,8 @@ import { currentPage, type LiveEventKind, PAGE_SIZES, pageCount } from '@grain/s
 import { ActionIcon, Box, Center, Group, Loader, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { type CSSProperties, createContext, type ReactNode, useContext } from 'react';
+import { type CSSProperties, createContext, type ReactNode, useContext, useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useIsChangedByOthers } from '../../lib/live/recent-changes';
 import type { Column } from './column';
@@ -55,6 +56,23 @@ interface DataTableProps<T> {
   live?: { kind: LiveEventKind; id: (row: T) => number };
   /** Set by the table from `live`: whether the row is marked. */
   isMarked?: (row: T) => boolean;
+  /** Sums over every filtered row (the answer's totalData), under the table and above the cards. */
+  totals?: ReactNode;
+}
+
+/**
+ * The search line's place for this table's density and column controls (list-toolbar.tsx `tableId`), found once
+ * the toolbar above is in the page; null when the list has no toolbar with that id (the controls keep their line).
+ */
+function useViewSlot(listId: string): HTMLElement | null {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('[data-view-slot]')].find(
+      (element) => element.dataset.viewSlot === listId,
+    );
+    setSlot(found ?? null);
+  }, [listId]);
+  return slot;
 }
 
 function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
@@ -70,12 +88,18 @@ const stickyStyle: CSSProperties = {
   boxShadow: '-4px 0 6px -4px rgba(0,0,0,0.15)',
 };
 
-/** Compact rows: tighter padding and line height, so two-line cells stay within 40 px. */
+/**
+ * Compact rows: tighter padding and line height, cells on one line (their second lines beside the first, or in a
+ * title), so some 20 rows show at 1440 x 900; the comfortable density keeps every line.
+ */
 const compactStyle = {
   '--mantine-line-height-xs': '1.15',
   '--mantine-line-height-sm': '1.25',
   '--mantine-line-height-md': '1.25',
   '--mantine-line-height': '1.25',
+  // Row actions at 22 px rather than 28: a compact row is one line of text high (at 1440 x 900, 20 rows show).
+  '--ai-size-md': '22px',
+  '--ai-size-lg': '24px',
 } as CSSProperties;
 
 /**
@@ -94,6 +118,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const isChangedByOthers = useIsChangedByOthers();
   const { live } = props;
   const isMarked = (row: T) => isChangedByOthers(live?.kind, live?.id(row));
+  const viewSlot = useViewSlot(listId);
+  const chooser = (
+    <ColumnChooser
+      columns={props.columns.map((column) => ({ ...column, label: columnLabel(column) }))}
+      prefs={prefs}
+      density={density}
+      onChange={save}
+      isInToolbar={viewSlot !== null}
+    />
+  );
 
   let state: ReactNode = null;
   if (isError) state = t('list.error');
@@ -103,6 +137,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Box data-list-id={listId}>
+      {isCardView && props.totals}
       {isCardView ? (
         hasRows && (
           <RowCards
@@ -115,12 +150,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )
       ) : (
         <>
-          <ColumnChooser
-            columns={props.columns.map((column) => ({ ...column, label: columnLabel(column) }))}
-            prefs={prefs}
-            density={density}
-            onChange={save}
-          />
+          {viewSlot ? createPortal(chooser, viewSlot) : chooser}
           <DensityContext.Provider value={density}>
             <DesktopTable
               {...props}
@@ -138,6 +168,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {state}
         </Center>
       )}
+      {!isCardView && props.totals}
       <PaginationFooter
         list={list}
         filtered={props.filtered}

@@ -22,6 +22,11 @@ interface ListToolbarProps {
   /** When the data shown was fetched (TanStack Query's dataUpdatedAt). */
   fetchedAt: number;
   children?: ReactNode;
+  /**
+   * The `listId` of the table under the toolbar, whose density and column controls sit on this line (data-table.tsx
+   * puts them here, so the rows start one line higher); by default the saved views' key.
+   */
+  tableId?: string;
 }
 
 /** Search box (debounced 600 ms), refresh, saved views, the last-fetch time, and room for screen actions. */
@@ -33,6 +38,7 @@ export function ListToolbar({
   isFetching,
   fetchedAt,
   children,
+  tableId = listKey,
 }: ListToolbarProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(list.search);
@@ -78,7 +84,12 @@ export function ListToolbar({
           </Text>
         )}
       </Group>
-      {children && <Group gap="sm">{children}</Group>}
+      {(children || tableId) && (
+        <Group gap="sm">
+          {tableId && <Group gap="xs" data-view-slot={tableId} />}
+          {children}
+        </Group>
+      )}
     </Group>
   );
 }

@@ -1,6 +1,8 @@
+import type { SavedViewList } from '@grain/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type FilterValues, type ListState, parseListState, toSearchParams } from './list-state';
+import { usePageSize } from './use-page-size';
 
 export interface ListStateApi extends ListState {
   setSearch: (search: string) => void;
@@ -13,11 +15,21 @@ export interface ListStateApi extends ListState {
   defaults: Partial<ListState>;
 }
 
-/** List state in the URL; any change other than the page resets the offset to 0 (spec/1 section 4). */
-export function useListState(initialDefaults: Partial<ListState> = {}): ListStateApi {
+/**
+ * List state in the URL; any change other than the page resets the offset to 0 (spec/1 section 4). With a
+ * `pageSizeKey` the page size the user chose on that list is kept (per user, on the server) and is the size the
+ * list opens with when the address names none; before any choice, the defaults' limit, else the size that fills
+ * the screen.
+ */
+export function useListState(initialDefaults: Partial<ListState> = {}, pageSizeKey?: SavedViewList): ListStateApi {
   const [params, setParams] = useSearchParams();
   // Defaults are a literal per screen: the first render's value is kept so memoised callbacks stay stable.
-  const [defaults] = useState(initialDefaults);
+  const [literalDefaults] = useState(initialDefaults);
+  const pageSize = usePageSize(pageSizeKey, literalDefaults.limit);
+  const defaults = useMemo(
+    () => (pageSize.size === undefined ? literalDefaults : { ...literalDefaults, limit: pageSize.size }),
+    [literalDefaults, pageSize.size],
+  );
   const state = useMemo(() => parseListState(params, defaults), [params, defaults]);
 
   const update = useCallback(
@@ -29,7 +41,17 @@ export function useListState(initialDefaults: Partial<ListState> = {}): ListStat
     [setParams, defaults],
   );
 
-  return listStateApi(state, defaults, update);
+  const api = listStateApi(state, defaults, update);
+  const { save } = pageSize;
+  return pageSizeKey
+    ? {
+        ...api,
+        setLimit: (limit) => {
+          save(limit);
+          api.setLimit(limit);
+        },
+      }
+    : api;
 }
 
 /** The list state's setters over one way of writing it: any change other than the page returns to the first page. */

@@ -7,6 +7,12 @@ import { addStrings } from '../../i18n';
 export const settlementsPl = {
   statement: {
     title: 'Zestawienie transakcji',
+    totals: {
+      quantity: 'Tonaż',
+      net: 'Netto {{currency}}',
+      gross: 'Brutto {{currency}}',
+      withoutVat: 'bez stawki VAT: {{count}}',
+    },
     tabs: { all: 'Wszystkie', sales: 'Sprzedaż', purchase: 'Zakup', transport: 'Transport' },
     searchPlaceholder: 'Szukaj po umowie, kontrahencie, rejestracji, fakturze, ID lub nr zlecenia ZT/…',
     transportOf: 'Transport {{id}}',

@@ -94,6 +94,7 @@ export const transportsPl = {
       hint: 'Zapis jest możliwy po wpisaniu uzasadnienia poniżej.',
     },
     title: 'Logistyka',
+    totals: { planned: 'Zaplanowane', inDelivery: 'W drodze', delivered: 'Dostarczone' },
     tabs: { all: 'Wszystkie', active: 'Aktywne', delivered: 'Dostarczone' },
     searchPlaceholder: 'Szukaj po przewoźniku, kierowcy, GMP, telefonie, rejestracji, komentarzu lub nr zlecenia ZT/…',
     created: 'Transport został dodany',
@@ -133,7 +134,10 @@ export const transportsPl = {
       note: 'Uzasadnienie: {{note}}',
       noNote: 'Brak uzasadnienia',
     },
+    cardMain: { ON_THE_WAY: 'W drogę', DELIVERED: 'Dostarczono' },
     status: {
+      undo: 'Cofnij',
+      undone: 'Transport #{{id}}: przywrócono status „{{status}}”',
       label: 'Zmień status',
       // WCAG 2.5.3 label in name: the name starts with the badge's own text.
       menu: '{{status}} – zmień status transportu #{{id}}',

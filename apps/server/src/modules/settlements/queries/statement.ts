@@ -1,7 +1,10 @@
 import {
+  type Currency,
+  FILTERED_COUNT_CAP,
   parseOrderBy,
   parseTransportOrderNumber,
   type TransactionListFilter,
+  type TransactionListTotals,
   type TransactionListType,
   type TransactionSortKey,
 } from '@grain/shared';
@@ -242,6 +245,64 @@ function statementConditions(request: Pick<StatementQuery, 'search' | 'filter'>,
     (condition) => condition,
   );
   return { type, otherConditions, where: and(scope, typeCondition, ...otherConditions) };
+}
+
+/**
+ * The statement's totals row over the rows the list's own WHERE finds, in one aggregate over at most
+ * FILTERED_COUNT_CAP + 1 of them (as countUpToCap reads the count); null when more match. The figures are the rows'
+ * own (service/rows.ts toTransactionRow): the net value final, else real or planned less deductions plus surcharges
+ * (rules/settlements.ts currentNetValue); its VAT half away from zero (rules/vat.ts vatOfNet); money per currency.
+ */
+export async function statementTotals(
+  db: Db,
+  request: Pick<StatementQuery, 'search' | 'filter'>,
+): Promise<TransactionListTotals | null> {
+  const { where } = statementConditions(request);
+  const net = sql`coalesce(${transactions.finalValue},
+    coalesce(${transactions.realValue}, ${transactions.plannedValue}) - ${transactions.deductions} + ${transactions.surcharges})`;
+  const matching = withStatementJoins(
+    db
+      .select({
+        currency: sql<string>`${transactions.currency}`.as('currency'),
+        quantity:
+          sql<number>`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`.as(
+            'quantity',
+          ),
+        net: sql<number>`${net}`.as('net'),
+        rate: sql<number | null>`${vatRatePercentSql}`.as('rate'),
+      })
+      .from(transactions)
+      .$dynamic(),
+  )
+    .where(where)
+    .limit(FILTERED_COUNT_CAP + 1)
+    .as('matching');
+  const vat = sql`sign(${matching.net}) * floor((abs(${matching.net}) * ${matching.rate} + 50) / 100)`;
+  const rows = await db
+    .select({
+      currency: matching.currency,
+      n: sql<number>`count(*)::int`.mapWith(Number),
+      sumQuantity: sql<number>`coalesce(sum(${matching.quantity}), 0)::bigint`.mapWith(Number),
+      sumNet: sql<number>`coalesce(sum(${matching.net}), 0)::bigint`.mapWith(Number),
+      sumGross:
+        sql<number>`coalesce(sum(${matching.net} + ${vat}) filter (where ${matching.rate} is not null), 0)::bigint`.mapWith(
+          Number,
+        ),
+      withoutVat: sql<number>`(count(*) filter (where ${matching.rate} is null))::int`.mapWith(Number),
+    })
+    .from(matching)
+    .groupBy(matching.currency)
+    .orderBy(matching.currency);
+  if (rows.reduce((n, row) => n + row.n, 0) > FILTERED_COUNT_CAP) return null;
+  return {
+    sumQuantity: rows.reduce((sum, row) => sum + row.sumQuantity, 0),
+    byCurrency: rows.map(({ currency, sumNet, sumGross, withoutVat }) => ({
+      currency: currency as Currency,
+      sumNet,
+      sumGross,
+      withoutVat,
+    })),
+  };
 }
 
 /** Every row a statement request finds (no paging), as one condition: the export's. */

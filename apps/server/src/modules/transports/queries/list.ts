@@ -1,9 +1,11 @@
 import {
+  FILTERED_COUNT_CAP,
   parseTransportOrderNumber,
   TRANSPORT_STATUSES,
   TRANSPORT_TAB_STATUSES,
   type TransportListFilter,
   type TransportListRequest,
+  type TransportListTotals,
   type TransportSortKey,
   type TransportStatus,
 } from '@grain/shared';
@@ -145,11 +147,17 @@ export function transportSearchCondition(search: string | undefined): SQL | unde
   return or(eq(transports.id, id), searchTextCondition(transports.searchText, term));
 }
 
-export async function listTransportRows(db: Db, request: TransportListRequest) {
+/** The list's conditions: the tab and the status apart (the row counters count them), and all of them together. */
+function transportListConditions(request: Pick<TransportListRequest, 'search' | 'filter'>) {
   const filter = request.filter ?? {};
   const search = transportSearchCondition(request.search);
   const otherConditions = [search, ...transportFilterConditions(filter)].filter((condition) => condition);
   const where = and(tabCondition(filter.tab), isIn(transports.status, filter.status), ...otherConditions);
+  return { filter, otherConditions, where };
+}
+
+export async function listTransportRows(db: Db, request: TransportListRequest) {
+  const { filter, otherConditions, where } = transportListConditions(request);
   const groups = statusGroups(filter);
   if (!otherConditions.length) {
     // A tab or a status alone: the page's ids carry the counts.
@@ -173,6 +181,42 @@ export async function listTransportRows(db: Db, request: TransportListRequest) {
     countFiltered,
     countTotal: () => countAllRows(db, 'transports'),
   });
+}
+
+const sumKg = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::bigint`.mapWith(Number);
+
+/**
+ * The logistics totals row: the tonnage sums over the rows the list's own WHERE finds, in one aggregate over at
+ * most FILTERED_COUNT_CAP + 1 of them (as countUpToCap reads the count: a broad search over a million transports
+ * costs as much as one over ten thousand). Null when more rows match: the web asks to narrow the search.
+ */
+export async function transportListTotals(
+  db: Db,
+  request: Pick<TransportListRequest, 'search' | 'filter'>,
+): Promise<TransportListTotals | null> {
+  const { where } = transportListConditions(request);
+  const matching = db
+    .select({
+      status: transports.status,
+      cargo: transports.cargoQuantityKg,
+      real: transports.realCargoQuantityKg,
+    })
+    .from(transports)
+    .where(where)
+    .limit(FILTERED_COUNT_CAP + 1)
+    .as('matching');
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`.mapWith(Number),
+      sumPlanned: sumKg(sql`${matching.cargo}`),
+      sumInDelivery: sumKg(sql`case when ${matching.status} = 'ON_THE_WAY' then ${matching.cargo} end`),
+      sumDelivered: sumKg(
+        sql`case when ${matching.status} = 'DELIVERED' then coalesce(${matching.real}, ${matching.cargo}) end`,
+      ),
+    })
+    .from(matching);
+  if (!row || row.n > FILTERED_COUNT_CAP) return null;
+  return { sumPlanned: row.sumPlanned, sumInDelivery: row.sumInDelivery, sumDelivered: row.sumDelivered };
 }
 
 const countTransports = (db: Db, where: SQL | undefined) =>

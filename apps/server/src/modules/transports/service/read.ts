@@ -18,7 +18,7 @@ import { AppError, validationError } from '../../../lib/errors.js';
 import { type CandidateRow, contractKindAndMaterial, listCandidates } from '../queries/candidates.js';
 import { transportFilterOptionPage } from '../queries/filter-option-list.js';
 import { transportHistory } from '../queries/history.js';
-import { listTransportRows, transportFilterOptions } from '../queries/list.js';
+import { listTransportRows, transportFilterOptions, transportListTotals } from '../queries/list.js';
 import { loadTransport, toTransportResponse } from './response.js';
 
 /**
@@ -32,8 +32,12 @@ export async function getTransportDetails(ctx: Ctx, id: number): Promise<Transpo
 
 /** GET|POST /transport/list: the logistics table and the contract dashboards' transport tabs. */
 export async function listTransports(ctx: Ctx, request: TransportListRequest): Promise<TransportListResponse> {
-  const page = await listTransportRows(ctx.db, request);
-  return { ...page, list: page.list.map(toTransportResponse) };
+  // The totals row's sums run beside the page, over the same conditions (queries/list.ts transportListTotals).
+  const [page, totalData] = await Promise.all([
+    listTransportRows(ctx.db, request),
+    transportListTotals(ctx.db, request),
+  ]);
+  return { ...page, list: page.list.map(toTransportResponse), totalData };
 }
 
 /** GET|POST /transport/filter-option-list: one logistics select's options, searched and paged. */

@@ -1,6 +1,6 @@
 import { isAwaitingRows } from '../../../components/list/use-list-query';
 import '../i18n';
-import { TO_ASSIGN_DEFAULT_SORT } from '@grain/shared';
+import { DEFAULT_PAGE_SIZE, TO_ASSIGN_DEFAULT_SORT } from '@grain/shared';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ const NO_FILTER: FilterValues = {};
 /** spec/1 Allocations page /allocations: every allocation pair with what is left to pick up. */
 export function Page() {
   const { t } = useTranslation();
-  const list = useListState({ orderBy: TO_ASSIGN_DEFAULT_SORT });
+  const list = useListState({ limit: DEFAULT_PAGE_SIZE, orderBy: TO_ASSIGN_DEFAULT_SORT }, 'allocations');
   const query = useToAssignList(list);
   const options = useToAssignFilterOptions();
   const [isFilterOpen, filterPanel] = useDisclosure(false);

@@ -1,5 +1,6 @@
 import '../i18n';
 import type { ContractorListItem, ContractorSortKey } from '@grain/shared';
+import { DEFAULT_PAGE_SIZE } from '@grain/shared';
 import { Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { formatAddress } from '../format';
 /** spec/1 Contractors: search over code, name, nip, pesel and phone; sort default code ascending. */
 export function Page() {
   const { t } = useTranslation();
-  const list = useListState({ orderBy: 'code:asc' });
+  const list = useListState({ limit: DEFAULT_PAGE_SIZE, orderBy: 'code:asc' }, 'contractors');
   const query = useContractorList(list);
   const countries = useCountries();
   const countryName = (code: string) => countries.data?.find((country) => country.code === code)?.name;

@@ -1,6 +1,6 @@
 import { isAwaitingRows } from '../../../components/list/use-list-query';
 import '../i18n';
-import { CONTRACT_STATUSES, type ContractStatus } from '@grain/shared';
+import { CONTRACT_STATUSES, type ContractStatus, DEFAULT_PAGE_SIZE } from '@grain/shared';
 import { Box, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -37,7 +37,10 @@ function rawMaterialFromState(state: unknown): number | undefined {
 function ContractListPage({ side }: { side: ContractSide }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const list = useListState({ filter: defaultListFilter(rawMaterialFromState(location.state)) });
+  const list = useListState(
+    { limit: DEFAULT_PAGE_SIZE, filter: defaultListFilter(rawMaterialFromState(location.state)) },
+    side.kind === 'purchase' ? 'contracts.purchase' : 'contracts.sales',
+  );
   const query = useContractList(side, list);
   const [isFilterOpen, { toggle }] = useDisclosure(false);
   const rawMaterialId = rawMaterialOf(list.filter);

@@ -31,8 +31,9 @@ function Small({ children, dimmed }: { children: React.ReactNode; dimmed?: boole
 function IdTypeCell({ row }: { row: TransactionRow }) {
   const { t } = useTranslation();
   const isCompact = useListDensity() === 'compact';
+  const Lines = isCompact ? Group : Stack;
   return (
-    <Stack gap={isCompact ? 0 : 4} align="flex-start" w="max-content">
+    <Lines gap={isCompact ? 6 : 4} align={isCompact ? 'center' : 'flex-start'} w="max-content" wrap="nowrap">
       <Group gap={6} wrap="nowrap" align="baseline">
         <Text fw={700} fz="sm">
           #{row.id}
@@ -42,13 +43,21 @@ function IdTypeCell({ row }: { row: TransactionRow }) {
       <Badge size="xs" variant="light" color={KIND_COLORS[row.type]}>
         {t(`statement.kinds.${row.type}`)}
       </Badge>
-    </Stack>
+    </Lines>
   );
 }
 
 /** The contractor's code over its name; one line of name in compact rows. */
 function ContractorCell({ row }: { row: TransactionRow }) {
   const isCompact = useListDensity() === 'compact';
+  if (isCompact) {
+    // One line in compact rows: the code, with the name in its title.
+    return (
+      <Text fw={700} fz="sm" title={row.contractorName ?? undefined} style={{ whiteSpace: 'nowrap' }}>
+        {row.contractorCode}
+      </Text>
+    );
+  }
   return (
     <Stack gap={0} maw={200}>
       <Text fw={700} fz="sm">
@@ -60,6 +69,32 @@ function ContractorCell({ row }: { row: TransactionRow }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The purchase and sales agreement numbers: one over the other, or side by side in compact rows. */
+function AgreementsCell({ row }: { row: TransactionRow }) {
+  const { t } = useTranslation();
+  const isCompact = useListDensity() === 'compact';
+  return (
+    <Box
+      style={{
+        display: 'grid',
+        gridTemplateColumns: isCompact ? 'auto auto auto auto' : 'auto auto',
+        columnGap: 6,
+        alignItems: 'baseline',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      <Text fz="xs" c="dimmed">
+        {t('statement.purchaseAgreement')}
+      </Text>
+      <Small>{row.purchaseAgreementDocumentNumber ?? '—'}</Small>
+      <Text fz="xs" c="dimmed">
+        {t('statement.salesAgreement')}
+      </Text>
+      <Small>{row.salesAgreementDocumentNumber ?? '—'}</Small>
+    </Box>
   );
 }
 
@@ -85,18 +120,7 @@ export function useStatementColumns(
       key: 'agreements',
       card: 'field',
       title: head(t('statement.columns.agreements')),
-      render: (row) => (
-        <Box style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 6, alignItems: 'baseline' }}>
-          <Text fz="xs" c="dimmed">
-            {t('statement.purchaseAgreement')}
-          </Text>
-          <Small>{text(row.purchaseAgreementDocumentNumber)}</Small>
-          <Text fz="xs" c="dimmed">
-            {t('statement.salesAgreement')}
-          </Text>
-          <Small>{text(row.salesAgreementDocumentNumber)}</Small>
-        </Box>
-      ),
+      render: (row) => <AgreementsCell row={row} />,
     },
     {
       key: 'status',

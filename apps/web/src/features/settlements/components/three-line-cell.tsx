@@ -18,8 +18,27 @@ export function ThreeLineCell<T>({ lines, format, align = 'right' }: ThreeLineCe
   const { t } = useTranslation();
   const current = currentLine(lines);
   const isCompact = useListDensity() === 'compact';
-  // Three 12 px lines fit a 40 px compact row only set this tight (digits have no descenders to clash).
-  const lineHeight = isCompact ? 0.92 : undefined;
+  const lineHeight = isCompact ? 1 : undefined;
+  if (isCompact) {
+    // Compact rows are one line high: the line that counts (final, else real, else planned); all three in the title.
+    const all = LINE_KINDS.map((kind) => {
+      const value = lines[kind];
+      return `${t(`statement.lineNames.${kind}`)}: ${value === null ? '—' : format(value)}`;
+    }).join('\n');
+    const value = current ? lines[current] : null;
+    return (
+      <Text fz="sm" ta={align} title={all} style={{ whiteSpace: 'nowrap' }} data-line={current ?? undefined}>
+        {current && (
+          <Text span fz="xs" c="dimmed" mr={4}>
+            {t(`statement.lines.${current}`)}
+          </Text>
+        )}
+        <Text span fz="sm" fw={700} inherit>
+          {value === null || value === undefined ? '—' : format(value)}
+        </Text>
+      </Text>
+    );
+  }
   return (
     <Box
       component="dl"

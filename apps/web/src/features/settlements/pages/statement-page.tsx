@@ -1,6 +1,6 @@
 import { isAwaitingRows } from '../../../components/list/use-list-query';
 import '../i18n';
-import type { TransactionRow } from '@grain/shared';
+import type { TransactionListTotals, TransactionRow } from '@grain/shared';
 import { Checkbox, Tabs, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,10 @@ import { DataTable } from '../../../components/list/data-table';
 import { ExportButton } from '../../../components/list/export-button';
 import { countActiveFilters, FilterToggle } from '../../../components/list/filter-panel';
 import { ListToolbar } from '../../../components/list/list-toolbar';
+import { type ListTotal, ListTotals } from '../../../components/list/list-totals';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
+import { formatMoney, formatTonnes } from '../../../lib/format';
 import { exportStatement, useStatementList } from '../api';
 import { ActionModal, type OpenAction } from '../components/action-modal';
 import { BulkActions } from '../components/bulk-actions';
@@ -38,7 +40,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const list = useListState();
+  const list = useListState({}, 'statement');
   const query = useStatementList(list, tab);
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [open, setOpen] = useState<OpenAction | null>(null);
@@ -99,6 +101,7 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
     },
     ...statementColumns,
   ];
+  const totals = query.data ? (query.data.totalData as TransactionListTotals | null | undefined) : undefined;
   // The state filter exists only on the all tab, so only there does it count.
   const shownFilter = tab === 'all' ? list.filter : { ...list.filter, type: '' };
 
@@ -156,8 +159,34 @@ function StatementScreen({ tab }: { tab: StatementTab }) {
         rowHeight={90}
         listId="statement"
         live={{ kind: 'transaction', id: (row) => row.id }}
+        totals={<ListTotals items={totals && statementTotalItems(totals, t)} />}
       />
       <ActionModal open={open} onClose={() => setOpen(null)} onOpen={setOpen} />
     </>
   );
+}
+
+/** The statement's totals row: tonnes, then net and gross per currency (money is never added across currencies). */
+function statementTotalItems(
+  totals: TransactionListTotals,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): ListTotal[] {
+  const items: ListTotal[] = [
+    { label: t('statement.totals.quantity'), value: formatTonnes(totals.sumQuantity), testId: 'totals-quantity' },
+  ];
+  for (const sums of totals.byCurrency) {
+    const { currency } = sums;
+    items.push({
+      label: t('statement.totals.net', { currency }),
+      value: formatMoney(sums.sumNet, currency),
+      testId: `totals-net-${currency}`,
+    });
+    const gross = formatMoney(sums.sumGross, currency);
+    items.push({
+      label: t('statement.totals.gross', { currency }),
+      value: sums.withoutVat ? `${gross} (${t('statement.totals.withoutVat', { count: sums.withoutVat })})` : gross,
+      testId: `totals-gross-${currency}`,
+    });
+  }
+  return items;
 }

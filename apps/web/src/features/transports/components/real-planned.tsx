@@ -1,4 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useListDensity } from '../../../components/list/data-table';
 import { translate as t } from '../../../i18n';
 
 /**
@@ -14,21 +16,34 @@ export function RealPlanned({ real, planned }: { real: string | null; planned: s
     );
   }
   return (
-    <Stack gap={0}>
+    <Lines>
       <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} title={t('transports.realTitle')}>
         {real}
       </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {t('transports.plannedSuffix', { value: planned })}
       </Text>
-    </Stack>
+    </Lines>
   );
+}
+
+/** Lines of a cell: stacked, or side by side on one line in the compact density's rows. */
+function Lines({ children }: { children: ReactNode }) {
+  const isCompact = useListDensity() === 'compact';
+  if (isCompact) {
+    return (
+      <Group gap={6} wrap="nowrap" align="baseline">
+        {children}
+      </Group>
+    );
+  }
+  return <Stack gap={0}>{children}</Stack>;
 }
 
 /** Two short lines in one cell (an address over a date, a name over a phone). */
 export function TwoLines({ top, bottom }: { top: string | null; bottom: string | null }) {
   return (
-    <Stack gap={0}>
+    <Lines>
       <Text size="sm" lineClamp={1} title={top ?? undefined}>
         {top ?? '—'}
       </Text>
@@ -37,6 +52,6 @@ export function TwoLines({ top, bottom }: { top: string | null; bottom: string |
           {bottom}
         </Text>
       )}
-    </Stack>
+    </Lines>
   );
 }

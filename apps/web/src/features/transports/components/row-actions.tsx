@@ -5,10 +5,19 @@ import {
   type TransportResponse,
 } from '@grain/shared';
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
-import { IconArrowsSplit2, IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowsSplit2,
+  IconDots,
+  IconEye,
+  IconPackageImport,
+  IconPencil,
+  IconTrash,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { HoverTooltip } from '../../../components/hover-tooltip';
 import { LazyMenu } from '../../../components/lazy-menu';
 import { translate as t } from '../../../i18n';
+import { type StatusChoice, statusChoices } from '../status-menu';
 import type { RowActionKind } from './use-transport-actions';
 
 interface RowActionsProps {
@@ -17,6 +26,8 @@ interface RowActionsProps {
   onRemove: (row: TransportResponse) => void;
   /** Contract dashboards: a transport on the way cannot be deleted there (spec/1 Logistics row actions). */
   isContractSide?: boolean;
+  /** The status change (use-transport-actions.ts changeStatus): the card's main action and its menu's entries. */
+  onChangeStatus?: (row: TransportResponse, choice: StatusChoice) => void;
 }
 
 /** What a row may do and how each action is named (the reason when it may not). */
@@ -78,22 +89,46 @@ export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActions
  * The same actions on a phone card: edit or details, the row's main action, as a labelled button;
  * redirect and delete in one menu, each disabled with its reason when the status does not allow it.
  */
-export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {
+/**
+ * The card's main action fits the status: a new transport is sent on its way, one on the way is marked delivered
+ * (the delivered modal); any other is opened. The rest, status changes included, are in the card's menu.
+ */
+export function RowCardActions({ row, onOpen, onRemove, isContractSide, onChangeStatus }: RowActionsProps) {
   const { isEditable, canRedirect, canRemove, editLabel, redirectLabel, removeLabel } = useRowActionLabels(
     row,
     isContractSide,
   );
+  const choices = onChangeStatus ? statusChoices(row.status) : [];
+  const main = choices.find((choice) =>
+    row.status === 'ON_THE_WAY'
+      ? choice.status === 'DELIVERED'
+      : row.status === 'NEW' && choice.status === 'ON_THE_WAY',
+  );
+  const mainLabel = main && t(`transports.cardMain.${main.status}`);
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={isEditable ? <IconPencil size={14} /> : <IconEye size={14} />}
-        aria-label={editLabel}
-        onClick={() => onOpen(isEditable ? 'edit' : 'details', row)}
-      >
-        {t(isEditable ? 'common.edit' : 'common.details')}
-      </Button>
+      {main ? (
+        <Button
+          size="xs"
+          leftSection={main.status === 'DELIVERED' ? <IconPackageImport size={14} /> : <IconTruckDelivery size={14} />}
+          aria-label={`${mainLabel} #${row.id}`}
+          data-testid="card-main-action"
+          onClick={() => onChangeStatus?.(row, main)}
+        >
+          {mainLabel}
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={isEditable ? <IconPencil size={14} /> : <IconEye size={14} />}
+          aria-label={editLabel}
+          data-testid="card-main-action"
+          onClick={() => onOpen(isEditable ? 'edit' : 'details', row)}
+        >
+          {t(isEditable ? 'common.edit' : 'common.details')}
+        </Button>
+      )}
       <LazyMenu
         position="bottom-end"
         withinPortal
@@ -107,6 +142,27 @@ export function RowCardActions({ row, onOpen, onRemove, isContractSide }: RowAct
         }
       >
         <Menu.Dropdown>
+          {main && (
+            <Menu.Item
+              leftSection={isEditable ? <IconPencil size={16} /> : <IconEye size={16} />}
+              onClick={() => onOpen(isEditable ? 'edit' : 'details', row)}
+            >
+              {editLabel}
+            </Menu.Item>
+          )}
+          {choices.length > 0 && <Menu.Label>{t('transports.status.label')}</Menu.Label>}
+          {choices
+            .filter((choice) => choice !== main)
+            .map((choice) => (
+              <Menu.Item
+                key={choice.status}
+                color={choice.status === 'CANCELLED' ? 'red' : undefined}
+                onClick={() => onChangeStatus?.(row, choice)}
+              >
+                {t(`transports.status.to.${choice.status}`)}
+              </Menu.Item>
+            ))}
+          {choices.length > 0 && <Menu.Divider />}
           <Menu.Item
             leftSection={<IconArrowsSplit2 size={16} />}
             disabled={!canRedirect}

@@ -1,5 +1,5 @@
 import type { TransportResponse, TransportSortKey } from '@grain/shared';
-import { Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, useListDensity } from '../../../components/list/data-table';
@@ -38,6 +38,25 @@ interface ColumnsOptions {
   actionsCardCell?: (row: TransportResponse) => ReactNode;
   /** Columns a contract dashboard leaves out (its own side is the same on every row). */
   hidden?: readonly TransportColumnKey[];
+}
+
+/** The carrier's code over its name; the name in a title in compact rows (one line high). */
+function CarrierCell({ row }: { row: TransportResponse }) {
+  const isCompact = useListDensity() === 'compact';
+  if (isCompact) {
+    // One line in a compact row: the code, then as much of the short name as fits (all of it in the title).
+    return (
+      <Group gap={4} wrap="nowrap" title={row.carrierName ?? undefined}>
+        <ContractorCode id={row.carrierId} code={row.carrierCode} />
+        {row.carrierName && (
+          <Text size="xs" c="dimmed" truncate maw={140}>
+            {row.carrierName}
+          </Text>
+        )}
+      </Group>
+    );
+  }
+  return <ContractorCode id={row.carrierId} code={row.carrierCode} name={row.carrierName} />;
 }
 
 /** The status control over the id; side by side in compact rows (at most 40 px). */
@@ -133,10 +152,12 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
       key: 'carrier',
       title: c('carrier'),
       sortKey: 'carrier_name',
-      render: (row) => <ContractorCode id={row.carrierId} code={row.carrierCode} name={row.carrierName} />,
+      render: (row) => <CarrierCell row={row} />,
     },
     {
       key: 'car',
+      // The phone card names the vehicle and the driver: what logistics staff call about.
+      card: 'field',
       isHiddenByDefault: true,
       title: c('car'),
       sortKey: 'registration_number',
@@ -158,6 +179,7 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
     },
     {
       key: 'driver',
+      card: 'field',
       isHiddenByDefault: true,
       title: c('driver'),
       render: (row) => <TwoLines top={row.driverName} bottom={row.phoneNumber} />,

@@ -1,8 +1,11 @@
-import type { ListResponse, TransportResponse } from '@grain/shared';
+import type { ListResponse, TransportListTotals, TransportResponse } from '@grain/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/list/data-table';
+import { ListTotals } from '../../../components/list/list-totals';
 import { isAwaitingRows } from '../../../components/list/use-list-query';
 import type { ListStateApi } from '../../../components/list/use-list-state';
+import { formatTonnes } from '../../../lib/format';
 import { GmpWarningNote } from './gmp-cells';
 import { RowActions, RowCardActions } from './row-actions';
 import { StatusControl } from './status-control';
@@ -26,7 +29,10 @@ export function TransportDataTable({
   isContractSide,
   listId = isContractSide ? 'contracts.transports' : 'logistics',
 }: TransportDataTableProps) {
+  const { t } = useTranslation();
   const actions = useTransportActions();
+  // The answer's sums over every filtered transport (null: too many to sum; undefined: not fetched yet).
+  const totals = query.data ? (query.data.totalData as TransportListTotals | null | undefined) : undefined;
   const columns = useTransportColumns({
     hidden,
     statusCell: (row) => (
@@ -46,6 +52,7 @@ export function TransportDataTable({
         isContractSide={isContractSide}
         onOpen={actions.openModal}
         onRemove={(target) => void actions.removeRow(target)}
+        onChangeStatus={(target, choice) => void actions.changeStatus(target, choice, { canUndo: true })}
       />
     ),
   });
@@ -64,6 +71,22 @@ export function TransportDataTable({
         rowHeight={64}
         listId={listId}
         rowNote={(row) => (row.gmpNotSatisfied ? <GmpWarningNote row={row} /> : null)}
+        totals={
+          <ListTotals
+            items={
+              totals &&
+              [
+                ['planned', totals.sumPlanned],
+                ['inDelivery', totals.sumInDelivery],
+                ['delivered', totals.sumDelivered],
+              ].map(([key, kg]) => ({
+                label: t(`transports.totals.${key}`),
+                value: formatTonnes(kg as number),
+                testId: `totals-${key}`,
+              }))
+            }
+          />
+        }
       />
       {actions.modals}
     </>

@@ -1,4 +1,4 @@
-import type { TransportResponse } from '@grain/shared';
+import { TRANSPORT_STATUS_TRANSITIONS, type TransportResponse } from '@grain/shared';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,11 @@ export function useTransportActions() {
       isStatusChange: true,
     });
 
-  const changeStatus = async (row: TransportResponse, choice: StatusChoice) => {
+  /**
+   * `canUndo` (the phone card's menu, where a tap slips easily): a change made at once, without a question, is
+   * offered back for 5 s; the final ones are confirmed first and the modal steps ask anyway.
+   */
+  const changeStatus = async (row: TransportResponse, choice: StatusChoice, options: { canUndo?: boolean } = {}) => {
     if (choice.step === 'deliver') return openModal('deliver', row);
     // A failed check counts as not allowed (spec/2): the form opens in 'start on the way' mode.
     if (choice.step === 'checkOnTheWay' && !(await canBeSetOnTheWay(row.id))) return openModal('start', row);
@@ -63,7 +67,16 @@ export function useTransportActions() {
     const isFinal = choice.status === 'CANCELLED' || choice.status === 'RETURN_TO_CLIENT';
     if (isFinal && !(await confirmStatus(row, choice))) return;
     const answer = await updateStatus.mutateAsync({ transportId: row.id, status: choice.status });
-    if (answer) showStatusChanged(answer);
+    if (!answer) return;
+    const canGoBack = (TRANSPORT_STATUS_TRANSITIONS[answer.status] as readonly string[]).includes(row.status);
+    const undo =
+      options.canUndo && !isFinal && canGoBack
+        ? async () => {
+            const back = await updateStatus.mutateAsync({ transportId: row.id, status: row.status });
+            if (back) showStatusChanged(back);
+          }
+        : undefined;
+    showStatusChanged(answer, undo);
   };
 
   const removeRow = async (row: TransportResponse) => {

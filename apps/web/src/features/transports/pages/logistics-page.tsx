@@ -1,12 +1,14 @@
 import '../i18n';
-import { TRANSPORT_TABS, type TransportTab } from '@grain/shared';
-import { Tabs } from '@mantine/core';
+import { TRANSPORT_STATUSES, TRANSPORT_TABS, type TransportStatus, type TransportTab } from '@grain/shared';
+import { Box, Tabs } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useIsCardView } from '../../../components/list/data-table';
 import { FilterToggle, normalizeFilter } from '../../../components/list/filter-panel';
 import { ListToolbar } from '../../../components/list/list-toolbar';
+import { StatusChips } from '../../../components/list/status-chips';
 import { PhoneCollapse } from '../../../components/list/totals-bar';
 import { useListState } from '../../../components/list/use-list-state';
 import { PageHeader } from '../../../components/page-header';
@@ -34,10 +36,11 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const list = useListState();
+  const list = useListState({}, 'logistics');
   const query = useTransportList(list, (filter) => toTransportFilter(filter, tab));
   const client = useQueryClient();
   const [isFilterOpen, setFilterOpen] = useState(false);
+  const isCardView = useIsCardView();
   // Debounced text filters commit later: they must merge into the filter as it is then, not as it was.
   const latestFilter = useRef(list.filter);
   latestFilter.current = list.filter;
@@ -93,6 +96,17 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
           onClearAll={() => list.setFilter({})}
         />
       </PhoneCollapse>
+      {isCardView && tab === 'all' && (
+        // Phone: the status filter (spec/1 Logistics, all tab only) stays in view, not behind the filter button.
+        <Box mb="sm" data-testid="phone-status-filter">
+          <StatusChips
+            statuses={TRANSPORT_STATUSES}
+            value={(Array.isArray(list.filter.status) ? list.filter.status : []) as TransportStatus[]}
+            onChange={(next) => changeFilter('status', next)}
+            labelOf={(status) => t(`status.transport.${status}`)}
+          />
+        </Box>
+      )}
       <TransportDataTable list={list} query={query} />
       <OpenedTransport />
     </>

@@ -1,5 +1,6 @@
 import '../i18n';
 import type { UserResponse, UserSortKey } from '@grain/shared';
+import { DEFAULT_PAGE_SIZE } from '@grain/shared';
 import { Badge, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { RoleBadge } from '../components/role-badge';
 /** spec/1 Users (ADMIN): search, sort default first_name ascending, 80 px rows. */
 export function Page() {
   const { t } = useTranslation();
-  const list = useListState({ orderBy: 'first_name:asc' });
+  const list = useListState({ limit: DEFAULT_PAGE_SIZE, orderBy: 'first_name:asc' }, 'users');
   const query = useUserList(list);
 
   const columns: Column<UserResponse, UserSortKey>[] = [
