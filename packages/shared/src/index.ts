@@ -22,6 +22,7 @@ export * from './positions.js';
 export * from './quality.js';
 export * from './read-only.js';
 export * from './rr-invoices.js';
+export * from './rr-payment-import.js';
 export * from './rules/index.js';
 export * from './saved-views.js';
 export * from './settlements.js';

@@ -108,6 +108,8 @@ export const MESSAGE_CODES = {
   RR_REFUND_RATE_MISSING: 409,
   /** A farmer known only by PESEL gets a paper RR invoice: FA_RR names the supplier by NIP. */
   RR_INVOICE_WITHOUT_XML: 409,
+  /** A bank statement that is neither MT940 nor a bank CSV, or has a line that cannot be read (the message names it). */
+  BANK_STATEMENT_INVALID: 400,
   // GMP
   GMP_CERT_NOT_SATISFIED: 409,
   GMP_NOT_SATISFIED: 409,

@@ -63,6 +63,7 @@ const messageCode: Record<MessageCode, string> = {
   RR_INVOICE_SERIES_MISSING: 'Uzupełnij w ustawieniach firmy serię numeracji faktur VAT RR',
   RR_REFUND_RATE_MISSING: 'Brak stawki zryczałtowanego zwrotu podatku na datę wystawienia',
   RR_INVOICE_WITHOUT_XML: 'Rolnik bez NIP: faktura VAT RR tylko w wersji papierowej, bez pliku XML dla KSeF',
+  BANK_STATEMENT_INVALID: 'Plik nie jest poprawnym wyciągiem bankowym (MT940 lub CSV banku); nic nie zapisano',
   VAT_RATE_MISSING: 'Brak stawki VAT dla surowca',
   INVOICE_XML_INVALID: 'Faktura nie przeszła walidacji schematu FA(3)',
   KSEF_NOT_CONFIGURED: 'Wysyłka do KSeF nie jest skonfigurowana (środowisko i token w ustawieniach firmy)',
