@@ -94,6 +94,10 @@ export const routes: RouteObject[] = [
               { path: '/invoices', ...page(() => import('../features/invoices/pages/invoices-list-page')) },
               { path: '/invoices/:id', ...page(() => import('../features/invoices/pages/invoice-details-page')) },
               { path: '/rr-invoices', ...page(() => import('../features/rr-invoices/pages/rr-invoices-list-page')) },
+              {
+                path: '/rr-invoices/:id',
+                ...page(() => import('../features/rr-invoices/pages/rr-invoice-details-page')),
+              },
               { path: '/transaction-statement', element: <Navigate to="/transaction-statement/all" replace /> },
               {
                 path: '/transaction-statement/:tab',

@@ -1,10 +1,12 @@
 import type { RrInvoice } from '@grain/shared';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconCash, IconCode, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Column } from '../../../components/list/data-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { downloadRrInvoicePdf, downloadRrInvoiceXml } from '../api';
+import { rrInvoicePath } from '../paths';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 const zl = (minor: number) => formatMoney(minor, 'PLN');
@@ -18,7 +20,11 @@ export function useRrInvoiceColumns(onPay: (invoice: RrInvoice) => void): Column
       card: 'title',
       isAlwaysShown: true,
       title: t('rrInvoices.number'),
-      render: (row) => <Text fw={500}>{row.number}</Text>,
+      render: (row) => (
+        <Anchor component={Link} to={rrInvoicePath(row.id)} fw={500}>
+          {row.number}
+        </Anchor>
+      ),
     },
     { key: 'issueDate', card: 'field', title: t('rrInvoices.issueDate'), render: (row) => formatDate(row.issueDate) },
     {
