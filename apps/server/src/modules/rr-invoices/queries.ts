@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contractors,
@@ -91,20 +91,6 @@ export const rrInvoiceColumns = {
   xmlSha256: rrInvoices.xmlSha256,
   createdAt: rrInvoices.createdAt,
 };
-
-/** Every RR invoice matching the search, newest first (the list derives payment states from the payments). */
-export async function rrInvoicesWhere(db: Db, search: string | undefined) {
-  const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where: SQL | undefined = pattern
-    ? or(
-        ilike(rrInvoices.number, pattern),
-        ilike(rrInvoices.farmerName, pattern),
-        ilike(rrInvoices.farmerNip, pattern),
-        ilike(rrInvoices.farmerPesel, pattern),
-      )
-    : undefined;
-  return db.select(rrInvoiceColumns).from(rrInvoices).where(where).orderBy(desc(rrInvoices.id));
-}
 
 export async function getRrInvoice(db: Db, id: number) {
   const [row] = await db.select(rrInvoiceColumns).from(rrInvoices).where(eq(rrInvoices.id, id));
