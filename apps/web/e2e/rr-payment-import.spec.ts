@@ -74,7 +74,13 @@ test.describe('RR payments from a bank statement', () => {
     const seed = await seedDeliveredTransport(api, { tag });
     const current = (await (await api.get(`/api/dictionary/contractor/get-one/${seed.supplierId}`)).json()).result;
     const updated = await api.put(`/api/dictionary/contractor/update/${seed.supplierId}`, {
-      data: { ...current, nip: farmerNip, label: 'GR', bank_account: ACCOUNT, flat_rate_declaration_date: '2026-01-15' },
+      data: {
+        ...current,
+        nip: farmerNip,
+        label: 'GR',
+        bank_account: ACCOUNT,
+        flat_rate_declaration_date: '2026-01-15',
+      },
     });
     expect(updated.status(), await updated.text()).toBe(200);
     const answer = await api.post('/api/settlement/transaction-list', { data: { limit: 10, offset: 0, search: tag } });

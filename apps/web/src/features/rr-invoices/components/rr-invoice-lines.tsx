@@ -1,4 +1,4 @@
-import type { RrInvoice } from '@grain/shared';
+import { formatPolishAccount, type RrInvoice } from '@grain/shared';
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
@@ -100,7 +100,9 @@ export function RrPaymentsPanel({ invoice }: { invoice: RrInvoice }) {
                 <Field label={t('rrInvoices.paidAt')}>{formatDate(payment.paidAt)}</Field>
                 <Field label={t('rrInvoices.details.amount')}>{zl(payment.amount)}</Field>
                 <Field label={t('rrInvoices.method')}>{t(`rrInvoices.methods.${payment.method}`)}</Field>
-                <Field label={t('rrInvoices.account')}>{payment.account ?? '—'}</Field>
+                <Field label={t('rrInvoices.account')}>
+                  {payment.account ? formatPolishAccount(payment.account) : '—'}
+                </Field>
               </SimpleGrid>
               {payment.title && <Field label={t('rrInvoices.transferTitle')}>{payment.title}</Field>}
             </Paper>

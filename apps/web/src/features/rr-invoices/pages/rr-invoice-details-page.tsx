@@ -1,6 +1,6 @@
 import '../i18n';
-import type { RrInvoice } from '@grain/shared';
-import { Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { formatPolishAccount, type RrInvoice } from '@grain/shared';
+import { Box, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCash, IconCode, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -94,7 +94,7 @@ function RrInvoiceScreen({ invoice }: { invoice: RrInvoice }) {
             <Field label={t('rrInvoices.ksef')}>{t(`rrInvoices.ksefStatuses.${invoice.ksefStatus}`)}</Field>
             <Field label={t('rrInvoices.farmer')}>{invoice.farmerName}</Field>
             <Field label={invoice.farmerNip ? 'NIP' : 'PESEL'}>{invoice.farmerNip ?? invoice.farmerPesel}</Field>
-            <Field label={t('rrInvoices.account')}>{invoice.farmerAccount}</Field>
+            <Field label={t('rrInvoices.account')}>{formatPolishAccount(invoice.farmerAccount)}</Field>
             <Field label={t('rrInvoices.details.refundRate')}>{invoice.refundRatePercent} %</Field>
           </SimpleGrid>
         </Paper>
@@ -109,7 +109,9 @@ function RrInvoiceScreen({ invoice }: { invoice: RrInvoice }) {
             <Field label={t('rrInvoices.total')}>{zl(invoice.grossTotal)}</Field>
             <Field label={t('rrInvoices.paid')}>{zl(invoice.paidAmount)}</Field>
           </SimpleGrid>
-          <Field label={t('rrInvoices.details.inWords')}>{invoice.totalInWords}</Field>
+          <Box mt="md">
+            <Field label={t('rrInvoices.details.inWords')}>{invoice.totalInWords}</Field>
+          </Box>
         </Paper>
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
           <Title order={2} size="h4" mb="md">
