@@ -110,5 +110,22 @@ describe('the RR list payment state in SQL (twin of rrDeduction)', () => {
         month: rule.deductibleMonth,
       });
     }
+
+    // The list filters and pages by the same state: deductible in April 2026, newest first, two per page.
+    const token = await t.login();
+    const april = writtenPayments
+      .map((payments, index) => ({
+        id: ids[index]!,
+        rule: rrDeduction({ ...INVOICE, number: numberOf(index) }, payments),
+      }))
+      .filter(({ rule }) => rule.deductibleMonth === '2026-04')
+      .map(({ id }) => id)
+      .sort((a, b) => b - a);
+    expect(april.length).toBeGreaterThan(0);
+    const filter = encodeURIComponent(JSON.stringify({ payment_status: ['DEDUCTIBLE'], deductible_month: '2026-04' }));
+    const page = await t.call({ method: 'GET', url: `/api/rr-invoice/list?filter=${filter}&limit=2&offset=0`, token });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ filtered: april.length, total: ids.length });
+    expect(page.json().list.map((row: { id: number }) => row.id)).toEqual(april.slice(0, 2));
   });
 });
