@@ -23,6 +23,7 @@ export * from './quality.js';
 export * from './read-only.js';
 export * from './received-invoices.js';
 export * from './rr-invoices.js';
+export * from './rr-payment-import.js';
 export * from './rules/index.js';
 export * from './saved-views.js';
 export * from './search.js';

@@ -97,6 +97,10 @@ export const routes: RouteObject[] = [
                 path: '/received-invoices',
                 ...page(() => import('../features/received-invoices/pages/received-invoices-page')),
               },
+              {
+                path: '/rr-invoices/:id',
+                ...page(() => import('../features/rr-invoices/pages/rr-invoice-details-page')),
+              },
               { path: '/transaction-statement', element: <Navigate to="/transaction-statement/all" replace /> },
               {
                 path: '/transaction-statement/:tab',

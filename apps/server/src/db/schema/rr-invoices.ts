@@ -148,11 +148,14 @@ export const rrInvoicePayments = pgTable(
     method: varchar('method', { length: 8, enum: ['TRANSFER', 'CASH'] }).notNull(),
     account: varchar('account', { length: 26 }),
     title: varchar('title', { length: 255 }),
+    /** Set for a transfer read from a bank statement: the same transfer is recorded once (import.ts). */
+    bankKey: varchar('bank_key', { length: 64 }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
   (t) => [
     index('rr_invoice_payments_invoice_idx').on(t.rrInvoiceId, t.paidAt),
+    uniqueIndex('rr_invoice_payments_bank_key_key').on(t.bankKey),
     check('rr_invoice_payments_method_valid', sql`method in ('TRANSFER', 'CASH')`),
     check('rr_invoice_payments_amount_positive', sql`amount > 0`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contractors,
@@ -98,20 +98,6 @@ export const rrInvoiceColumns = {
   offlineDeadline: rrInvoices.offlineDeadline,
   createdAt: rrInvoices.createdAt,
 };
-
-/** Every RR invoice matching the search, newest first (the list derives payment states from the payments). */
-export async function rrInvoicesWhere(db: Db, search: string | undefined) {
-  const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where: SQL | undefined = pattern
-    ? or(
-        ilike(rrInvoices.number, pattern),
-        ilike(rrInvoices.farmerName, pattern),
-        ilike(rrInvoices.farmerNip, pattern),
-        ilike(rrInvoices.farmerPesel, pattern),
-      )
-    : undefined;
-  return db.select(rrInvoiceColumns).from(rrInvoices).where(where).orderBy(desc(rrInvoices.id));
-}
 
 export async function getRrInvoice(db: Db, id: number) {
   const [row] = await db.select(rrInvoiceColumns).from(rrInvoices).where(eq(rrInvoices.id, id));

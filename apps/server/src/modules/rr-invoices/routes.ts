@@ -5,10 +5,13 @@ import {
   RrInvoiceListRequestSchema,
   RrInvoiceListResponseSchema,
   RrInvoiceSchema,
+  RrPaymentImportRequestSchema,
+  RrPaymentImportResponseSchema,
   RrPaymentRequestSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
+import { importRrPayments } from './bank-statement/import.js';
 import * as rr from './service/index.js';
 
 const ANY_ROLE = { roles: ['ADMIN', 'USER'] as const };
@@ -70,6 +73,25 @@ export function rrInvoiceRoutes(app: FastifyInstance) {
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .send(xml);
     },
+  );
+  r.post(
+    '/rr-invoice/payment-import',
+    {
+      config: ANY_ROLE,
+      // A 1 MB statement as base64 is 4/3 of that.
+      bodyLimit: 1_500_000,
+      schema: {
+        tags,
+        description:
+          'A bank statement (MT940, or the CSV of mBank; UTF-8 or Windows-1250) as base64: outgoing transfers are ' +
+          "matched to RR invoices by the RR number in the title and the farmer's account and recorded as payments in " +
+          'one transaction; a transfer recorded before is listed as already recorded. Refusal: 400 ' +
+          'BANK_STATEMENT_INVALID (content_base64; the message names the line; nothing is stored).',
+        body: RrPaymentImportRequestSchema,
+        response: { 200: RrPaymentImportResponseSchema },
+      },
+    },
+    (request) => importRrPayments(request.ctx, request.body),
   );
   r.get(
     '/rr-invoice/xml/:id',

@@ -2,10 +2,12 @@ import {
   type CreateRrInvoiceRequest,
   RR_PAYMENT_STATUSES,
   type RrInvoice,
+  type RrPaymentImportRequest,
+  type RrPaymentImportResponse,
   type RrPaymentRequest,
   type RrPaymentStatus,
 } from '@grain/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, saveBlob } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
@@ -13,6 +15,7 @@ import { useListQuery } from '../../components/list/use-list-query';
 export const rrInvoiceKeys = {
   all: ['rr-invoices'] as const,
   list: () => [...rrInvoiceKeys.all, 'list'] as const,
+  one: (id: number) => [...rrInvoiceKeys.all, 'one', id] as const,
 };
 
 /** The status chips' choice (`filter_payment_status[]` in the URL) as the list's filter; none means all. */
@@ -72,6 +75,32 @@ export function useRecordRrPayment(id: number) {
   return useMutation({
     mutationFn: (body: RrPaymentRequest) =>
       apiRequest<RrInvoice>(`/rr-invoice/payment/${id}`, { method: 'POST', body, silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rrInvoiceKeys.all }),
+  });
+}
+
+export function useRrInvoice(id: number) {
+  return useQuery({
+    queryKey: rrInvoiceKeys.one(id),
+    queryFn: () => apiRequest<RrInvoice>(`/rr-invoice/details/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** A file's bytes as base64, in chunks (a spread of a 1 MB array would overflow the call stack). */
+export async function fileAsBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Imports a bank statement; every RR invoice it paid refetches (list and details). */
+export function useImportRrPayments() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RrPaymentImportRequest) =>
+      apiRequest<RrPaymentImportResponse>('/rr-invoice/payment-import', { method: 'POST', body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: rrInvoiceKeys.all }),
   });
 }

@@ -2,6 +2,7 @@ import { type RrInvoice, type RrInvoiceListRequest, rrDeduction } from '@grain/s
 import type { Db } from '../../../db/client.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
+import * as listQ from '../list-queries.js';
 import * as q from '../queries.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.getRrInvoice>>>;
@@ -57,21 +58,13 @@ export async function rrInvoiceDetails(ctx: Ctx, id: number): Promise<RrInvoice>
 
 /**
  * GET|POST /rr-invoice/list: newest first, searched by number or farmer, filtered by payment state and deductible
- * month. The state follows from the payments (rrDeduction), so the filter runs here over the searched invoices:
- * a company issues a few hundred RR invoices a year.
+ * month in SQL (list-queries.ts, the twin of rrDeduction), one page at a time.
  */
 export async function listRrInvoices(ctx: Ctx, request: RrInvoiceListRequest) {
-  const rows = await q.rrInvoicesWhere(ctx.db, request.search);
-  const all = await withDetails(ctx.db, rows);
-  const statuses = request.filter?.paymentStatus;
-  const month = request.filter?.deductibleMonth;
-  const filtered = all.filter(
-    (invoice) =>
-      (!statuses?.length || statuses.includes(invoice.paymentStatus)) && (!month || invoice.deductibleMonth === month),
+  const { rows, filtered } = await listQ.rrInvoicePage(
+    ctx.db,
+    { search: request.search, ...request.filter },
+    { limit: request.limit, offset: request.offset },
   );
-  return {
-    list: filtered.slice(request.offset, request.offset + request.limit),
-    filtered: filtered.length,
-    total: await q.countRrInvoices(ctx.db),
-  };
+  return { list: await withDetails(ctx.db, rows), filtered, total: await q.countRrInvoices(ctx.db) };
 }

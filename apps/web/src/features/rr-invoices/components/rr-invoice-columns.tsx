@@ -1,12 +1,14 @@
 import type { RrInvoice } from '@grain/shared';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconCash, IconCloudUpload, IconCode, IconFileTypePdf, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { showErrorToast } from '../../../api/client';
 import type { Column } from '../../../components/list/data-table';
 import { showToast } from '../../../components/toasts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { downloadRrInvoicePdf, downloadRrInvoiceUpo, downloadRrInvoiceXml, useSendRrToKsef } from '../api';
+import { rrInvoicePath } from '../paths';
 import { RrKsefStatusBadge } from './ksef-status-badge';
 import { PaymentStatusBadge } from './payment-status-badge';
 
@@ -23,7 +25,9 @@ export function useRrInvoiceColumns(onPay: (invoice: RrInvoice) => void): Column
       title: t('rrInvoices.number'),
       render: (row) => (
         <Text fw={500}>
-          {row.number}
+          <Anchor component={Link} to={rrInvoicePath(row.id)} fw={500}>
+            {row.number}
+          </Anchor>
           {row.kind === 'KOR_VAT_RR' && (
             <Text span fz="xs" c="dimmed" display="block">
               {t('rrInvoices.kinds.KOR_VAT_RR')}

@@ -1,13 +1,15 @@
 import '../i18n';
 import { RR_PAYMENT_STATUSES, type RrInvoice } from '@grain/shared';
-import { Box, Modal } from '@mantine/core';
+import { Box, Button, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchListPage } from '../../../components/list/search-list-page';
 import { StatusChips } from '../../../components/list/status-chips';
 import { useListState } from '../../../components/list/use-list-state';
 import { toRrInvoiceFilter, useRrInvoiceList } from '../api';
+import { ImportStatementModal } from '../components/import-statement-modal';
 import { RecordPaymentForm } from '../components/record-payment-form';
 import { useRrInvoiceColumns } from '../components/rr-invoice-columns';
 
@@ -20,6 +22,7 @@ export function Page() {
   const list = useListState({ orderBy: 'id:desc' });
   const query = useRrInvoiceList(list);
   const [paying, setPaying] = useState<RrInvoice | null>(null);
+  const [isImporting, setImporting] = useState(false);
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const columns = useRrInvoiceColumns(setPaying);
@@ -33,6 +36,11 @@ export function Page() {
         list={list}
         query={query}
         columns={columns}
+        actions={
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+            {t('rrInvoices.import.action')}
+          </Button>
+        }
         filters={
           <Box mb="md">
             <StatusChips
@@ -54,6 +62,7 @@ export function Page() {
       >
         {paying && <RecordPaymentForm invoice={paying} onDone={() => setPaying(null)} />}
       </Modal>
+      <ImportStatementModal opened={isImporting} onClose={() => setImporting(false)} />
     </>
   );
 }
