@@ -12,6 +12,7 @@ import { type Density, useColumnPrefs, visibleColumns } from './column-prefs';
 import { hasNextPage, isFiltering, nextOrderBy, previousOffset, sortDirectionOf } from './list-state';
 import { columnLabel, RowCards } from './row-cards';
 import type { ListStateApi } from './use-list-state';
+import './data-table.css';
 
 /** Lists import the column type with the table; it lives in column.ts so row-cards.tsx needs no import back. */
 export type { Column } from './column';
@@ -97,9 +98,6 @@ const compactStyle = {
   '--mantine-line-height-sm': '1.25',
   '--mantine-line-height-md': '1.25',
   '--mantine-line-height': '1.25',
-  // Row actions at 22 px rather than 28: a compact row is one line of text high (at 1440 x 900, 20 rows show).
-  '--ai-size-md': '22px',
-  '--ai-size-lg': '24px',
 } as CSSProperties;
 
 /**

@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useListDensity } from '../../../components/list/data-table';
 import { translate as t } from '../../../i18n';
 import { ContractorDetailsModal } from './contractor-details-modal';
 
@@ -14,6 +15,9 @@ interface ContractorCodeProps {
 /** A contractor code (over its short name) that opens the details popup, wherever a contractor is shown. */
 export function ContractorCode({ id, code, name, fw = 600 }: ContractorCodeProps) {
   const [opened, { open, close }] = useDisclosure(false);
+  // A compact row is one line high (data-table.tsx): the name follows the code on its line, cut to fit, whole in
+  // the title.
+  const isCompact = useListDensity() === 'compact';
   return (
     <>
       <Anchor
@@ -22,15 +26,29 @@ export function ContractorCode({ id, code, name, fw = 600 }: ContractorCodeProps
         fw={fw}
         size="sm"
         onClick={open}
-        title={t('contractors.showDetails')}
-        style={{ textAlign: 'left', display: 'block', maxWidth: 200 }}
+        title={
+          name && isCompact
+            ? `${contractorLabel(code, name)} – ${t('contractors.showDetails')}`
+            : t('contractors.showDetails')
+        }
+        style={{
+          textAlign: 'left',
+          display: 'block',
+          maxWidth: 200,
+          ...(isCompact ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
+        }}
       >
         {code}
-        {name && (
-          <Text component="span" fz="xs" fw={400} c="dimmed" lineClamp={1}>
-            {name}
-          </Text>
-        )}
+        {name &&
+          (isCompact ? (
+            <Text component="span" fz="xs" fw={400} c="dimmed" ml={4}>
+              {name}
+            </Text>
+          ) : (
+            <Text component="span" fz="xs" fw={400} c="dimmed" lineClamp={1}>
+              {name}
+            </Text>
+          ))}
       </Anchor>
       {opened && <ContractorDetailsModal contractorId={id} opened={opened} onClose={close} />}
     </>

@@ -41,24 +41,6 @@ interface ColumnsOptions {
 }
 
 /** The carrier's code over its name; the name in a title in compact rows (one line high). */
-function CarrierCell({ row }: { row: TransportResponse }) {
-  const isCompact = useListDensity() === 'compact';
-  if (isCompact) {
-    // One line in a compact row: the code, then as much of the short name as fits (all of it in the title).
-    return (
-      <Group gap={4} wrap="nowrap" title={row.carrierName ?? undefined}>
-        <ContractorCode id={row.carrierId} code={row.carrierCode} />
-        {row.carrierName && (
-          <Text size="xs" c="dimmed" truncate maw={140}>
-            {row.carrierName}
-          </Text>
-        )}
-      </Group>
-    );
-  }
-  return <ContractorCode id={row.carrierId} code={row.carrierCode} name={row.carrierName} />;
-}
-
 /** The status control over the id; side by side in compact rows (at most 40 px). */
 function StatusIdCell({ id, status }: { id: number; status: ReactNode }) {
   const isCompact = useListDensity() === 'compact';
@@ -152,7 +134,7 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
       key: 'carrier',
       title: c('carrier'),
       sortKey: 'carrier_name',
-      render: (row) => <CarrierCell row={row} />,
+      render: (row) => <ContractorCode id={row.carrierId} code={row.carrierCode} name={row.carrierName} />,
     },
     {
       key: 'car',
