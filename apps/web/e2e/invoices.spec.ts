@@ -5,11 +5,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
 import {
   apiAs,
+  clicksSoFar,
   dialogViolationsAtBothWidths,
   saveInvoicingCompany,
   shootBothWidths,
   showColumns,
   signIn,
+  startCountingClicks,
   WCAG_TAGS,
 } from './support';
 
@@ -42,22 +44,6 @@ async function pageViolationsAtBothWidths(page: Page): Promise<string[]> {
   await page.setViewportSize({ width: 1440, height: 900 });
   return found;
 }
-
-/** Counts the user's own clicks on the page from now on (trusted events only; a client-side navigation keeps it). */
-async function startCountingClicks(page: Page) {
-  await page.evaluate(() => {
-    const counter = window as unknown as { userClicks: number };
-    counter.userClicks = 0;
-    document.addEventListener(
-      'click',
-      (event) => {
-        if (event.isTrusted) counter.userClicks += 1;
-      },
-      true,
-    );
-  });
-}
-const clicksSoFar = (page: Page) => page.evaluate(() => (window as unknown as { userClicks: number }).userClicks);
 
 /** From the statement to an issued invoice of one delivered truck: select the row, the bar's button, the dialog's. */
 const MAX_CLICKS_TO_ISSUE = 3;

@@ -1,7 +1,7 @@
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, signIn } from './support';
+import { apiAs, saveInvoicingCompany, shootBothWidths, signIn } from './support';
 
 /**
  * VAT RR invoices for flat-rate farmers (RULES.md Invoices, VAT and KSeF, VAT RR): a farmer's delivery, "Wystaw
@@ -14,31 +14,14 @@ const farmerNip = nipFromSerial(78_000_000 + (Date.now() % 1_000_000));
 let purchaseRowId: number;
 let supplierId: number;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 test.describe.configure({ mode: 'serial' });
 
 test.describe('VAT RR invoices', () => {
   test.beforeAll(async () => {
     const api = await apiAs();
-    const settings = await api.put('/api/settings/company', {
-      data: {
-        name: 'Zbożex Handel Zbożem sp. z o.o.',
-        street: 'ul. Żytnia 7',
-        post_code: '61-001',
-        city: 'Poznań',
-        nip: '5260250274',
-        rr_invoice_series: 'RR/{RRRR}/{NR}',
-      },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
+    await saveInvoicingCompany(api, { rr_invoice_series: 'RR/{RRRR}/{NR}' });
     const seed = await seedDeliveredTransport(api, { tag });
     supplierId = seed.supplierId;
     const current = (await (await api.get(`/api/dictionary/contractor/get-one/${supplierId}`)).json()).result;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, dialogViolationsAtBothWidths, signIn, WCAG_TAGS } from './support';
+import { apiAs, dialogViolationsAtBothWidths, saveInvoicingCompany, signIn, WCAG_TAGS } from './support';
 
 /**
  * Paying a flat-rate farmer from a bank statement (RULES.md Invoices, VAT and KSeF, VAT RR): an RR invoice issued
@@ -60,17 +60,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.describe('RR payments from a bank statement', () => {
   test.beforeAll(async () => {
     const api = await apiAs();
-    const settings = await api.put('/api/settings/company', {
-      data: {
-        name: 'Zbożex Handel Zbożem sp. z o.o.',
-        street: 'ul. Żytnia 7',
-        post_code: '61-001',
-        city: 'Poznań',
-        nip: '5260250274',
-        rr_invoice_series: 'RR/{RRRR}/{NR}',
-      },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
+    await saveInvoicingCompany(api, { rr_invoice_series: 'RR/{RRRR}/{NR}' });
     const seed = await seedDeliveredTransport(api, { tag });
     const current = (await (await api.get(`/api/dictionary/contractor/get-one/${seed.supplierId}`)).json()).result;
     const updated = await api.put(`/api/dictionary/contractor/update/${seed.supplierId}`, {

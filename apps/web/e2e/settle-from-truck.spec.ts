@@ -1,7 +1,14 @@
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, dialogViolationsAtBothWidths, signIn } from './support';
+import {
+  apiAs,
+  clicksSoFar,
+  dialogViolationsAtBothWidths,
+  saveInvoicingCompany,
+  signIn,
+  startCountingClicks,
+} from './support';
 
 /**
  * A delivered truck settled and invoiced from its details (RULES.md Settlements; Invoices, VAT and KSeF): its three
@@ -16,22 +23,6 @@ let onTheWayId: number;
 
 /** From the opened details to a truck with its sales invoice issued and every row invoiced and settled. */
 const MAX_CLICKS_TO_SETTLE = 4;
-
-/** Counts the user's own clicks on the page from now on (trusted events only), as invoices.spec.ts does. */
-async function startCountingClicks(page: Page) {
-  await page.evaluate(() => {
-    const counter = window as unknown as { userClicks: number };
-    counter.userClicks = 0;
-    document.addEventListener(
-      'click',
-      (event) => {
-        if (event.isTrusted) counter.userClicks += 1;
-      },
-      true,
-    );
-  });
-}
-const clicksSoFar = (page: Page) => page.evaluate(() => (window as unknown as { userClicks: number }).userClicks);
 
 /** The part under test at both widths: the truck's panel inside its details, else the open dialog. */
 async function shoot(page: Page, name: string, part?: Locator) {
@@ -57,20 +48,7 @@ test.describe.configure({ mode: 'serial' });
 test.describe('settling a truck from its details', () => {
   test.beforeAll(async () => {
     const api = await apiAs();
-    const settings = await api.put('/api/settings/company', {
-      data: {
-        name: 'Zbożex Handel Zbożem sp. z o.o.',
-        street: 'ul. Żytnia 7',
-        post_code: '61-001',
-        city: 'Poznań',
-        nip: '5260250274',
-        invoice_series: 'FV/{RRRR}/{MM}/{NR}',
-        correction_series: 'FK/{RRRR}/{MM}/{NR}',
-        bank_account: 'PL61109010140000071219812874',
-        payment_term_days: 14,
-      },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
+    await saveInvoicingCompany(api);
     const seed = await seedDeliveredTransport(api, { tag, recipientNip });
     transportId = seed.transportId;
     // A second truck of the same pair, still on the way: its delivered form and its edit form are checked.

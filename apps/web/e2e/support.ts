@@ -192,8 +192,8 @@ export async function shootBothWidths(page: Page, dir: string, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-/** The company settings an invoice needs (seller, numbering series, bank account, payment term). */
-export async function saveInvoicingCompany(api: APIRequestContext) {
+/** The company settings an invoice needs (seller, numbering series, bank account, payment term), and `extra`. */
+export async function saveInvoicingCompany(api: APIRequestContext, extra: Record<string, unknown> = {}) {
   const settings = await api.put('/api/settings/company', {
     data: {
       name: 'Zbożex Handel Zbożem sp. z o.o.',
@@ -205,7 +205,26 @@ export async function saveInvoicingCompany(api: APIRequestContext) {
       correction_series: 'FK/{RRRR}/{MM}/{NR}',
       bank_account: 'PL61109010140000071219812874',
       payment_term_days: 14,
+      ...extra,
     },
   });
   expect(settings.status(), await settings.text()).toBe(200);
 }
+
+/** Counts the user's own clicks on the page from now on (trusted events only; a client-side navigation keeps it). */
+export async function startCountingClicks(page: Page) {
+  await page.evaluate(() => {
+    const counter = window as unknown as { userClicks: number };
+    counter.userClicks = 0;
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted) counter.userClicks += 1;
+      },
+      true,
+    );
+  });
+}
+
+export const clicksSoFar = (page: Page) =>
+  page.evaluate(() => (window as unknown as { userClicks: number }).userClicks);
