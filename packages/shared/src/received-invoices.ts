@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listRequestSchema, listResponseSchema } from './list.js';
-import { positiveId, V } from './validation.js';
+import { MAX_STRING, positiveId, V } from './validation.js';
 
 /**
  * Invoices received through KSeF and matched to the PURCHASE or TRANSPORT statement rows they bill (RULES.md
@@ -12,7 +12,7 @@ export type ReceivedInvoiceStatus = (typeof RECEIVED_INVOICE_STATUSES)[number];
 
 const noteField = z
   .string({ error: V.wrongType })
-  .max(1000, V.maxLength)
+  .max(MAX_STRING, V.maxLength)
   .transform((value) => value.trim())
   .refine((value) => value.length > 0, V.required);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRANSIT_TOLERANCE_BP_MAX } from './rules/transit.js';
-import { NOTE_MIN, optionalString, positiveId, V } from './validation.js';
+import { MAX_STRING, NOTE_MIN, optionalString, positiveId, V } from './validation.js';
 import { SCALE_CAPACITY_MAX_KG } from './weighbridge.js';
 
 /**
@@ -45,7 +45,7 @@ export type WeighRequest = z.infer<typeof WeighRequestSchema>;
 export const CorrectWeighbridgeTicketRequestSchema = z.strictObject({
   grossKg: weightKg,
   tareKg: weightKg,
-  reason: z.string({ error: V.wrongType }).trim().min(NOTE_MIN, V.noteTooShort).max(1000, V.maxLength),
+  reason: z.string({ error: V.wrongType }).trim().min(NOTE_MIN, V.noteTooShort).max(MAX_STRING, V.maxLength),
   registrationNumber: optionalString(),
   driverName: optionalString(),
 });

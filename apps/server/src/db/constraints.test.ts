@@ -21,6 +21,8 @@ beforeAll(async () => {
     values (${delivery.purchaseTx.contractorId}, 'QS', 'QS-1', '2027-01-01')`);
   await db.execute(sql`insert into saved_views (user_id, list_key, name, state)
     values ((select min(id) from users), 'logistics', 'Widok', '{}'::jsonb)`);
+  await db.execute(sql`insert into list_page_sizes (user_id, list_key, page_size)
+    values ((select min(id) from users), 'logistics', 25)`);
   await db.execute(sql`insert into mail_outbox (recipients, subject, body) values (array['a@b.pl'], 's', 'b')`);
   await db.execute(sql`insert into company_settings (name, city, nip) values ('Firma', 'Poznań', '5260250274')`);
   await db.execute(sql`insert into quality_params (quality_id, name, type)
@@ -48,7 +50,10 @@ async function refusal(statement: ReturnType<typeof sql.raw>): Promise<{ code?: 
   return {};
 }
 
-const firstRow = (table: string) => `(select min(id) from "${table}")`;
+/** A table's row to update; a table keyed by another column than id names it here. */
+const KEY_COLUMN: Record<string, string> = { list_page_sizes: 'user_id' };
+const keyOf = (table: string) => KEY_COLUMN[table] ?? 'id';
+const firstRow = (table: string) => `(select min("${keyOf(table)}") from "${table}")`;
 
 describe('CHECK constraints of enumerated columns', () => {
   it.each(ENUM_COLUMNS.map((entry) => [`${entry.table}.${entry.column}`, entry] as const))(
@@ -68,7 +73,9 @@ describe('CHECK constraints of enumerated columns', () => {
     '%s refuses a value outside the list',
     async (_label, entry) => {
       const result = await refusal(
-        sql.raw(`update "${entry.table}" set "${entry.column}" = 'Z' where id = ${firstRow(entry.table)}`),
+        sql.raw(
+          `update "${entry.table}" set "${entry.column}" = 'Z' where "${keyOf(entry.table)}" = ${firstRow(entry.table)}`,
+        ),
       );
       expect(result).toEqual({ code: '23514', constraint: enumCheckName(entry) });
     },
@@ -91,7 +98,7 @@ describe('CHECK constraints of quantities', () => {
     ['transactions', 'surcharges', 'transactions_quantities_non_negative'],
     ['contracts', 'allocated_kg', 'contracts_derived_non_negative'],
   ])('%s.%s below zero is refused', async (table, column, constraint) => {
-    const result = await refusal(sql.raw(`update "${table}" set "${column}" = -1 where id = ${firstRow(table)}`));
+    const result = await refusal(sql.raw(`update "${table}" set "${column}" = -1 where "${keyOf(table)}" = ${firstRow(table)}`));
     expect(result).toEqual({ code: '23514', constraint });
   });
 });

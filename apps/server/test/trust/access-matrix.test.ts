@@ -28,6 +28,8 @@ const ADMIN_ONLY = [
   'POST /api/profile/list',
   'POST /api/profile/update/:id',
   'PUT /api/settings/company',
+  // The transit tolerance per raw material is a cargo parameter like the VAT rates (spec/1 Cargo params: ADMIN).
+  'PUT /api/cargo/transit-tolerance/:id',
 ];
 
 /** What the password change needs: who am I, change it, sign out. */

@@ -130,8 +130,11 @@ describe('GET /api/transport/get-to-assign-list', () => {
       sales_agreement_document_number: 'SP/1',
       purchase_supplier_id: ids.alfa,
       purchase_supplier_code: 'ALFA',
+      // The short names beside the codes (contractors shown by name, not code alone).
+      purchase_supplier_name: 'Alfa Zboża',
       sales_recipient_id: ids.mlyn,
       sales_recipient_code: 'MLYN',
+      sales_recipient_name: 'Młyn Wielki',
       purchase_freight: 'FCA',
       sales_freight: 'CPT',
       purchase_address: { city: 'Poznań', post_code: '60-001', street: 'Polna', building_number: '1' },

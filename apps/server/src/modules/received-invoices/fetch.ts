@@ -54,7 +54,15 @@ export async function fetchReceivedInvoices(
         subjectType: 'Subject2',
         dateRange: { dateType: 'PermanentStorage', from, restrictToPermanentStorageHwmDate: true },
       });
+      const ownRr = await q.ownRrKsefNumbers(
+        db,
+        result.invoices.map((invoice) => invoice.ksefNumber),
+      );
       for (const invoice of result.invoices) {
+        if (ownRr.has(invoice.ksefNumber)) {
+          pass.skipped += 1;
+          continue;
+        }
         const stored = await storeReceivedInvoice(db, {
           ksefNumber: invoice.ksefNumber,
           xml: invoice.xml,

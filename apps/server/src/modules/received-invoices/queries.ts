@@ -6,11 +6,25 @@ import {
   ksefReceivedSync,
   receivedInvoiceRows,
   receivedInvoices,
+  rrInvoices,
   transactions,
 } from '../../db/schema/index.js';
 
 export type ReceivedInvoiceDbRow = typeof receivedInvoices.$inferSelect;
 export type NewReceivedInvoice = typeof receivedInvoices.$inferInsert;
+
+/**
+ * The KSeF numbers among `ksefNumbers` of VAT RR invoices we issued ourselves: KSeF lists them among the buyer's
+ * (Subject2) invoices, but they are ours, already linked to their rows (RULES.md Invoices, VAT and KSeF, VAT RR).
+ */
+export async function ownRrKsefNumbers(db: Db, ksefNumbers: string[]): Promise<Set<string>> {
+  if (ksefNumbers.length === 0) return new Set();
+  const rows = await db
+    .select({ ksefNumber: rrInvoices.ksefNumber })
+    .from(rrInvoices)
+    .where(inArray(rrInvoices.ksefNumber, ksefNumbers));
+  return new Set(rows.map((row) => row.ksefNumber!));
+}
 
 /** Stores one received invoice unless its KSeF number is already here (windows touch: the same one comes twice). */
 export async function insertReceivedInvoice(db: Db, values: NewReceivedInvoice): Promise<ReceivedInvoiceDbRow | null> {

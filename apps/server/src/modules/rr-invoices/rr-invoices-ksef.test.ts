@@ -7,7 +7,7 @@ import { codeOf, insertDeliveredTransport, okJson } from '../../../test/fixtures
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { type FakeKsef, startFakeKsef } from '../../../tools/ksef-fake/server.js';
-import { contractors, rrInvoices } from '../../db/schema/index.js';
+import { contractors, receivedInvoices, rrInvoices } from '../../db/schema/index.js';
 import { type KsefWorker, startKsefWorker } from '../invoices/ksef-sender.js';
 import { isValidKsefNumber, validateXml } from '../ksef/index.js';
 
@@ -91,6 +91,8 @@ describe('VAT RR invoices in KSeF', () => {
     expect(await runSender()).toBe(1);
     const row = await stored(invoice.id);
     expect(row).toMatchObject({ status: 'ACCEPTED', ksefError: null, ksefNextAttemptAt: null, ksefAttempts: 1 });
+    // KSeF lists it among our buyer's invoices too (we are its Podmiot2); the received side leaves our own RR out.
+    expect(await t.db.select().from(receivedInvoices)).toEqual([]);
     expect(isValidKsefNumber(row.ksefNumber!)).toBe(true);
     expect((await validateXml(row.ksefUpo!, 'UPO')).valid).toBe(true);
     expect(row.ksefUpo).toContain(row.ksefNumber);

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatTonnes, type ReceivedInvoiceDetails } from '@grain/shared';
+import { formatDate, formatMoney, formatTonnes, MAX_STRING, type ReceivedInvoiceDetails } from '@grain/shared';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -213,9 +213,7 @@ function NoteForm({ invoice, kind }: { invoice: ReceivedInvoiceDetails; kind: 'a
         label={t(`receivedInvoices.${kind === 'accept' ? 'note' : 'reason'}`)}
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
-        autosize
-        minRows={2}
-        maxLength={1000}
+        maxLength={MAX_STRING}
       />
       <Group justify="flex-end">
         <Button
