@@ -154,11 +154,11 @@ test('the whole password reset flow, with the code from the e-mail', async ({ pa
   await expect(page).toHaveURL(/\/positions$/);
 });
 
-test('a USER opening /users is sent to the forbidden page', async ({ page }) => {
+test('a USER opening /users sees the forbidden notice inside the app, at the same address', async ({ page }) => {
   const user = await createActiveUser('USER');
   await signIn(page, user.email, USER_PASSWORD);
   await page.goto('/users');
-  await expect(page).toHaveURL(/\/forbidden$/);
+  await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Brak dostępu' })).toBeVisible();
   await page.goto('/positions');
   await expect(page.getByRole('link', { name: 'Użytkownicy' })).toHaveCount(0);

@@ -154,7 +154,8 @@ test.describe
       await expect(toast(page, 'Kontrakt sprzedaży został utworzony')).toBeVisible();
       await expect(page).toHaveURL(/\/contract\/sale-list\/dashboard\/\d+\/realization$/);
       saleUrl = page.url().replace(/\/realization$/, '');
-      await expect(pageTitle(page)).toHaveText(`${saleNumber} ${recipientCode}`);
+      // The title names the contractor by code and short name ("KTR00007 · Agro-Pol").
+      await expect(pageTitle(page)).toHaveText(new RegExp(`^${saleNumber} ${recipientCode} · .+`));
       await expect(page.getByTestId('tolerance-info')).toContainText('Zakres: 75,000 t – 85,000 t');
     });
 
@@ -279,7 +280,7 @@ test.describe
         .getByRole('link', { name: `Szczegóły ${purchaseNumber}` })
         .click();
       await expect(page).toHaveURL(/\/dashboard\/\d+\/realization$/);
-      await expect(pageTitle(page)).toHaveText(`${purchaseNumber} ${supplierCode}`);
+      await expect(pageTitle(page)).toHaveText(new RegExp(`^${purchaseNumber} ${supplierCode} · .+`));
       await expect(pageTitle(page).locator('xpath=..')).toContainText('Aktywny');
       await expect(page.getByText('Kontrakty sprzedaży, na które zaalokowano')).toBeVisible();
 

@@ -191,7 +191,7 @@ test('the new-transport dialog shows both ends of the route, from the purchase a
 
 test('Polish names: the column chooser has no "select", the password eye is named in Polish', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Pokaż lub ukryj hasło' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Pokaż lub ukryj wpisane znaki' })).toHaveCount(1);
   await signIn(page);
   await openStatement(page);
   await page.getByRole('button', { name: 'Kolumny' }).click();

@@ -104,8 +104,9 @@ test.describe
       await expect(modal.getByLabel('Fracht za tonę')).toHaveValue('0');
       const submit = modal.getByRole('button', { name: 'Dodaj transport' });
       // The dialog shows its pair like the edit dialog does.
+      // Both contractors by code and short name ("DOS1 · Gospodarstwo …").
       await expect(modal.getByTestId('transport-pair')).toContainText(
-        `Zakup ${seed.purchaseNumber} (${seed.supplierCode}) → sprzedaż ${seed.saleNumber}`,
+        new RegExp(`Zakup ${seed.purchaseNumber} \\(${seed.supplierCode} · [^)]+\\) → sprzedaż ${seed.saleNumber}`),
       );
       await expect(modal.getByTestId('transport-pair')).toContainText('Do odbioru na tej parze:');
       await expect(modal.getByTestId('transport-pair')).toContainText('Trasa');

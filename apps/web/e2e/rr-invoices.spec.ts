@@ -71,7 +71,7 @@ test.describe('VAT RR invoices', () => {
     const row = page.getByRole('row').filter({ hasText: `Gospodarstwo Rolne ${tag}` });
     await expect(row).toContainText(/RR\/\d{4}\/\d{4}/);
     await expect(row).toContainText('niezapłacona');
-    await expect(row).toContainText('nie wysłano');
+    await expect(row).toContainText('Nie wysłano');
     await shoot(page, 'list-unpaid');
 
     const number = (await row

@@ -202,7 +202,10 @@ export const pl = {
     delete: 'Usuń',
     edit: 'Edytuj',
     back: 'Wróć',
-    togglePassword: 'Pokaż lub ukryj hasło',
+    // The header's Ctrl+K button: not "Szukaj", the name of every list's own search field.
+    findEverywhere: 'Znajdź wszędzie (Ctrl+K)',
+    // Not naming the field: "Hasło" is the password field's own label.
+    togglePassword: 'Pokaż lub ukryj wpisane znaki',
     add: 'Dodaj',
     close: 'Zamknij',
     closeDialog: 'Zamknij okno',

@@ -56,7 +56,7 @@ export function KeyboardShortcuts() {
   }, []);
 
   const close = () => setOpen(null);
-  const label = `${t('common.search')} (Ctrl+K)`;
+  const label = t('common.findEverywhere');
   return (
     <>
       <Tooltip label={label}>
