@@ -134,7 +134,7 @@ test.describe('settling a truck from its details', () => {
     page,
   }) => {
     await page.goto(`/logistics/all?search=${tag}`);
-    await page.getByRole('button', { name: `Zmień status transportu #${onTheWayId}`, exact: true }).click();
+    await page.getByRole('button', { name: new RegExp(`zmień status transportu #${onTheWayId}$`) }).click();
     await page.getByRole('menuitem', { name: 'Oznacz jako dostarczony' }).click();
     const modal = page.getByRole('dialog', { name: `Rozładunek transportu #${onTheWayId}` });
     const quantity = modal.getByLabel('Ilość rzeczywista (t)');

@@ -77,7 +77,7 @@ test.describe
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: `Zmień status transportu #${transportId}`, exact: true }).click();
+      await page.getByRole('button', { name: new RegExp(`zmień status transportu #${transportId}$`) }).click();
       await page.getByRole('menuitem', { name: 'Oznacz jako dostarczony' }).click();
       const delivered = dialogNamed(page, `Rozładunek transportu #${transportId}`);
       await expect(delivered.getByLabel('Ilość rzeczywista (t)')).toHaveValue('24,76');

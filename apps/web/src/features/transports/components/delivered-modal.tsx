@@ -62,11 +62,12 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
     form.setFieldValue('labResults', labResultRows(terms.purchase, terms.sales));
   }, [terms.purchase, terms.sales]);
   const preview = previewRows(transport, form.values, terms);
-  // CONTRIBUTING.md Weighbridge: the real quantity starts from the closed unloading ticket's net weight.
+  // CONTRIBUTING.md Weighbridge: the real quantity starts from the closed unloading ticket's net weight, which
+  // replaces the planned quantity the form opens with until the person types one.
   const ticketNetKg = useTransportTickets(transport.id).data?.unloadingNetKg ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: form is not a stable reference
   useEffect(() => {
-    if (ticketNetKg !== null && form.values.realCargoQuantity === null) {
+    if (ticketNetKg !== null && !form.isDirty('realCargoQuantity')) {
       form.setFieldValue('realCargoQuantity', kgToTonnes(ticketNetKg));
     }
   }, [ticketNetKg]);
