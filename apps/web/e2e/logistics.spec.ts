@@ -254,7 +254,8 @@ test.describe
       const row = rowOf(page, ids.toDeliver);
       await expect(row).toContainText('Dostarczony');
       await expect(row).toContainText('24,460 t');
-      await expect(row).toContainText('25,000 t plan.');
+      // A compact row shows the real figure, the planned one in its title.
+      await expect(row.getByText('24,460 t', { exact: true })).toHaveAttribute('title', /25,000 t plan\./);
       // Deductions are a column shown on demand (column chooser).
       await showColumns(page, ['Potrącenia']);
       await expect(row).toContainText('95,00 zł');

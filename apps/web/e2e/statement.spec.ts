@@ -30,7 +30,12 @@ async function openAction(page: Page, id: number, action: string) {
   await page.getByRole('menuitem', { name: action }).click();
 }
 
+/**
+ * Searches the statement in the comfortable density, whose cells show their three figure lines (spec/1 Transaction
+ * statement); compact rows show only the line that counts.
+ */
 async function search(page: Page, text: string) {
+  await page.getByText('Wygodna', { exact: true }).click();
   await page.getByLabel('Szukaj').fill(text);
   await expect(page).toHaveURL(new RegExp(`search=${text}`));
 }
@@ -208,7 +213,8 @@ test.describe('transaction statement', () => {
     expect(other.status(), await other.text()).toBe(200);
     await api.dispose();
 
-    await page.goto(`/transaction-statement/sales?search=${tag}`);
+    await page.goto('/transaction-statement/sales');
+    await search(page, tag);
     await openAction(page, ids.sales, 'Przenieś do innego kontraktu');
     const dialog = page.getByRole('dialog', { name: `Przeniesienie transakcji #${ids.sales}` });
     await expect(dialog).toContainText(`Obecny kontrakt: SP/${tag}`);

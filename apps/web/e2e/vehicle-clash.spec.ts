@@ -94,7 +94,10 @@ test.describe
       await signIn(page);
       await page.goto(`/logistics/all?search=${tag}`);
       // A card's main button follows the status (a new transport: "W drogę"); editing is in its menu.
-      await page.getByRole('button', { name: `Więcej akcji #${busyId}`, exact: true }).first().click();
+      await page
+        .getByRole('button', { name: `Więcej akcji #${busyId}`, exact: true })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: `Edytuj transport #${busyId}` }).click();
       const dialog = page.getByRole('dialog', { name: `Edycja transportu #${busyId}` });
       // The other one now has the same truck: editing this one warns of it too.

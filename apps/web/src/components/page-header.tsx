@@ -35,7 +35,9 @@ export function PageHeader({
               {crumb.label}
             </Anchor>
           ) : (
-            <Text key={crumb.label} size="sm" c="dimmed">
+            // The current page's crumb may be long (a contract with its contractor's name): cut to fit, whole in the
+            // title, so a phone never scrolls sideways.
+            <Text key={crumb.label} size="sm" c="dimmed" truncate="end" maw="100%" title={crumb.label}>
               {crumb.label}
             </Text>
           ),

@@ -186,7 +186,7 @@ function DesktopTable<T>(props: DataTableProps<T> & { density: Density; hasRows:
         highlightOnHover
         withRowBorders
         verticalSpacing={isCompact ? 2 : 'xs'}
-        horizontalSpacing={isCompact ? 'xs' : 'sm'}
+        horizontalSpacing={isCompact ? 7 : 'sm'}
         aria-busy={isLoading}
         data-density={density}
         style={isCompact ? compactStyle : undefined}

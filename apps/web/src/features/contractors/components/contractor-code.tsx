@@ -10,14 +10,19 @@ interface ContractorCodeProps {
   /** The contractor's short name, shown under the code as the statement shows it. */
   name?: string | null;
   fw?: number;
+  /**
+   * In a compact row the name follows the code on its line, cut to fit ('inline'), or goes into the title alone
+   * ('title': logistics, whose columns must fit 1440 px with 20 rows).
+   */
+  compactName?: 'inline' | 'title';
 }
 
 /** A contractor code (over its short name) that opens the details popup, wherever a contractor is shown. */
-export function ContractorCode({ id, code, name, fw = 600 }: ContractorCodeProps) {
+export function ContractorCode({ id, code, name, fw = 600, compactName = 'inline' }: ContractorCodeProps) {
   const [opened, { open, close }] = useDisclosure(false);
-  // A compact row is one line high (data-table.tsx): the name follows the code on its line, cut to fit, whole in
-  // the title.
+  // A compact row is one line high (data-table.tsx); the comfortable density shows the name under the code.
   const isCompact = useListDensity() === 'compact';
+  const isNameInTitle = isCompact && compactName === 'title';
   return (
     <>
       <Anchor
@@ -34,21 +39,23 @@ export function ContractorCode({ id, code, name, fw = 600 }: ContractorCodeProps
         style={{
           textAlign: 'left',
           display: 'block',
-          maxWidth: 200,
+          maxWidth: isCompact ? 160 : 200,
           ...(isCompact ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
         }}
       >
         {code}
-        {name &&
-          (isCompact ? (
-            <Text component="span" fz="xs" fw={400} c="dimmed" ml={4}>
-              {name}
-            </Text>
-          ) : (
-            <Text component="span" fz="xs" fw={400} c="dimmed" lineClamp={1}>
-              {name}
-            </Text>
-          ))}
+        {name && !isNameInTitle && (
+          <Text
+            component="span"
+            fz="xs"
+            fw={400}
+            c="dimmed"
+            ml={isCompact ? 4 : undefined}
+            lineClamp={isCompact ? undefined : 1}
+          >
+            {name}
+          </Text>
+        )}
       </Anchor>
       {opened && <ContractorDetailsModal contractorId={id} opened={opened} onClose={close} />}
     </>

@@ -72,28 +72,36 @@ function ContractorCell({ row }: { row: TransactionRow }) {
   );
 }
 
-/** The purchase and sales agreement numbers: one over the other, or side by side in compact rows. */
+/**
+ * The purchase and sales agreement numbers: labelled one over the other, or in compact rows side by side as
+ * "ZK/1 · SP/1" with the labels in the title (the statement must fit 1440 px in one-line rows).
+ */
 function AgreementsCell({ row }: { row: TransactionRow }) {
   const { t } = useTranslation();
   const isCompact = useListDensity() === 'compact';
+  const purchase = row.purchaseAgreementDocumentNumber ?? '—';
+  const sales = row.salesAgreementDocumentNumber ?? '—';
+  if (isCompact) {
+    return (
+      <Text
+        size="sm"
+        style={{ whiteSpace: 'nowrap' }}
+        title={`${t('statement.purchaseAgreement')} ${purchase}, ${t('statement.salesAgreement')} ${sales}`}
+      >
+        {purchase} · {sales}
+      </Text>
+    );
+  }
   return (
-    <Box
-      style={{
-        display: 'grid',
-        gridTemplateColumns: isCompact ? 'auto auto auto auto' : 'auto auto',
-        columnGap: 6,
-        alignItems: 'baseline',
-        whiteSpace: 'nowrap',
-      }}
-    >
+    <Box style={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 6, alignItems: 'baseline' }}>
       <Text fz="xs" c="dimmed">
         {t('statement.purchaseAgreement')}
       </Text>
-      <Small>{row.purchaseAgreementDocumentNumber ?? '—'}</Small>
+      <Small>{purchase}</Small>
       <Text fz="xs" c="dimmed">
         {t('statement.salesAgreement')}
       </Text>
-      <Small>{row.salesAgreementDocumentNumber ?? '—'}</Small>
+      <Small>{sales}</Small>
     </Box>
   );
 }

@@ -20,22 +20,16 @@ export function ThreeLineCell<T>({ lines, format, align = 'right' }: ThreeLineCe
   const isCompact = useListDensity() === 'compact';
   const lineHeight = isCompact ? 1 : undefined;
   if (isCompact) {
-    // Compact rows are one line high: the line that counts (final, else real, else planned); all three in the title.
+    // Compact rows are one line high and the statement fits 1440 px: the line that counts (final, else real, else
+    // planned) alone, which one it is and all three in the title; the comfortable density shows the three lines.
     const all = LINE_KINDS.map((kind) => {
       const value = lines[kind];
       return `${t(`statement.lineNames.${kind}`)}: ${value === null ? '—' : format(value)}`;
     }).join('\n');
     const value = current ? lines[current] : null;
     return (
-      <Text fz="sm" ta={align} title={all} style={{ whiteSpace: 'nowrap' }} data-line={current ?? undefined}>
-        {current && (
-          <Text span fz="xs" c="dimmed" mr={4}>
-            {t(`statement.lines.${current}`)}
-          </Text>
-        )}
-        <Text span fz="sm" fw={700} inherit>
-          {value === null || value === undefined ? '—' : format(value)}
-        </Text>
+      <Text fz="sm" fw={700} ta={align} title={all} style={{ whiteSpace: 'nowrap' }} data-line={current ?? undefined}>
+        {value === null || value === undefined ? '—' : format(value)}
       </Text>
     );
   }

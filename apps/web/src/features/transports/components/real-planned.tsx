@@ -8,10 +8,24 @@ import { translate as t } from '../../../i18n';
  * next to a planned one). Without a real figure only the planned one shows.
  */
 export function RealPlanned({ real, planned }: { real: string | null; planned: string }) {
+  const isCompact = useListDensity() === 'compact';
   if (real === null) {
     return (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={t('transports.plannedTitle')}>
         {planned}
+      </Text>
+    );
+  }
+  if (isCompact) {
+    // A compact row is one line: the real figure, the planned one in its title (as the statement's cells do).
+    return (
+      <Text
+        size="sm"
+        fw={600}
+        style={{ whiteSpace: 'nowrap' }}
+        title={`${t('transports.realTitle')}; ${t('transports.plannedSuffix', { value: planned })}`}
+      >
+        {real}
       </Text>
     );
   }

@@ -108,6 +108,7 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
           id={row.purchaseSupplier.contractorId}
           code={row.purchaseSupplier.code}
           name={row.purchaseSupplier.name}
+          compactName="title"
         />
       ),
     },
@@ -134,7 +135,9 @@ export function useTransportColumns({ statusCell, actionsCell, actionsCardCell, 
       key: 'carrier',
       title: c('carrier'),
       sortKey: 'carrier_name',
-      render: (row) => <ContractorCode id={row.carrierId} code={row.carrierCode} name={row.carrierName} />,
+      render: (row) => (
+        <ContractorCode id={row.carrierId} code={row.carrierCode} name={row.carrierName} compactName="title" />
+      ),
     },
     {
       key: 'car',
