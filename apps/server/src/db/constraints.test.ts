@@ -98,7 +98,9 @@ describe('CHECK constraints of quantities', () => {
     ['transactions', 'surcharges', 'transactions_quantities_non_negative'],
     ['contracts', 'allocated_kg', 'contracts_derived_non_negative'],
   ])('%s.%s below zero is refused', async (table, column, constraint) => {
-    const result = await refusal(sql.raw(`update "${table}" set "${column}" = -1 where "${keyOf(table)}" = ${firstRow(table)}`));
+    const result = await refusal(
+      sql.raw(`update "${table}" set "${column}" = -1 where "${keyOf(table)}" = ${firstRow(table)}`),
+    );
     expect(result).toEqual({ code: '23514', constraint });
   });
 });

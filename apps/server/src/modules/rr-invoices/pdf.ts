@@ -9,7 +9,7 @@ import {
 } from '@grain/shared';
 import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
 import { LABEL_GREY as GREY, labelValueTable, linesGrid } from '../../lib/pdf/document-tables.js';
-import { QR_COLUMN, verificationBlock } from '../invoices/pdf.js';
+import { QR_COLUMN, verificationBlock } from '../invoices/index.js';
 import type { Farmer } from './queries.js';
 
 /**

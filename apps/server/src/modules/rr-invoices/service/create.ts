@@ -18,7 +18,7 @@ import { withWriteTransaction } from '../../../db/locks.js';
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import { lockRowsToInvoice, markRowsInvoiced, nextInvoiceNumber } from '../../invoices/service.js';
+import { lockRowsToInvoice, markRowsInvoiced, nextInvoiceNumber } from '../../invoices/index.js';
 import { buildFaRrXml, type RrInvoiceDocument, validateXml } from '../../ksef/index.js';
 import { readCompanySettings } from '../../settings/service.js';
 import { transactionRows } from '../../settlements/service/index.js';

@@ -1,7 +1,6 @@
 import type { RrInvoice } from '@grain/shared';
 import type { Ctx } from '../../../lib/context.js';
-import { type KsefQueueTarget, queueForKsef, statusOnIssue } from '../../invoices/ksef-queue.js';
-import { upoFile } from '../../invoices/upo.js';
+import { type KsefQueueTarget, queueForKsef, statusOnIssue, upoFile } from '../../invoices/index.js';
 import * as q from '../queries.js';
 import { rrInvoiceDetails } from './read.js';
 
