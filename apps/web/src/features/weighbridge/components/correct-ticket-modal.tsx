@@ -62,8 +62,6 @@ export function CorrectTicketModal({
           <Textarea
             label={t('weighbridge.reason')}
             withAsterisk
-            autosize
-            minRows={2}
             {...form.getInputProps('reason')}
           />
           <Group justify="flex-end">
