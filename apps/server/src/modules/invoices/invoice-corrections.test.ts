@@ -99,6 +99,14 @@ describe('POST /api/invoice/correct/{id}', () => {
       expect.objectContaining({ id: correction.id, number: 'FK/2026/03/0001', gross_total: -12_600 }),
     ]);
     expect(original.lines).toEqual(invoice.lines);
+    // The corrected rows stay on the statement, linked to the invoice they were invoiced on (the correction's lines
+    // name them too).
+    const statement = okJson(
+      await t.call({ method: 'POST', url: '/api/settlement/transaction-list', token, payload: { limit: 50 } }),
+    );
+    const invoicedRows = statement.list.filter((row: { invoice_id: number | null }) => row.invoice_id !== null);
+    expect(invoicedRows.length).toBe(invoice.lines.length);
+    expect(new Set(invoicedRows.map((row: { invoice_id: number }) => row.invoice_id))).toEqual(new Set([invoice.id]));
 
     const xml = await xmlOf(correction.id);
     expect(await validateXml(xml, 'FA')).toMatchObject({ valid: true });

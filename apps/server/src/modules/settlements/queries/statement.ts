@@ -62,9 +62,12 @@ const vatRatePercentSql = sql<number | null>`(select ${vatRates.ratePercent} fro
   order by ${vatRates.qualityId} nulls last, ${vatRates.validFrom} desc
   limit 1)`.mapWith(Number);
 
-/** RULES.md Invoices, VAT and KSeF: the invoice issued here that has the row as a line (one at most), or null. */
+/**
+ * RULES.md Invoices, VAT and KSeF: the invoice issued here that has the row as a line, or null. Its corrections
+ * name the row too (their lines keep the transaction): the first invoice, the one the row was invoiced on, is it.
+ */
 const invoiceIdSql = sql<number | null>`(select ${invoiceLines.invoiceId} from ${invoiceLines}
-  where ${invoiceLines.transactionId} = ${transactions.id})`.mapWith(Number);
+  where ${invoiceLines.transactionId} = ${transactions.id} order by ${invoiceLines.invoiceId} limit 1)`.mapWith(Number);
 
 export const statementColumns = {
   id: transactions.id,
