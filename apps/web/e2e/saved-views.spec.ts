@@ -19,8 +19,10 @@ async function forgetColumns(page: Page) {
   });
 }
 
+/** Opens the views menu and waits until it has taken the focus (its first item), so nothing in it moves after. */
 async function openViews(page: Page) {
   await page.getByTestId('saved-views').click();
+  await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeFocused();
 }
 
 test.describe
