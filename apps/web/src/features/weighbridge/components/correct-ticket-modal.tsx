@@ -59,11 +59,7 @@ export function CorrectTicketModal({
             {...form.getInputProps('tareKg')}
             value={form.values.tareKg}
           />
-          <Textarea
-            label={t('weighbridge.reason')}
-            withAsterisk
-            {...form.getInputProps('reason')}
-          />
+          <Textarea label={t('weighbridge.reason')} withAsterisk {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
