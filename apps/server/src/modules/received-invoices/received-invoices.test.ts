@@ -232,6 +232,24 @@ describe('the "Faktury otrzymane" calls', () => {
     expect([empty.statusCode, codeOf(empty)]).toEqual([400, 'VALIDATION_ERROR']);
   });
 
+  it('two invoices assigned the same row at once: one links it, the other is refused, the row names the winner', async () => {
+    const [row] = await deliveries([24_537]);
+    // Lines the search cannot pair (49,6 t), so both wait to be assigned by hand.
+    const first = supplierInvoice(SUPPLIER_NIP, [{ kg: 49_600, net: 1 }]);
+    const second = supplierInvoice(SUPPLIER_NIP, [{ kg: 49_700, net: 1 }]);
+    const invoices = [(await store(first.xml))!, (await store(second.xml))!];
+    expect(invoices.map((invoice) => invoice.status)).toEqual(['TO_ASSIGN', 'TO_ASSIGN']);
+
+    const answers = await Promise.all(
+      invoices.map((invoice) => post('assign', invoice.id, { transaction_ids: [row!.id] })),
+    );
+    const codes = answers.map((answer) => (answer.statusCode === 200 ? 'OK' : codeOf(answer))).sort();
+    expect(codes).toEqual(['OK', 'RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE']);
+    const winner = answers[0]!.statusCode === 200 ? first : second;
+    expect((await rowOf(row!.id)).invoiceNumber).toBe(winner.number);
+    expect(await t.db.select().from(receivedInvoiceRows)).toHaveLength(1);
+  });
+
   it('hides an invoice that is not ours with its reason; lists by status', async () => {
     const stored = (await store(supplierInvoice(UNKNOWN_NIP, [{ kg: 1_000, net: 80_000 }]).xml))!;
     const hidden = okJson(await post('hide', stored.id, { note: 'Faktura dla innej spółki' }));
