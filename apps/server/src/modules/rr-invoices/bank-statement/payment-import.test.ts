@@ -131,6 +131,20 @@ describe('POST /api/rr-invoice/payment-import', () => {
     expect((await storedPayments()).map((row) => row.amount).sort()).toEqual([100_000, 50_000].sort());
   });
 
+  it('records a transfer once when the same file is imported twice at the same moment', async () => {
+    const invoice = await rrInvoice();
+    const title = `${invoice.number} z dnia 2026-03-09`;
+    const file = mt940([{ day: '260410', mark: 'D', minor: 100_000, title, account: ACCOUNT }]);
+    const answers = (await Promise.all([importFile(file), importFile(file)])).map(okJson);
+    const counts = answers.map((answer) => [answer.matched.length, answer.already_recorded.length]).sort();
+    expect(counts).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(await storedPayments()).toHaveLength(1);
+    expect(await details(invoice.id)).toMatchObject({ paid_amount: 100_000 });
+  });
+
   it('refuses a file with a line it cannot read with BANK_STATEMENT_INVALID naming the line, storing nothing', async () => {
     await rrInvoice();
     const files = [fixture('mt940-bad-line.mt940'), fixture('mbank-bad-amount.csv'), 'to nie jest wyciąg'];
