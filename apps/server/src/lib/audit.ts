@@ -15,6 +15,25 @@ export async function audit(
   await db.insert(auditLog).values({ userId, entity, entityId, action, changes: redact(changes) });
 }
 
+/** audit for several entities of one kind at once (an import's rows): one insert, the same entries as one by one. */
+export async function auditEach(
+  db: Db,
+  userId: number | null,
+  entity: string,
+  entries: readonly { entityId: number; action: string; changes?: Record<string, unknown> }[],
+): Promise<void> {
+  if (!entries.length) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      userId,
+      entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      changes: redact(entry.changes ?? {}),
+    })),
+  );
+}
+
 const SECRET_KEYS = /password|token|secret|^resetCode$/i;
 
 /** Secrets never enter the history, only the fact that they changed. */
