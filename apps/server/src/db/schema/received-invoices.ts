@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { bytea, isoTimestamp, minor } from '../columns.js';
+import { bytea, isoTimestamp, kg, minor } from '../columns.js';
 import { contractors } from './contractors.js';
 import { transactions } from './settlements.js';
 import { users } from './users.js';
@@ -39,6 +39,8 @@ export const receivedInvoices = pgTable(
     netTotal: minor('net_total'),
     vatTotal: minor('vat_total'),
     grossTotal: minor('gross_total'),
+    /** The kilograms its billed lines name, read once when it is stored; null when a line names no weight. */
+    invoiceQuantityKg: kg('invoice_quantity_kg'),
     contractorId: integer('contractor_id').references(() => contractors.id),
     status: varchar('status', { length: 16 }).notNull().default('TO_ASSIGN'),
     suggestedTransactionIds: jsonb('suggested_transaction_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),

@@ -23,4 +23,5 @@ export {
   type ReceivedInvoice as ParsedReceivedInvoice,
   ReceivedInvoiceParseError,
 } from './xml/parse.js';
+export { OFF_LOOP_XML_BYTES, parseFa3InvoiceOffLoop } from './xml/parse-off-loop.js';
 export { validateXml } from './xml/validate.js';

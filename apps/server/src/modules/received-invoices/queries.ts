@@ -1,5 +1,5 @@
 import { currentNetValue } from '@grain/shared';
-import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contractors,
@@ -194,21 +194,32 @@ export async function updateReceivedInvoice(db: Db, id: number, values: Partial<
   await db.update(receivedInvoices).set(values).where(eq(receivedInvoices.id, id));
 }
 
-export async function listReceivedInvoices(db: Db, statuses: string[] | undefined, search: string | undefined) {
-  const term = search?.trim().toLowerCase();
+/** A received invoice as its list shows it: everything but the XML bytes, which only the details read. */
+export type ReceivedInvoiceListRow = Omit<ReceivedInvoiceDbRow, 'xml'>;
+const { xml: _xml, ...listColumns } = getTableColumns(receivedInvoices);
+
+/** One page of received invoices, newest first, by status and search, and how many match. */
+export async function listReceivedInvoices(
+  db: Db,
+  request: { statuses: string[] | undefined; search: string | undefined; offset: number; limit: number },
+): Promise<{ page: { invoice: ReceivedInvoiceListRow; contractorCode: string | null }[]; filtered: number }> {
+  const term = request.search?.trim().toLowerCase();
   const where = and(
-    statuses?.length ? inArray(receivedInvoices.status, statuses) : undefined,
+    request.statuses?.length ? inArray(receivedInvoices.status, request.statuses) : undefined,
     term
       ? sql`lower(coalesce(${receivedInvoices.number}, '') || ' ' || coalesce(${receivedInvoices.sellerName}, '') || ' ' || coalesce(${receivedInvoices.sellerNip}, '') || ' ' || ${receivedInvoices.ksefNumber}) like ${`%${term}%`}`
       : undefined,
   );
-  const rows = await db
-    .select({ invoice: receivedInvoices, contractorCode: contractors.code })
+  const page = await db
+    .select({ invoice: listColumns, contractorCode: contractors.code })
     .from(receivedInvoices)
     .leftJoin(contractors, eq(contractors.id, receivedInvoices.contractorId))
     .where(where)
-    .orderBy(desc(receivedInvoices.id));
-  return rows;
+    .orderBy(desc(receivedInvoices.id))
+    .limit(request.limit)
+    .offset(request.offset);
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(receivedInvoices).where(where);
+  return { page, filtered: count?.count ?? 0 };
 }
 
 export async function countReceivedInvoices(db: Db): Promise<number> {

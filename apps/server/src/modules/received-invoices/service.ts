@@ -13,15 +13,15 @@ import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { lockRowsToInvoice } from '../invoices/service.js';
-import { type ParsedReceivedInvoice, parseFa3Invoice } from '../ksef/index.js';
+import { type ParsedReceivedInvoice, parseFa3InvoiceOffLoop } from '../ksef/index.js';
 import * as q from './queries.js';
 import { matchInvoice, rowsCoverInvoice } from './rules.js';
 
 const transactionIdsField = [{ field: 'transaction_ids', code: 'oneOf' }];
 
-function tryParse(xml: Uint8Array): { parsed: ParsedReceivedInvoice | null; error: string | null } {
+async function tryParse(xml: Uint8Array): Promise<{ parsed: ParsedReceivedInvoice | null; error: string | null }> {
   try {
-    return { parsed: parseFa3Invoice(xml), error: null };
+    return { parsed: await parseFa3InvoiceOffLoop(xml), error: null };
   } catch (error) {
     return { parsed: null, error: (error instanceof Error ? error.message : String(error)).slice(0, 1000) };
   }
@@ -41,7 +41,7 @@ export async function storeReceivedInvoice(
   db: Db,
   input: { ksefNumber: string; xml: Uint8Array; permanentStorageDate?: string | null },
 ): Promise<q.ReceivedInvoiceDbRow | null> {
-  const { parsed, error } = tryParse(input.xml);
+  const { parsed, error } = await tryParse(input.xml);
   return withWriteTransaction(db, async (tx) => {
     const contractor = parsed ? await q.contractorOfNip(tx, parsed.seller.nip) : null;
     const net = parsed ? netOf(parsed) : null;
@@ -58,6 +58,7 @@ export async function storeReceivedInvoice(
       netTotal: net,
       vatTotal: parsed && net !== null ? parsed.grossMinor - net : null,
       grossTotal: parsed?.grossMinor ?? null,
+      invoiceQuantityKg: quantityOfLines(parsed),
       contractorId: contractor?.id ?? null,
       status: 'TO_ASSIGN',
       parseError: error,
@@ -106,13 +107,11 @@ function quantityOfLines(parsed: ParsedReceivedInvoice | null): number | null {
   return kgs.some((kg) => kg === null) ? null : kgs.reduce<number>((sum, kg) => sum + (kg ?? 0), 0);
 }
 
-async function toResponse(
-  db: Db,
-  row: q.ReceivedInvoiceDbRow,
+function toResponse(
+  row: q.ReceivedInvoiceListRow,
   contractorCode: string | null,
-  transactionIds: number[],
-): Promise<ReceivedInvoice> {
-  const linked = await q.rowsByIds(db, transactionIds);
+  linked: readonly q.StatementFigures[],
+): ReceivedInvoice {
   return {
     id: row.id,
     ksefNumber: row.ksefNumber,
@@ -131,26 +130,37 @@ async function toResponse(
     parseError: row.parseError,
     rowsNetTotal: linked.reduce((sum, r) => sum + r.netMinor, 0),
     rowsQuantityKg: linked.reduce((sum, r) => sum + r.quantityKg, 0),
-    invoiceQuantityKg: quantityOfLines(tryParse(row.xml).parsed),
-    transactionIds,
+    invoiceQuantityKg: row.invoiceQuantityKg,
+    transactionIds: linked.map((r) => r.id),
     suggestedTransactionIds: row.suggestedTransactionIds,
     createdAt: row.createdAt,
   };
 }
 
-/** GET /received-invoice/list: newest first, by status ("Faktury otrzymane" tabs) and search. */
+/**
+ * GET /received-invoice/list: newest first, by status ("Faktury otrzymane" tabs) and search; the page read by the
+ * database, its linked rows in one query for the whole page.
+ */
 export async function listReceivedInvoices(ctx: Ctx, request: ReceivedInvoiceListRequest) {
-  const rows = await q.listReceivedInvoices(ctx.db, request.filter?.status, request.search);
-  const page = rows.slice(request.offset, request.offset + request.limit);
+  const { page, filtered } = await q.listReceivedInvoices(ctx.db, {
+    statuses: request.filter?.status,
+    search: request.search,
+    offset: request.offset,
+    limit: request.limit,
+  });
   const links = await q.rowIdsOfInvoices(
     ctx.db,
     page.map((row) => row.invoice.id),
   );
-  const list = [];
-  for (const { invoice, contractorCode } of page) {
-    list.push(await toResponse(ctx.db, invoice, contractorCode, links.get(invoice.id) ?? []));
-  }
-  return { list, filtered: rows.length, total: await q.countReceivedInvoices(ctx.db) };
+  const rows = new Map((await q.rowsByIds(ctx.db, [...links.values()].flat())).map((row) => [row.id, row]));
+  const list = page.map(({ invoice, contractorCode }) =>
+    toResponse(
+      invoice,
+      contractorCode,
+      (links.get(invoice.id) ?? []).flatMap((id) => rows.get(id) ?? []),
+    ),
+  );
+  return { list, filtered, total: await q.countReceivedInvoices(ctx.db) };
 }
 
 /** GET /received-invoice/details/{id}: the invoice, its lines and the rows linked, suggested or open to assign. */
@@ -158,9 +168,9 @@ export async function receivedInvoiceDetails(ctx: Ctx, id: number): Promise<Rece
   const row = await q.receivedInvoiceById(ctx.db, id);
   if (!row) throw new AppError('RECEIVED_INVOICE_NOT_FOUND');
   const linkedIds = (await q.rowIdsOfInvoices(ctx.db, [id])).get(id) ?? [];
-  const base = await toResponse(ctx.db, row, await q.contractorCodeOf(ctx.db, row.contractorId), linkedIds);
-  const parsed = tryParse(row.xml).parsed;
   const linked = await q.rowsByIds(ctx.db, linkedIds);
+  const base = toResponse(row, await q.contractorCodeOf(ctx.db, row.contractorId), linked);
+  const parsed = (await tryParse(row.xml)).parsed;
   const open =
     row.contractorId === null || row.status === 'HIDDEN'
       ? []
