@@ -23,7 +23,7 @@ export function parseListFilter(value: unknown): unknown {
 }
 
 /** Optional, with its default (so the OpenAPI document says so too); query-string text is read as a number. */
-const queryInt = (min: number, max: number, fallback: number) =>
+const queryInt = (min: number, max: number, fallback: number, description?: string) =>
   z
     .preprocess(
       (value) => (value === undefined || value === '' ? fallback : typeof value === 'string' ? Number(value) : value),
@@ -32,15 +32,20 @@ const queryInt = (min: number, max: number, fallback: number) =>
         .int(V.integer)
         .min(min, V.tooSmall)
         .max(max, V.tooBig)
-        .meta({ default: fallback }),
+        .meta(description ? { default: fallback, description } : { default: fallback }),
     )
     .default(fallback);
+
+/** The OpenAPI document's word on `offset`: the pages past a capped count are refused (server lib/list.ts). */
+export const OFFSET_DESCRIPTION =
+  `Rows to skip. When \`filtered_capped\` is true (more than ${FILTERED_COUNT_CAP} matches), an offset of ` +
+  `${FILTERED_COUNT_CAP} or more is refused: 400 VALIDATION_ERROR with { field: "offset", code: "pastCappedCount" }.`;
 
 /** A list request: limit, offset, search, filter, orderBy (ARCHITECTURE.md, The API). */
 export function listRequestSchema<F extends z.ZodTypeAny>(filter: F, maxLimit = OPTION_LIST_MAX) {
   return z.strictObject({
     limit: queryInt(1, maxLimit, DEFAULT_PAGE_SIZE),
-    offset: queryInt(0, 1_000_000_000, 0),
+    offset: queryInt(0, 1_000_000_000, 0, OFFSET_DESCRIPTION),
     search: z.string({ error: V.wrongType }).max(255, V.maxLength).optional(),
     filter: z.preprocess(parseListFilter, filter).optional(),
     orderBy: z.string({ error: V.wrongType }).max(100, V.maxLength).optional(),

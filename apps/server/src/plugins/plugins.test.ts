@@ -65,6 +65,20 @@ describe('GET /api/docs/json', () => {
     expect(me).toContain('"password_expired"');
   });
 
+  it('says on every list call that an offset past a capped count is refused (pastCappedCount)', () => {
+    const lists = Object.entries(doc.paths).filter(([path, methods]) => {
+      const parameters = (methods.get as { parameters?: { name: string }[] } | undefined)?.parameters ?? [];
+      return path.includes('list') && parameters.some((parameter) => parameter.name === 'offset');
+    });
+    expect(lists.map(([path]) => path)).toEqual(expect.arrayContaining(['/api/transport/list']));
+    for (const [path, methods] of lists) {
+      const get = methods.get as { parameters: { name: string; description?: string; schema?: object }[] };
+      const offset = JSON.stringify(get.parameters.find((parameter) => parameter.name === 'offset'));
+      expect(offset, path).toContain('pastCappedCount');
+      expect(JSON.stringify(methods.post), path).toContain('pastCappedCount');
+    }
+  });
+
   it('has no camelCase property name anywhere', () => {
     const names: string[] = [];
     const walk = (node: unknown) => {

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firstQualityOf, insertContract } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { rowsOf } from '../../db/client.js';
 import { contracts, rawMaterialQualities } from '../../db/schema/index.js';
+import { positionsStatement } from './queries.js';
 
 let t: TestApp;
 let token: string;
@@ -139,5 +141,28 @@ describe('roles', () => {
     const before = await t.db.select().from(contracts);
     await positions();
     expect(await t.db.select().from(contracts)).toEqual(before);
+  });
+});
+
+describe('positions plan', () => {
+  // RULES.md Positions: only NEW and ACTIVE contracts count. The statement's status condition must imply the
+  // predicate of the partial index contracts_open_position_idx (migration 0019), or every contract of the
+  // history is read again. Sequential and plain index scans priced out: on these few rows the planner would scan.
+  it('reads the contracts through the partial index of the open ones, with and without a period', async () => {
+    for (const [from, to, isPaidWeight] of [
+      [null, null, false],
+      ['2025-01-01', '2025-12-31', false],
+      [null, '2025-06-30', true],
+    ] as const) {
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const statement = positionsStatement(from, to, isPaidWeight);
+        return rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain (costs off) ${statement}`))
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+      });
+      expect(plan, `${from} ${to} ${isPaidWeight}`).toMatch(/Scan on contracts_open_position_idx/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 
 export interface PositionRow {
@@ -21,9 +21,18 @@ export async function positionRows(
   to: string | null,
   isPaidWeight = false,
 ): Promise<PositionRow[]> {
+  return rowsOf<PositionRow>(await db.execute(positionsStatement(from, to, isPaidWeight)));
+}
+
+/**
+ * The positions' statement. Its `c.status in ('NEW', 'ACTIVE')` is the predicate of the partial index
+ * contracts_open_position_idx (migration 0019), so it reads the open contracts only, not the history;
+ * positions.test.ts checks the plan can use that index.
+ */
+export function positionsStatement(from: string | null, to: string | null, isPaidWeight: boolean): SQL {
   // In paid tonnes a contract counts its quantity less what its deliveries' weight lines took (the
   // settlement stored on its rows, once per unloading: split parts share it).
-  const result = await db.execute(sql`
+  return sql`
     select rm.id as raw_material_id, rm.name, rm.translate_pl, q.id as quality_id, q.title,
       coalesce(sum(c.cargo_quantity_kg - deducted.kg) filter (where c.type = 'PURCHASE'), 0) as purchase,
       coalesce(sum(c.cargo_quantity_kg - deducted.kg) filter (where c.type = 'SALES'), 0) as sales
@@ -42,8 +51,7 @@ export async function positionRows(
         order by x.unloading_id) d
     ) deducted on true
     group by rm.id, q.id
-    order by rm.id, q.id`);
-  return rowsOf<PositionRow>(result);
+    order by rm.id, q.id`;
 }
 
 export interface TimelineRow {
