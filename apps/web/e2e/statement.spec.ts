@@ -108,7 +108,7 @@ test.describe('transaction statement', () => {
     await page.goto(`/transaction-statement/purchase?search=${tag}`);
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
     // The invoice and payment date are columns shown on demand (column chooser).
-    await showColumns(page, ['Faktura', 'Płatność']);
+    await showColumns(page, ['Numer faktury', 'Data faktury', 'Płatność']);
 
     // Settling needs the invoice: the modal says so before anything is sent, and leads to the invoice form.
     await openAction(page, ids.purchase, 'Rozlicz');
@@ -139,6 +139,8 @@ test.describe('transaction statement', () => {
     await expect(page.getByText('Faktura została zapisana')).toBeVisible();
     const row = rowOf(page, ids.purchase);
     await expect(row).toContainText(`FV/${tag}`);
+    // The invoice's number and date in their own columns.
+    await expect(row).toContainText('05.03.2026');
     await expect(row).toContainText('19.03.2026');
 
     // Back in the settle modal, now with the invoice.
