@@ -136,11 +136,20 @@ test.describe
       // A typed price is the user's: the hint goes, nothing prefills over it.
       await price.fill('152,5');
       await expect(modal.getByText('ostatnia stawka z')).toHaveCount(0);
+      // Another carrier (no transports) and back: the typed price stays.
+      const carrier = modal.getByRole('combobox', { name: 'Przewoźnik' });
+      await carrier.fill(seed.supplierCode);
+      await page.getByRole('option', { name: new RegExp(seed.supplierCode) }).click();
+      await carrier.fill(seed.carrierCode);
+      await page.getByRole('option', { name: new RegExp(seed.carrierCode) }).click();
+      await expect(price).toHaveValue('152,5');
+      await expect(modal.getByText('ostatnia stawka z')).toHaveCount(0);
       await modal.getByLabel('Data rozładunku').fill(isoInDays(2));
       await modal.getByLabel('Komentarz').fill(`Plan ${tag}`);
       await submit.click();
       await expect(page.getByText('Transport został dodany')).toBeVisible();
-      const clicks = await clicksSoFar(page);
+      // Less the two options chosen above only to prove the typed price stays.
+      const clicks = (await clicksSoFar(page)) - 2;
       console.log(`clicks to plan a transport from the allocations page: ${clicks}`);
       expect(clicks).toBeLessThanOrEqual(MAX_CLICKS_TO_PLAN);
 

@@ -16,7 +16,7 @@ export interface RoutePlace {
 const postCodeKey = (postCode: string | null) => (postCode ?? '').replace(/[^0-9a-z]/gi, '').toLowerCase();
 const cityKey = (city: string | null) => (city ?? '').trim().toLowerCase();
 
-const samePlace = (table: typeof purchases, place: RoutePlace): SQL =>
+const samePlace = (table: typeof purchases | typeof sales, place: RoutePlace): SQL =>
   sql`lower(regexp_replace(coalesce(${table.postCode}, ''), '[^0-9A-Za-z]', '', 'g')) = ${postCodeKey(place.postCode)}
     and lower(btrim(coalesce(${table.city}, ''))) = ${cityKey(place.city)}`;
 

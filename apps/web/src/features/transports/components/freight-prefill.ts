@@ -50,7 +50,7 @@ export function useFreightPrefill(
     setPrefilled({ price, date: last.dateLoading });
   }, [last, setValues]);
 
-  const isShown = prefilled !== null && form.values.pricePerTon === prefilled.price;
+  const isShown = query !== null && prefilled !== null && form.values.pricePerTon === prefilled.price;
   return {
     hint: isShown ? t('transports.form.lastFreight', { date: formatDate(prefilled.date) }) : null,
     onFreightTyped: () => {
