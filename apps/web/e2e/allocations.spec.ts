@@ -1,6 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { allocate, createContract, createContractor } from './allocations-seed';
-import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
+import {
+  apiAs,
+  clicksSoFar,
+  dialogViolations,
+  dialogViolationsAtBothWidths,
+  showColumns,
+  signIn,
+  startCountingClicks,
+} from './support';
 
 /**
  * The sale allocation screen (allocate, the GMP mismatch step, edit, remove) and the allocations
@@ -9,6 +17,8 @@ import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, sig
 
 const tag = `A${Date.now() % 10_000_000}`;
 const NOTE = 'Odbiorca zgodził się na partię bez GMP';
+/** Clicks from the sales list to a saved allocation (typed values aside). */
+const MAX_CLICKS_TO_ALLOCATE = 3;
 
 interface Seed {
   sale: { id: number; documentNumber: string };
@@ -81,6 +91,7 @@ test.describe
       await page.getByLabel('Szukaj').fill(seed.sale.documentNumber);
       // The search commits after its 600 ms debounce; leaving before that would be undone by it.
       await expect(page).toHaveURL(/search=/);
+      await startCountingClicks(page);
       await page.getByRole('link', { name: `Alokuj ${seed.sale.documentNumber}` }).click();
       await expect(page).toHaveURL(new RegExp(`/contract/sale-list/allocation/${seed.sale.id}$`));
 
@@ -107,6 +118,10 @@ test.describe
       await submit.click();
       await expect(page.getByText('Alokacja została dodana')).toBeVisible();
       await expect(modal).toHaveCount(0);
+      // Less the empty save above, made on purpose to see the missing quantity marked.
+      const clicks = (await clicksSoFar(page)) - 1;
+      console.log(`clicks to allocate from the sales list: ${clicks}`);
+      expect(clicks).toBeLessThanOrEqual(MAX_CLICKS_TO_ALLOCATE);
 
       const row = purchaseRow(page, seed.gmp.documentNumber);
       await expect(row.getByRole('button', { name: 'Edytuj alokację' })).toBeVisible();

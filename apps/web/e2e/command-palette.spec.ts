@@ -1,6 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, dialogViolationsAtBothWidths, signIn, waitForApiIdle, watchApiCalls } from './support';
+import {
+  apiAs,
+  clicksSoFar,
+  dialogViolationsAtBothWidths,
+  signIn,
+  startCountingClicks,
+  waitForApiIdle,
+  watchApiCalls,
+} from './support';
 
 /**
  * The command palette (Ctrl+K): one search over contracts, transports, contractors, invoices and screens, a
@@ -39,6 +47,7 @@ test.describe
     test('Ctrl+K finds a transport by its order number and opens its details; it is then recent', async ({ page }) => {
       await page.goto('/positions');
       await waitForApiIdle(page);
+      await startCountingClicks(page);
       await page.keyboard.press('Control+k');
       await expect(palette(page)).toBeVisible();
       await expect(paletteInput(page)).toBeFocused();
@@ -65,6 +74,10 @@ test.describe
       await expect(page).toHaveURL(new RegExp(`/logistics/all\\?open=${transportId}$`));
       const details = page.getByRole('dialog', { name: new RegExp(`#${transportId}\\b`) });
       await expect(details).toBeVisible();
+      // Found and opened from the keyboard alone.
+      const clicks = await clicksSoFar(page);
+      console.log(`clicks to find a transport by its order number and open it: ${clicks}`);
+      expect(clicks).toBe(0);
       await page.keyboard.press('Escape');
       await expect(details).toBeHidden();
       await expect(page).toHaveURL(/\/logistics\/all$/);

@@ -157,7 +157,7 @@ test.describe('sales invoices', () => {
 
   test('the statement row links to its invoice and cannot be selected again, with the reason', async ({ page }) => {
     await page.goto(`/transaction-statement/sales?search=${tag}`);
-    await showColumns(page, ['Faktura']);
+    await showColumns(page, ['Numer faktury']);
     const link = page.getByRole('link', { name: /^FV\/\d{4}\/\d{2}\/\d+$/ });
     await expect(link).toHaveCount(1);
     const number = (await link.textContent())!;

@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { deliverTransport, driverOf, type LogisticsSeed, ok, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
+import {
+  apiAs,
+  clicksSoFar,
+  dialogViolations,
+  dialogViolationsAtBothWidths,
+  showColumns,
+  signIn,
+  startCountingClicks,
+} from './support';
 
 /**
  * The logistics screen. One purchase allocated to a plain sale, a sale requiring GMP and a third
@@ -12,6 +20,9 @@ const tag = String(Date.now() % 100_000);
 /** Screenshots of the transport history for a person to look at (1440 and 390 px). */
 const SHOTS = process.env.E2E_SHOTS ?? '../../.screens/logistics';
 const NOTE = 'Odbiorca zgodził się na transport bez GMP';
+/** Clicks of the routine tasks (typed values aside): plan a transport from its pair, change a transport's status. */
+const MAX_CLICKS_TO_PLAN = 3;
+const MAX_CLICKS_TO_CHANGE_STATUS = 2;
 
 let api: APIRequestContext;
 let seed: LogisticsSeed;
@@ -96,6 +107,7 @@ test.describe
 
     test('plans a transport from the allocations page, then shows and copies its summary', async ({ page }) => {
       await page.goto(`/allocations?search=${encodeURIComponent(seed.saleNumber)}`);
+      await startCountingClicks(page);
       await page
         .getByRole('button', { name: `Dodaj transport: ${seed.purchaseNumber} → ${seed.saleNumber}`, exact: true })
         .click();
@@ -114,12 +126,32 @@ test.describe
 
       await modal.getByRole('combobox', { name: 'Przewoźnik' }).fill(seed.carrierCode);
       await page.getByRole('option', { name: new RegExp(seed.carrierCode) }).click();
+      // The carrier's last freight on this route (its seeded transports Kutno → Kutno, loading 02.04.2026).
+      const price = modal.getByLabel('Fracht za tonę');
+      await expect(price).toHaveValue('150');
+      await expect(modal.getByText('ostatnia stawka z 02.04.2026')).toBeVisible();
+      expect(await dialogViolationsAtBothWidths(page)).toEqual({ desktop: [], phone: [] });
+      await shotsAtBothWidths(page, price, 'freight-prefill');
       await modal.getByLabel('Ilość (t)').fill('24,5');
-      await modal.getByLabel('Fracht za tonę').fill('152,5');
+      // A typed price is the user's: the hint goes, nothing prefills over it.
+      await price.fill('152,5');
+      await expect(modal.getByText('ostatnia stawka z')).toHaveCount(0);
+      // Another carrier (no transports) and back: the typed price stays.
+      const carrier = modal.getByRole('combobox', { name: 'Przewoźnik' });
+      await carrier.fill(seed.supplierCode);
+      await page.getByRole('option', { name: new RegExp(seed.supplierCode) }).click();
+      await carrier.fill(seed.carrierCode);
+      await page.getByRole('option', { name: new RegExp(seed.carrierCode) }).click();
+      await expect(price).toHaveValue('152,5');
+      await expect(modal.getByText('ostatnia stawka z')).toHaveCount(0);
       await modal.getByLabel('Data rozładunku').fill(isoInDays(2));
       await modal.getByLabel('Komentarz').fill(`Plan ${tag}`);
       await submit.click();
       await expect(page.getByText('Transport został dodany')).toBeVisible();
+      // Less the two options chosen above only to prove the typed price stays.
+      const clicks = (await clicksSoFar(page)) - 2;
+      console.log(`clicks to plan a transport from the allocations page: ${clicks}`);
+      expect(clicks).toBeLessThanOrEqual(MAX_CLICKS_TO_PLAN);
 
       const summary = page.getByRole('dialog', { name: /Transport #\d+ został dodany/ });
       await expect(summary.getByTestId('transport-summary')).toContainText('24,500 t');
@@ -162,8 +194,12 @@ test.describe
       page,
     }) => {
       await openLogistics(page);
+      await startCountingClicks(page);
       await chooseStatus(page, ids.withDriver, 'Wyślij w drogę');
       await expect(page.getByText(`Transport #${ids.withDriver}: status zmieniony na „W drodze”`)).toBeVisible();
+      const clicks = await clicksSoFar(page);
+      console.log(`clicks to change a transport's status on the logistics list: ${clicks}`);
+      expect(clicks).toBeLessThanOrEqual(MAX_CLICKS_TO_CHANGE_STATUS);
       await expect(rowOf(page, ids.withDriver)).toContainText('W drodze');
       await expect(rowOf(page, ids.withDriver).getByRole('button', { name: /Przekieruj transport/ })).toBeEnabled();
     });

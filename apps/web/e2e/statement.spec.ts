@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { contractBody, type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
-import { apiAs, dialogViolations, dialogViolationsAtBothWidths, showColumns, signIn } from './support';
+import { apiAs, dialogViolations, dialogViolationsAtBothWidths, shootBothWidths, showColumns, signIn } from './support';
 
 interface Ids {
   purchase: number;
@@ -108,7 +108,7 @@ test.describe('transaction statement', () => {
     await page.goto(`/transaction-statement/purchase?search=${tag}`);
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 1');
     // The invoice and payment date are columns shown on demand (column chooser).
-    await showColumns(page, ['Faktura', 'Płatność']);
+    await showColumns(page, ['Numer faktury', 'Data faktury', 'Płatność']);
 
     // Settling needs the invoice: the modal says so before anything is sent, and leads to the invoice form.
     await openAction(page, ids.purchase, 'Rozlicz');
@@ -139,6 +139,8 @@ test.describe('transaction statement', () => {
     await expect(page.getByText('Faktura została zapisana')).toBeVisible();
     const row = rowOf(page, ids.purchase);
     await expect(row).toContainText(`FV/${tag}`);
+    // The invoice's number and date in their own columns.
+    await expect(row).toContainText('05.03.2026');
     await expect(row).toContainText('19.03.2026');
 
     // Back in the settle modal, now with the invoice.
@@ -249,6 +251,20 @@ test.describe('transaction statement', () => {
     await page.getByRole('button', { name: 'Zastosuj filtry' }).click();
     await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 3');
     await expect(rowOf(page, ids.purchase)).toHaveCount(0);
+  });
+
+  test("sorts by the invoice's number and by its date, each in its own column", async ({ page }) => {
+    await page.goto(`/transaction-statement/all?search=${tag}`);
+    await expect(page.getByTestId('result-count')).toHaveText('Wyniki: 4');
+    await showColumns(page, ['Numer faktury', 'Data faktury']);
+    await page.getByRole('button', { name: 'Numer faktury', exact: true }).click();
+    await expect(page).toHaveURL(/order_by=invoice_number%3Aasc/);
+    // Rows without an invoice come after the invoiced purchase row.
+    await expect(page.getByRole('row').nth(1)).toContainText(`FV/${tag}`);
+    await page.getByRole('button', { name: 'Data faktury', exact: true }).click();
+    await expect(page).toHaveURL(/order_by=invoice_date%3Aasc/);
+    await expect(page.getByRole('row').nth(1)).toContainText('05.03.2026');
+    await shootBothWidths(page, '../../.screens', 'statement-invoice-columns');
   });
 
   test('bulk settle of a delivered transport’s three rows: select, invoice, settle', async ({ page }) => {

@@ -72,8 +72,17 @@ test.describe
       await dialog.getByLabel('Numer rejestracyjny').fill(`kr-${tag.toLowerCase()}`);
       const warning = dialog.getByTestId('vehicle-clash');
       await expect(warning).toContainText(`Transport #${busyId}`);
-      await expect(warning).toContainText(`${seed.purchaseNumber} (${seed.supplierCode}) → ${seed.saleNumber}`);
+      // The route, the parties by name (not bare codes), the contracts and the other transport's plate.
+      await expect(warning).toContainText(
+        `Kutno → Kutno: Gospodarstwo Rolne ${tag} → Młyn Zbożowy ${tag} Sp. z o.o. (${seed.purchaseNumber} → ${seed.saleNumber}), pojazd KR ${tag}`,
+      );
       await expect(warning).toContainText('ten sam numer rejestracyjny');
+      // The warning itself at both widths, for a person to look at.
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await warning.scrollIntoViewIfNeeded();
+        await warning.screenshot({ path: `${SCREENS}/vehicle-clash-warning-${width}.png` });
+      }
       await page.setViewportSize({ width: 1440, height: 1100 });
       await page.screenshot({ path: `${SCREENS}/vehicle-clash-desktop.png` });
       expect(await dialogViolations(page)).toEqual([]);

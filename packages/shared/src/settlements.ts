@@ -25,7 +25,7 @@ import {
 export const TRANSACTION_LIST_TYPES = ['all', 'purchase', 'sales', 'transport', 'settled', 'to_settlement'] as const;
 export type TransactionListType = (typeof TRANSACTION_LIST_TYPES)[number];
 
-/** spec/1 Transaction statement: the sortable columns. */
+/** spec/1 Transaction statement: the sortable columns, and the invoice's number and date (shown in "Kolumny"). */
 export type TransactionSortKey =
   | 'id'
   | 'contractor_code'
@@ -34,7 +34,9 @@ export type TransactionSortKey =
   | 'trailer_number'
   | 'date_loading'
   | 'date_unloading'
-  | 'payment_date';
+  | 'payment_date'
+  | 'invoice_number'
+  | 'invoice_date';
 /** spec/1: "The default sort is not shown"; the newest transaction first. */
 
 const optionalType = z.preprocess(

@@ -461,8 +461,11 @@ export const VehicleClashSchema = z.object({
   dateUnloading: z.string(),
   purchaseDocumentNumber: z.string(),
   supplierCode: z.string(),
+  /** The counterparties' names beside their codes (the warning names them, not bare codes). */
+  supplierName: z.string().nullable(),
   salesDocumentNumber: z.string(),
   recipientCode: z.string(),
+  recipientName: z.string().nullable(),
   /** Loading and unloading city (the contracts' addresses). */
   loadingCity: z.string().nullable(),
   unloadingCity: z.string().nullable(),
@@ -472,6 +475,34 @@ export const VehicleClashSchema = z.object({
 export type VehicleClash = z.infer<typeof VehicleClashSchema>;
 export const VehicleClashResponseSchema = z.object({ list: z.array(VehicleClashSchema) });
 export type VehicleClashResponse = z.infer<typeof VehicleClashResponseSchema>;
+
+// --- The carrier's last freight on a route (the new-transport form's prefill) ---
+
+/** A query string sends the ids as text. */
+const queryId = z.preprocess((value) => (typeof value === 'string' ? Number(value) : value), positiveId);
+
+/**
+ * GET /transport/last-freight: the carrier's latest transport (by loading date) on the route of this pair, i.e.
+ * from the purchase's place to the sale's place (post code and city), whatever contracts carried it.
+ */
+export const LastFreightRequestSchema = z.strictObject({
+  carrierId: queryId,
+  purchaseId: queryId,
+  salesId: queryId,
+});
+export type LastFreightRequest = z.infer<typeof LastFreightRequestSchema>;
+
+export const LastFreightSchema = z.object({
+  transportId: z.number(),
+  /** Minor units per tonne. */
+  pricePerTon: z.number(),
+  currency: z.enum(CURRENCIES),
+  dateLoading: z.string(),
+});
+export type LastFreight = z.infer<typeof LastFreightSchema>;
+/** `last` is null when the carrier has not driven the route (or the pair's places are not known). */
+export const LastFreightResponseSchema = z.object({ last: LastFreightSchema.nullable() });
+export type LastFreightResponse = z.infer<typeof LastFreightResponseSchema>;
 
 // --- Redirect candidates ---
 

@@ -105,6 +105,8 @@ export const transactions = pgTable(
     index('transactions_loading_idx').on(t.dateLoading, t.id, t.kind, t.status),
     index('transactions_unloading_idx').on(t.dateUnloading, t.id, t.kind, t.status),
     index('transactions_payment_idx').on(t.paymentDate, t.id, t.kind, t.status),
+    index('transactions_invoice_number_idx').on(t.invoiceNumber, t.id, t.kind, t.status),
+    index('transactions_invoice_date_idx').on(t.invoiceDate, t.id, t.kind, t.status),
     check('transactions_planned_quantity_positive', sql`planned_quantity_kg > 0`),
     check(
       'transactions_quantities_non_negative',

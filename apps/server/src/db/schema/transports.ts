@@ -85,7 +85,8 @@ export const transports = pgTable(
   (t) => [
     index('transports_pair_idx').on(t.purchaseId, t.salesId, t.status),
     index('transports_sales_idx').on(t.salesId, t.status),
-    index('transports_carrier_idx').on(t.carrierId),
+    // A carrier's transports newest first: its last freight on a route (transports/queries/last-freight.ts).
+    index('transports_carrier_loading_idx').on(t.carrierId, t.dateLoading, t.id),
     // The logistics tabs by id: DELIVERED from (status, id), NEW + ON_THE_WAY from this partial index.
     index('transports_status_idx').on(t.status, t.id),
     index('transports_active_idx').on(t.id).where(activeTransportSql()),

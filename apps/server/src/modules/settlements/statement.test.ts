@@ -325,6 +325,28 @@ describe('statement sort', () => {
     expect(body.list.map((row: Row) => row.payment_date)).toEqual(['2026-04-01', '2026-05-01', null]);
   });
 
+  it('sorts by invoice number and by invoice date, rows without an invoice last (ascending)', async () => {
+    const d = await insertDeliveredTransport(t.db);
+    okJson(
+      await api().setSalesInvoice(d.salesTx.id, {
+        invoice_number: 'FV/2/2026',
+        invoice_date: '2026-04-01',
+        payment_date: '2026-06-30',
+      }),
+    );
+    okJson(
+      await api().setPurchaseInvoice(d.purchaseTx.id, {
+        invoice_number: 'FV/1/2026',
+        invoice_date: '2026-05-01',
+        payment_date: '2026-06-30',
+      }),
+    );
+    const byNumber = okJson(await api().list({ order_by: 'invoice_number:asc' }));
+    expect(byNumber.list.map((row: Row) => row.invoice_number)).toEqual(['FV/1/2026', 'FV/2/2026', null]);
+    const byDate = okJson(await api().list({ order_by: 'invoice_date:desc' }));
+    expect(byDate.list.map((row: Row) => row.invoice_date)).toEqual([null, '2026-05-01', '2026-04-01']);
+  });
+
   it('refuses an unknown sort key with 400 INVALID_SORT_PARAMS', async () => {
     for (const orderBy of ['value', 'pln_value:asc', 'id:sideways']) {
       const response = await api().list({ order_by: orderBy });

@@ -1,6 +1,8 @@
 import {
   CanBeSetOnTheWayResponseSchema,
   IdParamsSchema,
+  LastFreightRequestSchema,
+  LastFreightResponseSchema,
   PurchaseToReallocateRequestSchema,
   ReallocateCandidateListResponseSchema,
   SalesToReallocateRequestSchema,
@@ -27,6 +29,7 @@ import type { ZodTypeProvider } from '../../plugins/wire.js';
 import {
   canBeSetOnTheWay,
   createTransport,
+  getLastFreight,
   getTransportDetails,
   getTransportFilterOptions,
   listPurchasesToReallocate,
@@ -133,6 +136,15 @@ export function transportRoutes(app: FastifyInstance) {
       schema: { tags, querystring: VehicleClashRequestSchema, response: { 200: VehicleClashResponseSchema } },
     },
     (request) => listVehicleClashes(request.ctx, request.query),
+  );
+
+  r.get(
+    '/transport/last-freight',
+    {
+      config: ANY_ROLE,
+      schema: { tags, querystring: LastFreightRequestSchema, response: { 200: LastFreightResponseSchema } },
+    },
+    (request) => getLastFreight(request.ctx, request.query),
   );
 
   listRoute(

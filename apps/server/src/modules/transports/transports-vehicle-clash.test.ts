@@ -56,7 +56,17 @@ describe('no truck in two places', () => {
       date_loading: '2026-03-04',
       date_unloading: '2026-03-05',
     });
-    expect(clashes).toMatchObject([{ id: first, fields: ['registrationNumber'], supplier_code: expect.any(String) }]);
+    // The warning names the parties, not only their codes.
+    expect(clashes).toMatchObject([
+      {
+        id: first,
+        fields: ['registrationNumber'],
+        supplier_code: expect.any(String),
+        supplier_name: expect.any(String),
+        recipient_name: expect.any(String),
+        registration_number: 'PO 77777',
+      },
+    ]);
   });
 
   it('refuses the same driver document on an ON_THE_WAY transport, in-progress create as well', async () => {

@@ -1,6 +1,8 @@
 import {
   type AllocatedSalesRow,
   type CanBeSetOnTheWayResponse,
+  type LastFreightRequest,
+  type LastFreightResponse,
   type ListResponse,
   OPTION_LIST_MAX,
   type PriceOptionListResponse,
@@ -39,6 +41,7 @@ export const transportKeys = {
   filterOptions: () => [...transportKeys.all, 'filter-options'] as const,
   candidates: (transportId: number) => [...transportKeys.all, 'candidates', transportId] as const,
   vehicleClashes: (query: object | null) => [...transportKeys.all, 'vehicle-clashes', query] as const,
+  lastFreight: (query: LastFreightRequest | null) => [...transportKeys.all, 'last-freight', query] as const,
   details: (transportId: number) => [...transportKeys.all, 'details', transportId] as const,
 };
 const DEPENDENT_KEYS = [transportKeys.all, ['contracts'], ['allocations']] as const;
@@ -122,6 +125,17 @@ export function useVehicleClashes(query: Partial<VehicleClashRequest> | null) {
       apiRequest<VehicleClashResponse>('/transport/vehicle-clashes', { query: asked ?? {}, signal, silent: true }),
     enabled: asked !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The carrier's price on its latest transport of the pair's route, for the new-transport form (nothing to ask: none). */
+export function useLastFreight(query: LastFreightRequest | null) {
+  return useQuery({
+    queryKey: transportKeys.lastFreight(query),
+    queryFn: ({ signal }) =>
+      apiRequest<LastFreightResponse>('/transport/last-freight', { query: query ?? {}, signal, silent: true }),
+    enabled: query !== null,
+    staleTime: 60_000,
   });
 }
 

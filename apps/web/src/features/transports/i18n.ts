@@ -88,7 +88,8 @@ export const transportsPl = {
     clash: {
       title: 'Ten pojazd lub kierowca ma już zaplanowany transport w tym czasie',
       transport: 'Transport #{{id}}',
-      route: '{{purchase}} ({{supplier}}) → {{sale}} ({{recipient}}), {{from}} → {{to}}',
+      route: '{{from}} → {{to}}: {{supplier}} → {{recipient}} ({{purchase}} → {{sale}})',
+      plate: 'pojazd {{plate}}',
       registrationNumber: 'ten sam numer rejestracyjny',
       driverDocumentId: 'ten sam dokument kierowcy',
       hint: 'Zapis jest możliwy po wpisaniu uzasadnienia poniżej.',
@@ -179,6 +180,7 @@ export const transportsPl = {
       createOnTheWay: 'Od razu w drodze',
       createOnTheWayHint: 'Transport zostanie utworzony ze statusem „W drodze”; wymaga danych kierowcy i pojazdu.',
       cargoQuantity: 'Ilość (t)',
+      lastFreight: 'ostatnia stawka z {{date}}',
       isGmp: 'Przewoźnik ma GMP',
       doubleBookingNoteHint: 'Co najmniej 10 znaków, np. dlaczego pojazd zdąży na oba kursy',
       confirmationNoteHint:

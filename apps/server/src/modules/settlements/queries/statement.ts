@@ -134,6 +134,8 @@ export const STATEMENT_SORT: SortSpec<TransactionSortKey> = {
     date_loading: transactions.dateLoading,
     date_unloading: transactions.dateUnloading,
     payment_date: transactions.paymentDate,
+    invoice_number: transactions.invoiceNumber,
+    invoice_date: transactions.invoiceDate,
   },
   defaultKey: 'id',
   defaultDirection: 'desc',

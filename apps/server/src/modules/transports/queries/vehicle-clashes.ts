@@ -2,7 +2,7 @@ import { vehicleKey } from '@grain/shared';
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { contracts, transports } from '../../../db/schema/index.js';
+import { contractors, contracts, transports } from '../../../db/schema/index.js';
 import { activeTransportSql } from '../../../db/status-sql.js';
 
 /** RULES.md Transports: enough other transports of one truck or driver for any real fleet; the web lists a few. */
@@ -10,6 +10,8 @@ const CLASH_CANDIDATES_MAX = 50;
 
 const purchases = alias(contracts, 'purchase');
 const sales = alias(contracts, 'sale');
+const supplier = alias(contractors, 'supplier');
+const recipient = alias(contractors, 'recipient');
 
 /**
  * The other NEW / ON_THE_WAY transports with the same normalised registration number or driver document whose
@@ -51,14 +53,18 @@ export async function activeTransportsOfVehicle(
       dateUnloading: transports.dateUnloading,
       purchaseDocumentNumber: transports.purchaseDocumentNumber,
       supplierCode: transports.supplierCode,
+      supplierName: supplier.name,
       salesDocumentNumber: transports.salesDocumentNumber,
       recipientCode: transports.recipientCode,
+      recipientName: recipient.name,
       loadingCity: purchases.city,
       unloadingCity: sales.city,
     })
     .from(transports)
     .innerJoin(purchases, eq(purchases.id, transports.purchaseId))
     .innerJoin(sales, eq(sales.id, transports.salesId))
+    .innerJoin(supplier, eq(supplier.id, purchases.counterpartyId))
+    .innerJoin(recipient, eq(recipient.id, sales.counterpartyId))
     .where(and(...conditions))
     .orderBy(transports.dateLoading, transports.id)
     .limit(CLASH_CANDIDATES_MAX);

@@ -2,6 +2,7 @@
 
 export { createTransport } from './create.js';
 export { setTransportDelivered } from './deliver.js';
+export { getLastFreight } from './last-freight.js';
 export {
   getTransportDetails,
   getTransportFilterOptions,

@@ -300,22 +300,27 @@ export function useStatementColumns(
       render: (row) => <Small>{formatDate(row.paymentDate)}</Small>,
     },
     {
+      // The key of the former combined column, so saved views that show it keep the invoice number.
       key: 'invoice',
       isHiddenByDefault: true,
       title: head(t('statement.columns.invoice')),
-      render: (row) => (
-        <Stack gap={0}>
-          {/* An invoice issued here opens its screen; a number typed by hand stays text (RULES.md Invoices). */}
-          {row.invoiceId !== null && row.invoiceNumber ? (
-            <Anchor component={Link} to={invoicePath(row.invoiceId)} fz="xs" style={{ whiteSpace: 'nowrap' }}>
-              {row.invoiceNumber}
-            </Anchor>
-          ) : (
-            <Small>{text(row.invoiceNumber)}</Small>
-          )}
-          {row.invoiceDate && <Small dimmed>{formatDate(row.invoiceDate)}</Small>}
-        </Stack>
-      ),
+      sortKey: 'invoice_number',
+      render: (row) =>
+        // An invoice issued here opens its screen; a number typed by hand stays text (RULES.md Invoices).
+        row.invoiceId !== null && row.invoiceNumber ? (
+          <Anchor component={Link} to={invoicePath(row.invoiceId)} fz="xs" style={{ whiteSpace: 'nowrap' }}>
+            {row.invoiceNumber}
+          </Anchor>
+        ) : (
+          <Small>{text(row.invoiceNumber)}</Small>
+        ),
+    },
+    {
+      key: 'invoiceDate',
+      isHiddenByDefault: true,
+      title: head(t('statement.columns.invoiceDate')),
+      sortKey: 'invoice_date',
+      render: (row) => <Small>{formatDate(row.invoiceDate)}</Small>,
     },
     {
       key: 'accountingMethod',

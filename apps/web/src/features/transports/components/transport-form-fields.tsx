@@ -6,16 +6,19 @@ import { DateInput } from '../../../components/form/date-input';
 import { NumberField } from '../../../components/form/number-input';
 import { CarrierCertificateWarning, ContractorSelect, useCarrierGmpCertificate } from '../../contractors';
 import { needsConfirmationNote, type TransportFormValues, withGmpToggled } from '../transport-form';
+import type { FreightPrefill } from './freight-prefill';
 
 interface FieldsProps {
   form: UseFormReturnType<TransportFormValues>;
   saleRequiresGmp: boolean;
+  /** Create: the carrier's last price on the route, prefilled until the user types one. */
+  freight?: FreightPrefill;
 }
 
 const DRIVER_FIELDS = ['registrationNumber', 'trailerNumber', 'driverName', 'phoneNumber', 'driverDocumentId'] as const;
 
 /** The fields of spec/1 section 5 Transport form; the driver fields are required while on the way. */
-export function TransportFormFields({ form, saleRequiresGmp }: FieldsProps) {
+export function TransportFormFields({ form, saleRequiresGmp, freight }: FieldsProps) {
   const { t } = useTranslation();
   const { values } = form;
   const certificate = useCarrierGmpCertificate(
@@ -63,6 +66,13 @@ export function TransportFormFields({ form, saleRequiresGmp }: FieldsProps) {
           decimals={2}
           min={0}
           {...form.getInputProps('pricePerTon')}
+          // Under the input, so the price stays level with the currency beside it.
+          description={freight?.hint ?? undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          onChange={(value) => {
+            freight?.onFreightTyped();
+            form.getInputProps('pricePerTon').onChange(value);
+          }}
           value={values.pricePerTon}
         />
       </Grid.Col>
@@ -73,6 +83,10 @@ export function TransportFormFields({ form, saleRequiresGmp }: FieldsProps) {
           data={[...CURRENCIES]}
           allowDeselect={false}
           {...form.getInputProps('currency')}
+          onChange={(value) => {
+            freight?.onFreightTyped();
+            form.getInputProps('currency').onChange(value);
+          }}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -20,6 +20,7 @@ import {
   vehicleClashQuery,
 } from '../transport-form';
 import { pairOfTransport } from '../transport-pair';
+import { useFreightPrefill } from './freight-prefill';
 import { PairContext } from './pair-context';
 import { showStatusChanged } from './status-changed';
 import { TransportFormFields } from './transport-form-fields';
@@ -49,6 +50,7 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
   const isCreate = !transport;
   // RULES.md Transports: the truck's or driver's other planned transports at the same time, asked as the fields change.
   const clashes = useVehicleClashes(vehicleClashQuery(form.values, transport?.id ?? null)).data?.list ?? [];
+  const freight = useFreightPrefill(form, context, isCreate);
 
   // 'start on the way' validates at once, so the missing driver data shows before anything is typed.
   const { validate } = form;
@@ -111,7 +113,7 @@ export function TransportForm({ context, transport, isStartOnTheWay = false, onS
             onChange={(event) => form.setFieldValue('isOnTheWay', event.currentTarget.checked)}
           />
         )}
-        <TransportFormFields form={form} saleRequiresGmp={context.saleRequiresGmp} />
+        <TransportFormFields form={form} saleRequiresGmp={context.saleRequiresGmp} freight={freight} />
         <VehicleClashFields clashes={clashes} form={form} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

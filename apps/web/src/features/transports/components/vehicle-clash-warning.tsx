@@ -13,7 +13,7 @@ type NoteForm = UseFormReturnType<{ doubleBookingNote: string }>;
 
 /**
  * No truck in two places: the other planned transports of this truck or driver at the same time, with
- * their id and route, shown before save; saving then needs the double booking note. `hint` replaces the line under
+ * their id, route, the parties' names (codes only where a name is missing), plate and dates, shown before save; saving then needs the double booking note. `hint` replaces the line under
  * the list where the note is shown elsewhere (the redirect summary).
  */
 export function VehicleClashWarning({ clashes, hint }: { clashes: VehicleClash[]; hint?: string }) {
@@ -33,13 +33,14 @@ export function VehicleClashWarning({ clashes, hint }: { clashes: VehicleClash[]
               {t('transports.clash.transport', { id: clash.id })}
             </Text>{' '}
             {t('transports.clash.route', {
-              purchase: clash.purchaseDocumentNumber,
-              supplier: clash.supplierCode,
-              sale: clash.salesDocumentNumber,
-              recipient: clash.recipientCode,
               from: clash.loadingCity ?? '—',
               to: clash.unloadingCity ?? '—',
+              supplier: clash.supplierName || clash.supplierCode,
+              recipient: clash.recipientName || clash.recipientCode,
+              purchase: clash.purchaseDocumentNumber,
+              sale: clash.salesDocumentNumber,
             })}
+            {clash.registrationNumber && `, ${t('transports.clash.plate', { plate: clash.registrationNumber })}`}
             {', '}
             {formatDate(clash.dateLoading)}–{formatDate(clash.dateUnloading)}
             {' · '}
