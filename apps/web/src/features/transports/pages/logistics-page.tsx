@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { transportKeys, useTransportList } from '../api';
 import { FilterChips } from '../components/filter-chips';
 import { OpenedTransport } from '../components/opened-transport';
+import { ToDecideToggle } from '../components/to-decide-toggle';
 import { TransportDataTable } from '../components/transport-data-table';
 import { TransportFilters } from '../components/transport-filters';
 import { activeChips, type TransportFilterKey, toTransportFilter, withoutChip } from '../transport-filter';
@@ -81,6 +82,11 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
       >
+        <ToDecideToggle
+          count={(query.data as { toDecideCount?: number } | undefined)?.toDecideCount}
+          isActive={list.filter.isToDecide === 'true'}
+          onToggle={(isActive) => changeFilter('isToDecide', isActive ? 'true' : '')}
+        />
         <FilterToggle
           isOpen={isFilterOpen}
           onToggle={() => setFilterOpen((value) => !value)}
