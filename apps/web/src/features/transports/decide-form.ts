@@ -34,23 +34,28 @@ export const decideFormSchema = z.custom<DecideFormValues>().superRefine((values
 });
 
 export interface LabResultBeyond {
+  side: 'purchase' | 'sales';
   parameter: string;
   value: number;
   unit: string | null;
   rejectionLimit: number;
 }
 
-/** The lab results past a rejection limit of either side's terms (the reason the unloading waits). */
+/** The lab results past a rejection limit of each side's terms (the reason the unloading waits), side by side. */
 export function labResultsBeyondLimit(
   labResults: readonly { parameter: string; value: number }[] | null,
-  terms: readonly QualityTerm[],
+  terms: { purchase: readonly QualityTerm[]; sales: readonly QualityTerm[] },
 ): LabResultBeyond[] {
-  return (labResults ?? []).flatMap((result) => {
-    const term = terms.find(
-      (candidate) =>
-        candidate.parameter.toLowerCase() === result.parameter.toLowerCase() &&
-        isBeyondRejectionLimit(candidate, result.value),
-    );
-    return term?.rejectionLimit != null ? [{ ...result, unit: term.unit, rejectionLimit: term.rejectionLimit }] : [];
-  });
+  return (['purchase', 'sales'] as const).flatMap((side) =>
+    (labResults ?? []).flatMap((result) => {
+      const term = terms[side].find(
+        (candidate) =>
+          candidate.parameter.toLowerCase() === result.parameter.toLowerCase() &&
+          isBeyondRejectionLimit(candidate, result.value),
+      );
+      return term?.rejectionLimit != null
+        ? [{ side, ...result, unit: term.unit, rejectionLimit: term.rejectionLimit }]
+        : [];
+    }),
+  );
 }

@@ -34,7 +34,7 @@ export function DecideTransportModal({ transport, onClose }: TransportDialogProp
 function BeyondLimit({ transport }: { transport: TransportResponse }) {
   const { t } = useTranslation();
   const terms = useDeliveryQualityTerms(transport);
-  const beyond = labResultsBeyondLimit(transport.labResults, [...terms.purchase, ...terms.sales]);
+  const beyond = labResultsBeyondLimit(transport.labResults, terms);
   return (
     <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('transports.decide.beyondTitle')}>
       {beyond.length === 0 ? (
@@ -42,8 +42,9 @@ function BeyondLimit({ transport }: { transport: TransportResponse }) {
       ) : (
         <List size="sm" data-testid="lab-results-beyond">
           {beyond.map((result) => (
-            <List.Item key={result.parameter}>
+            <List.Item key={`${result.side}-${result.parameter}`}>
               {t('transports.decide.beyondLine', {
+                side: t(`transports.decide.side.${result.side}`),
                 parameter: result.parameter,
                 value: formatLabValue(result.value, result.unit),
                 limit: formatLabValue(result.rejectionLimit, result.unit),
