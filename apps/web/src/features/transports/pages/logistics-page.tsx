@@ -32,6 +32,21 @@ export function Page() {
   return <LogisticsScreen tab={tab} />;
 }
 
+/** Phone: the status filter (spec/1 Logistics, all tab only) stays in view, not behind the filter button. */
+function PhoneStatusFilter({ value, onChange }: { value: unknown; onChange: (next: string[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box mb="sm" data-testid="phone-status-filter">
+      <StatusChips
+        statuses={TRANSPORT_STATUSES}
+        value={(Array.isArray(value) ? value : []) as TransportStatus[]}
+        onChange={onChange}
+        labelOf={(status) => t(`status.transport.${status}`)}
+      />
+    </Box>
+  );
+}
+
 /** spec/1 Logistics: tabs, search, refresh, the filter panel sent at once, the transports table. */
 function LogisticsScreen({ tab }: { tab: TransportTab }) {
   const { t } = useTranslation();
@@ -103,15 +118,7 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
         />
       </PhoneCollapse>
       {isCardView && tab === 'all' && (
-        // Phone: the status filter (spec/1 Logistics, all tab only) stays in view, not behind the filter button.
-        <Box mb="sm" data-testid="phone-status-filter">
-          <StatusChips
-            statuses={TRANSPORT_STATUSES}
-            value={(Array.isArray(list.filter.status) ? list.filter.status : []) as TransportStatus[]}
-            onChange={(next) => changeFilter('status', next)}
-            labelOf={(status) => t(`status.transport.${status}`)}
-          />
-        </Box>
+        <PhoneStatusFilter value={list.filter.status} onChange={(next) => changeFilter('status', next)} />
       )}
       <TransportDataTable list={list} query={query} />
       <OpenedTransport />
