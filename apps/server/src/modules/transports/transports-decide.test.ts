@@ -9,8 +9,12 @@ import {
   transportApi,
   transportBody,
 } from '../../../test/fixtures/transports.js';
-import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { auditLog, contractPriceOptions, transactions, transports, unloadings } from '../../db/schema/index.js';
+import { ADMIN_EMAIL, createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { inLockOrder, lockedTables, recordingDb } from '../../../test/lock-order.js';
+import { invariantViolations } from '../../../test/trust/invariants.js';
+import { auditLog, contractPriceOptions, transactions, transports, unloadings, users } from '../../db/schema/index.js';
+import type { Ctx } from '../../lib/context.js';
+import { decideTransport } from './service/decide.js';
 
 let t: TestApp;
 let token: string;
@@ -95,6 +99,8 @@ describe('POST /api/transport/decide/{id}', () => {
     expect(lines.purchase?.slice(1)).toEqual([0, 0, 0]);
     expect(lines.sale?.slice(1)).toEqual([0, 0, 0]);
     expect(lines.allocation?.slice(1)).toEqual([0, 0, 0]);
+    // The project invariants hold: the rejected unloading stays on the returned transport, without rows.
+    expect(await invariantViolations(t.db)).toEqual([]);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'decision'));
     expect(entry?.changes).toMatchObject({ status: { from: 'DELIVERED', to: 'RETURN_TO_CLIENT' } });
   });
@@ -158,6 +164,16 @@ describe('POST /api/transport/decide/{id}', () => {
 
   it('refuses an unknown transport with TRANSPORT_NOT_FOUND', async () => {
     expectRefusal(await decide(999_999, { decision: 'ACCEPT' }), 404, 'TRANSPORT_NOT_FOUND');
+  });
+
+  it('takes its row locks in the one lock order (db/locks.ts): contracts, allocations, transports, transactions', async () => {
+    const { db, statements } = recordingDb(t.db);
+    const [admin] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    const ctx = { db, user: admin, config: t.config, log: t.app.log } as unknown as Ctx;
+    await decideTransport(ctx, transportId, { decision: 'REJECT', reason: REASON, discountPerTon: 0 });
+    const tables = lockedTables(statements);
+    expect(tables).toEqual(['contracts', 'allocations', 'transports', 'transactions']);
+    expect(tables).toEqual(inLockOrder(tables));
   });
 
   describe('roles', () => {
