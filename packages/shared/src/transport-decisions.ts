@@ -18,7 +18,7 @@ export const TransportDecisionRequestSchema = z
   .strictObject({
     decision: z.enum(TRANSPORT_DECISIONS, { error: V.oneOf }),
     /** Why: required for REJECT (the truck goes back) and REDIRECT (where to); a note on ACCEPT. */
-    reason: optionalString(2000),
+    reason: optionalString(),
     /** ACCEPT: grosze per tonne off the price of each row whose terms flagged the unloading (0: none). */
     discountPerTon: nonNegativeAmount.nullish().transform((value) => value ?? 0),
   })
