@@ -28,6 +28,7 @@ export * from './rules/index.js';
 export * from './saved-views.js';
 export * from './search.js';
 export * from './settlements.js';
+export * from './transport-decisions.js';
 export * from './transports.js';
 export * from './units.js';
 export * from './users.js';

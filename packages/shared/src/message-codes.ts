@@ -156,6 +156,13 @@ export const MESSAGE_CODES = {
   TARE_ABOVE_GROSS: 409,
   /** The transport is DELIVERED, RETURN_TO_CLIENT or CANCELLED: no ticket is weighed for it any more. */
   TRANSPORT_CLOSED: 409,
+  // Decisions on a rejected unloading (RULES.md Transports, Quality: a rejection limit asks for a decision)
+  /** The transport has no unloading waiting for a decision ("do decyzji"). */
+  TRANSPORT_NOT_TO_DECIDE: 409,
+  /** The unloading was decided already: a decision is taken once. */
+  TRANSPORT_ALREADY_DECIDED: 409,
+  /** A statement row of the unloading is settled or invoiced: the decision would change a closed document. */
+  TRANSPORT_DECISION_ROWS_CLOSED: 409,
   // Lookups
   NOT_FOUND: 404,
   PURCHASE_SUPPLIER_NOT_FOUND: 404,

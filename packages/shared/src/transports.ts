@@ -13,6 +13,7 @@ import { listRequestSchema, listResponseSchema, OPTION_LIST_MAX, parseListFilter
 import { LabResultsSchema } from './quality.js';
 import { dropReadOnly, readOnlyFields, readOnlyKeys } from './read-only.js';
 import { ACTIVE_TRANSPORT_STATUSES, VEHICLE_MATCH_FIELDS } from './rules/transports.js';
+import { TRANSPORT_DECISIONS } from './transport-decisions.js';
 import {
   amountRange,
   dateRange,
@@ -209,6 +210,8 @@ export const TransportListFilterSchema = z.strictObject({
   salesIsGmp: optionalFlag,
   purchaseId: positiveId.nullish(),
   salesId: positiveId.nullish(),
+  /** Only transports whose unloading waits for a decision ("do decyzji"). */
+  isToDecide: optionalFlag,
 });
 export type TransportListFilter = z.infer<typeof TransportListFilterSchema>;
 
@@ -326,6 +329,9 @@ export const TransportResponseSchema = z.object({
   /** The lab results of the unloading and whether one passed a rejection limit ("do decyzji"). */
   labResults: z.array(z.object({ parameter: z.string(), value: z.number() })).nullable(),
   isToDecide: z.boolean(),
+  /** What was decided on a "do decyzji" unloading, with the reason or note (transport-decisions.ts). */
+  decision: z.enum(TRANSPORT_DECISIONS).nullable(),
+  decisionNote: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -356,6 +362,8 @@ export type TransportListTotals = z.infer<typeof TransportListTotalsSchema>;
 
 export const TransportListResponseSchema = listResponseSchema(TransportResponseSchema).extend({
   totalData: TransportListTotalsSchema.nullable().optional(),
+  /** How many unloadings wait for a decision, whatever the filter (the "Do decyzji" chip's count). */
+  toDecideCount: z.number().optional(),
 });
 
 /**

@@ -121,14 +121,18 @@ export async function invariantViolations(db: Db): Promise<string[]> {
     ),
   );
 
-  // Delivery: one unloading per DELIVERED transport and none for any other; every unloading has its three rows.
+  // Delivery: one unloading per DELIVERED transport and none for any other, but a RETURN_TO_CLIENT one whose unloading
+  // was rejected (transports/service/decide.ts: the unloading is kept with its lab results and decision, its rows go);
+  // every other unloading has its three rows.
   problems.push(
     ...describeRows(
       'transport and unloadings disagree',
       await rows(
         db,
         sql`select t.id, t.status, count(u.id)::int as unloadings from transports t left join unloadings u on u.transport_id = t.id
-            group by t.id having (t.status = 'DELIVERED') <> (count(u.id) = 1) or count(u.id) > 1`,
+            group by t.id
+            having (t.status = 'DELIVERED' or (t.status = 'RETURN_TO_CLIENT' and bool_or(u.decision = 'REJECT')))
+              <> (count(u.id) = 1) or count(u.id) > 1`,
       ),
     ),
     ...describeRows(
@@ -137,6 +141,7 @@ export async function invariantViolations(db: Db): Promise<string[]> {
         db,
         sql`select u.id, array_agg(distinct x.kind) filter (where x.kind is not null) as kinds
             from unloadings u left join transactions x on x.unloading_id = u.id
+            where u.decision is distinct from 'REJECT'
             group by u.id having count(distinct x.kind) <> 3`,
       ),
     ),

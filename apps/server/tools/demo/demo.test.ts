@@ -135,6 +135,14 @@ describe('demo data', () => {
     expect(row.text_numbers).toBe(0);
   });
 
+  it('has rejected unloadings, some decided and some waiting in the "Do decyzji" filter', async () => {
+    const row = await one<{ waiting: number; decided: number }>(sql`select
+      (select count(*)::int from unloadings where is_to_decide) as waiting,
+      (select count(*)::int from unloadings where decision is not null and decided_at is not null) as decided`);
+    expect(row.waiting).toBeGreaterThan(0);
+    expect(row.decided).toBeGreaterThan(0);
+  });
+
   it('settles every row as the app does: final value from the rounded line value, PLN from the final value', async () => {
     // rules/settlements.ts: settling writes finalValueOf (the line value rounded to the grosz, less deductions, plus
     // surcharges) and toPln of that final value. The demo once converted the unrounded value (471 of 719 EUR/USD

@@ -103,4 +103,16 @@ export async function qualityStep(db: Db) {
     await db.execute(sql`update unloadings set lab_results = ${JSON.stringify(labResults)}::jsonb,
       is_to_decide = ${isToDecide} where id = ${delivery.unloading_id}`);
   }
+  await decideSomeRejections(db);
+}
+
+/**
+ * Half of the demo's rejected unloadings were decided already (accepted after a word with the buyer, no discount, so
+ * the stored quality values stay as computed); the rest wait in logistics' "Do decyzji" filter.
+ */
+async function decideSomeRejections(db: Db) {
+  await db.execute(sql`update unloadings set is_to_decide = false, decision = 'ACCEPT',
+      decision_note = 'Przyjęte po uzgodnieniu z odbiorcą', decision_discount_per_ton = 0,
+      decided_at = created_at + interval '2 hours'
+    where is_to_decide and transport_id % 2 = 0`);
 }

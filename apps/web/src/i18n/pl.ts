@@ -109,6 +109,10 @@ const messageCode: Record<MessageCode, string> = {
   WEIGHBRIDGE_TICKET_EXISTS: 'Ten transport ma już kwit wagowy po tej stronie',
   TARE_ABOVE_GROSS: 'Tara nie może być większa niż masa brutto',
   TRANSPORT_CLOSED: 'Transport jest zamknięty — nie można wystawić dla niego kwitu wagowego',
+  TRANSPORT_NOT_TO_DECIDE: 'Ten rozładunek nie czeka na decyzję',
+  TRANSPORT_ALREADY_DECIDED: 'O tym rozładunku już zdecydowano',
+  TRANSPORT_DECISION_ROWS_CLOSED:
+    'Wiersz zestawienia tego rozładunku jest rozliczony lub zafakturowany — decyzja nie może go zmienić',
   NOT_FOUND: 'Nie znaleziono',
   PURCHASE_SUPPLIER_NOT_FOUND: 'Nie znaleziono dostawcy',
   SALES_SUPPLIER_NOT_FOUND: 'Nie znaleziono odbiorcy',

@@ -1,4 +1,4 @@
-import { CURRENCIES, type LabResult, TRANSPORT_STATUSES } from '@grain/shared';
+import { CURRENCIES, type LabResult, TRANSPORT_DECISIONS, TRANSPORT_STATUSES } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -145,11 +145,22 @@ export const unloadings = pgTable(
     labResults: jsonb('lab_results').$type<LabResult[]>(),
     /** A lab result beyond a rejection limit of either side's terms ("do decyzji"). */
     isToDecide: boolean('is_to_decide').notNull().default(false),
+    /** What a person decided on a "do decyzji" unloading (shared transport-decisions.ts), by whom and when. */
+    decision: varchar('decision', { length: 16, enum: TRANSPORT_DECISIONS }),
+    decisionNote: text('decision_note'),
+    /** ACCEPT: minor units per tonne off the flagged rows' price, added to their deductions. */
+    decisionDiscountPerTon: minor('decision_discount_per_ton'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: isoTimestamp('decided_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: isoTimestamp('created_at').notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('unloadings_transport_key').on(t.transportId),
+    // The logistics "Do decyzji" filter and its count read only the unloadings waiting for a decision.
+    index('unloadings_to_decide_idx').on(t.transportId).where(sql`is_to_decide`),
+    enumCheck('unloadings', 'decision'),
+    check('unloadings_decision_discount_non_negative', sql`decision_discount_per_ton >= 0`),
     check(
       'unloadings_figures_non_negative',
       sql`real_cargo_quantity_kg >= 0 and real_cargo_price >= 0 and purchase_deductions >= 0

@@ -8,6 +8,7 @@ import {
   SalesToReallocateRequestSchema,
   SuccessResponseSchema,
   TransportCreateRequestSchema,
+  TransportDecisionRequestSchema,
   TransportDeliveredRequestSchema,
   TransportDetailsResponseSchema,
   TransportFilterOptionListRequestSchema,
@@ -30,6 +31,7 @@ import {
   canBeSetOnTheWay,
   createTransport,
   getLastFreight,
+  decideTransport,
   getTransportDetails,
   getTransportFilterOptions,
   listPurchasesToReallocate,
@@ -119,6 +121,25 @@ export function transportRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParamsSchema, body: TransportDeliveredRequestSchema, response: transportAnswer },
     },
     (request) => setTransportDelivered(request.ctx, request.params.id, request.body),
+  );
+  r.post(
+    '/transport/decide/:id',
+    {
+      config: ANY_ROLE,
+      schema: {
+        tags,
+        description:
+          'A "do decyzji" unloading decided: ACCEPT (discount_per_ton off the flagged rows, added to their ' +
+          'deductions), REJECT (RETURN_TO_CLIENT, the statement rows removed; reason required), REDIRECT (recorded; ' +
+          'reason required, the sales row then moved on the statement). 400 VALIDATION_ERROR (reason, ' +
+          'discount_per_ton); 404 TRANSPORT_NOT_FOUND; 409 TRANSPORT_NOT_TO_DECIDE, TRANSPORT_ALREADY_DECIDED, ' +
+          'TRANSPORT_DECISION_ROWS_CLOSED (a row settled or invoiced)',
+        params: IdParamsSchema,
+        body: TransportDecisionRequestSchema,
+        response: transportAnswer,
+      },
+    },
+    (request) => decideTransport(request.ctx, request.params.id, request.body),
   );
   r.get(
     '/transport/check-if-can-be-set-on-the-way/:id',

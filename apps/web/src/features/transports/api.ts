@@ -10,6 +10,7 @@ import {
   type ReallocateCandidate,
   TRANSPORT_FILTER_OPTION_PAGE,
   type TransportCreateRequest,
+  type TransportDecisionRequest,
   type TransportDeliveredRequest,
   type TransportDetailsResponse,
   type TransportFilterOption,
@@ -243,6 +244,15 @@ export function useDeliverTransport() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TransportDeliveredRequest }) =>
       apiRequest<TransportResponse>(`/transport/set-status-delivered/${id}`, { method: 'PATCH', body, silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDecideTransport() {
+  const invalidate = useInvalidateTransports();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TransportDecisionRequest }) =>
+      apiRequest<TransportResponse>(`/transport/decide/${id}`, { method: 'POST', body, silent: true }),
     onSuccess: invalidate,
   });
 }

@@ -43,7 +43,7 @@ export const RANGE_KEYS = [
   'realCargoQuantityTo',
 ] as const;
 
-export const FLAG_KEYS = ['purchaseIsGmp', 'salesIsGmp'] as const;
+export const FLAG_KEYS = ['purchaseIsGmp', 'salesIsGmp', 'isToDecide'] as const;
 
 export type TransportFilterKey =
   | (typeof LIST_KEYS)[number]
@@ -95,6 +95,8 @@ export function toTransportFilter(values: FilterValues, tab: TransportTab): Tran
     realCargoQuantity: validRange(rangeOf(kgOf(values.realCargoQuantityFrom), kgOf(values.realCargoQuantityTo))),
     purchaseIsGmp: flagOf(values.purchaseIsGmp),
     salesIsGmp: flagOf(values.salesIsGmp),
+    // Only the waiting ones or no condition: "not waiting" is not a question anyone asks.
+    isToDecide: flagOf(values.isToDecide) === true ? true : undefined,
   };
   return Object.fromEntries(
     Object.entries(filter).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0)),

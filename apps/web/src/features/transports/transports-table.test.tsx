@@ -78,6 +78,8 @@ function row(id: number, overrides: Partial<TransportResponse>): TransportRespon
     transportDeductions: null,
     labResults: null,
     isToDecide: false,
+    decision: null,
+    decisionNote: null,
     details: null,
     createdAt: '2026-04-01T08:00:00Z',
     updatedAt: '2026-04-01T08:00:00Z',

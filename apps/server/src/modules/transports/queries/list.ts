@@ -13,7 +13,7 @@ import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
-import { contractors, contracts, transports } from '../../../db/schema/index.js';
+import { contractors, contracts, transports, unloadings } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { countUpToCap, likePattern, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
 import {
@@ -113,6 +113,13 @@ function transportFilterConditions(filter: TransportListFilter = {}): (SQL | und
     ...rangeOf(transports.realCargoQuantityKg, filter.realCargoQuantity),
     contractFlag(transports.purchaseId, filter.purchaseIsGmp),
     contractFlag(transports.salesId, filter.salesIsGmp),
+    // A semi-join into the partial index unloadings_to_decide_idx: only the few waiting unloadings are read.
+    filter.isToDecide === true
+      ? inArray(
+          transports.id,
+          sql`(select ${unloadings.transportId} from ${unloadings} where ${unloadings.isToDecide})`,
+        )
+      : undefined,
   ];
 }
 

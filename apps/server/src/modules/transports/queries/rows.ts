@@ -89,6 +89,8 @@ export const transportRowColumns = {
   details: unloadings.details,
   labResults: unloadings.labResults,
   isToDecide: unloadings.isToDecide,
+  decision: unloadings.decision,
+  decisionNote: unloadings.decisionNote,
 };
 export type TransportRow = Awaited<ReturnType<typeof transportRowsOfIds>>[number];
 

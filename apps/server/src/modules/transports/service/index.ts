@@ -1,6 +1,7 @@
 /** The transports module's service: what its routes and other modules call. */
 
 export { createTransport } from './create.js';
+export { decideTransport } from './decide.js';
 export { setTransportDelivered } from './deliver.js';
 export { getLastFreight } from './last-freight.js';
 export {

@@ -96,6 +96,8 @@ export function toTransportResponse(row: TransportRow): TransportResponse {
     details: row.details,
     labResults: row.labResults,
     isToDecide: row.isToDecide ?? false,
+    decision: row.decision ?? null,
+    decisionNote: row.decisionNote ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

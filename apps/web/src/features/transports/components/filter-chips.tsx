@@ -43,7 +43,7 @@ export function FilterChips({ tab, value, onRemove, onClearAll }: FilterChipsPro
     const label = idLabels.get(`${chip.key}:${chip.value}`);
     if (label) return label;
     if (chip.key === 'status') return t(`status.transport.${chip.value}`);
-    if (chip.key === 'purchaseIsGmp' || chip.key === 'salesIsGmp') {
+    if (chip.key === 'purchaseIsGmp' || chip.key === 'salesIsGmp' || chip.key === 'isToDecide') {
       return t(chip.value === 'true' ? 'filters.yes' : 'filters.no');
     }
     if (chip.key.startsWith('date')) return formatDate(chip.value);

@@ -9,6 +9,7 @@ import {
   IconArrowsSplit2,
   IconDots,
   IconEye,
+  IconGavel,
   IconPackageImport,
   IconPencil,
   IconTrash,
@@ -46,6 +47,22 @@ function useRowActionLabels(row: TransportResponse, isContractSide: boolean | un
   return { isEditable, canRedirect, canRemove, editLabel, redirectLabel, removeLabel };
 }
 
+/** A "do decyzji" unloading's action: the decision dialog. */
+function DecideButton({ row, onOpen }: Pick<RowActionsProps, 'row' | 'onOpen'>) {
+  return (
+    <Button
+      size="xs"
+      color="red"
+      leftSection={<IconGavel size={14} />}
+      aria-label={t('transports.decide.actionLabel', { id: row.id })}
+      data-testid="decide-action"
+      onClick={() => onOpen('decide', row)}
+    >
+      {t('transports.decide.action')}
+    </Button>
+  );
+}
+
 /** Edit (or details when not editable), redirect (only ON_THE_WAY), delete (only NEW and ON_THE_WAY). */
 export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActionsProps) {
   const { isEditable, canRedirect, canRemove, editLabel, redirectLabel, removeLabel } = useRowActionLabels(
@@ -54,6 +71,7 @@ export function RowActions({ row, onOpen, onRemove, isContractSide }: RowActions
   );
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
+      {row.isToDecide && <DecideButton row={row} onOpen={onOpen} />}
       <HoverTooltip label={editLabel}>
         <ActionIcon variant="light" aria-label={editLabel} onClick={() => onOpen(isEditable ? 'edit' : 'details', row)}>
           {isEditable ? <IconPencil size={16} /> : <IconEye size={16} />}
@@ -107,7 +125,9 @@ export function RowCardActions({ row, onOpen, onRemove, isContractSide, onChange
   const mainLabel = main && t(`transports.cardMain.${main.status}`);
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      {main ? (
+      {row.isToDecide ? (
+        <DecideButton row={row} onOpen={onOpen} />
+      ) : main ? (
         <Button
           size="xs"
           leftSection={main.status === 'DELIVERED' ? <IconPackageImport size={14} /> : <IconTruckDelivery size={14} />}

@@ -1,4 +1,5 @@
 import type { ListResponse, TransportListTotals, TransportResponse } from '@grain/shared';
+import { Badge, Group } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/list/data-table';
@@ -36,7 +37,14 @@ export function TransportDataTable({
   const columns = useTransportColumns({
     hidden,
     statusCell: (row) => (
-      <StatusControl row={row} onChoose={(target, choice) => void actions.changeStatus(target, choice)} />
+      <Group gap={4} wrap="nowrap">
+        <StatusControl row={row} onChoose={(target, choice) => void actions.changeStatus(target, choice)} />
+        {row.isToDecide && (
+          <Badge color="red" variant="filled" data-testid="to-decide-badge">
+            {t('transports.decide.badge')}
+          </Badge>
+        )}
+      </Group>
     ),
     actionsCell: (row) => (
       <RowActions

@@ -18,7 +18,11 @@ const RedirectTransportModal = lazy(async () => ({
   default: (await import('./redirect-transport-modal')).RedirectTransportModal,
 }));
 
-export type RowActionKind = 'edit' | 'start' | 'details' | 'deliver' | 'redirect';
+const DecideTransportModal = lazy(async () => ({
+  default: (await import('./decide-transport-modal')).DecideTransportModal,
+}));
+
+export type RowActionKind = 'edit' | 'start' | 'details' | 'deliver' | 'redirect' | 'decide';
 
 interface OpenModal {
   kind: RowActionKind;
@@ -111,6 +115,7 @@ export function useTransportActions() {
       <TransportSummaryModal transport={open?.kind === 'details' ? open.row : null} onClose={close} />
       <DeliveredModal transport={open?.kind === 'deliver' ? open.row : null} onClose={close} />
       <RedirectTransportModal transport={open?.kind === 'redirect' ? open.row : null} onClose={close} />
+      <DecideTransportModal transport={open?.kind === 'decide' ? open.row : null} onClose={close} />
     </Suspense>
   );
 

@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { transportKeys, useTransportList } from '../api';
 import { FilterChips } from '../components/filter-chips';
 import { OpenedTransport } from '../components/opened-transport';
+import { ToDecideToggle } from '../components/to-decide-toggle';
 import { TransportDataTable } from '../components/transport-data-table';
 import { TransportFilters } from '../components/transport-filters';
 import { activeChips, type TransportFilterKey, toTransportFilter, withoutChip } from '../transport-filter';
@@ -29,6 +30,21 @@ export function Page() {
   const { tab } = useParams();
   if (!isTab(tab)) return <Navigate to={`${BASE}/all`} replace />;
   return <LogisticsScreen tab={tab} />;
+}
+
+/** Phone: the status filter (spec/1 Logistics, all tab only) stays in view, not behind the filter button. */
+function PhoneStatusFilter({ value, onChange }: { value: unknown; onChange: (next: string[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box mb="sm" data-testid="phone-status-filter">
+      <StatusChips
+        statuses={TRANSPORT_STATUSES}
+        value={(Array.isArray(value) ? value : []) as TransportStatus[]}
+        onChange={onChange}
+        labelOf={(status) => t(`status.transport.${status}`)}
+      />
+    </Box>
+  );
 }
 
 /** spec/1 Logistics: tabs, search, refresh, the filter panel sent at once, the transports table. */
@@ -81,6 +97,11 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
         isFetching={query.isFetching}
         fetchedAt={query.dataUpdatedAt}
       >
+        <ToDecideToggle
+          count={(query.data as { toDecideCount?: number } | undefined)?.toDecideCount}
+          isActive={list.filter.isToDecide === 'true'}
+          onToggle={(isActive) => changeFilter('isToDecide', isActive ? 'true' : '')}
+        />
         <FilterToggle
           isOpen={isFilterOpen}
           onToggle={() => setFilterOpen((value) => !value)}
@@ -97,15 +118,7 @@ function LogisticsScreen({ tab }: { tab: TransportTab }) {
         />
       </PhoneCollapse>
       {isCardView && tab === 'all' && (
-        // Phone: the status filter (spec/1 Logistics, all tab only) stays in view, not behind the filter button.
-        <Box mb="sm" data-testid="phone-status-filter">
-          <StatusChips
-            statuses={TRANSPORT_STATUSES}
-            value={(Array.isArray(list.filter.status) ? list.filter.status : []) as TransportStatus[]}
-            onChange={(next) => changeFilter('status', next)}
-            labelOf={(status) => t(`status.transport.${status}`)}
-          />
-        </Box>
+        <PhoneStatusFilter value={list.filter.status} onChange={(next) => changeFilter('status', next)} />
       )}
       <TransportDataTable list={list} query={query} />
       <OpenedTransport />
