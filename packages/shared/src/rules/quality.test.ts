@@ -7,6 +7,7 @@ import {
   isBeyondRejectionLimit,
   isWithinPhysicalRange,
   moistureShrinkKg,
+  qualityDeductionsInMoney,
   priceAdjustmentPerTonne,
   QUALITY_DIRECTIONS,
   QUALITY_RULES,
@@ -291,6 +292,24 @@ describe('drying fee next to the moisture shrink', () => {
     expect(dryingFeePerTonne(term({ dryingFeePerPoint: 1235 }), 1450)).toBe(0);
     expect(dryingFeePerTonne(term({ dryingFeePerPoint: null }), 1650)).toBe(0);
     expect(dryingFeePerTonne(term({ rule: 'WEIGHT_1_TO_1', dryingFeePerPoint: 1200 }), 1650)).toBe(0);
+  });
+});
+
+describe('deductions in money', () => {
+  it('values the deducted kilograms at the base price next to the price discounts', () => {
+    // 25 000 × 1,98 / 85,5 = 578,9 → 0,579 t shrunk, at 850,00 zł/t = 492,15 zł; protein 2 steps × 2,00 zł/t
+    // on 24,421 t = 97,684 → 97,68 zł.
+    const result = settleQuality({
+      grossKg: 25_000,
+      basePrice: 85_000,
+      terms: [term({ handlingPercent: 0 }), protein],
+      labResults: [
+        { parameter: 'Wilgotność', value: 1648 },
+        { parameter: 'Białko', value: 1227 },
+      ],
+    });
+    expect(result.lines.map((line) => line.weightKg)).toEqual([579, 0]);
+    expect(qualityDeductionsInMoney(result)).toEqual({ weight: 49_215, price: 9_768 });
   });
 });
 

@@ -359,6 +359,19 @@ export function priceLineTotals(lines: readonly QualityLine[]): { deductions: nu
   return { deductions, surcharges };
 }
 
+/**
+ * A settlement's deductions in money, as the delivered transport's details show them: the weight lines' kilograms
+ * valued at the base price (each line lineValue(kg, base price), rounded once per line as the lines are shown) and
+ * the price lines' discounts. The weight is already out of the paid kg; this only says what it was worth.
+ */
+export function qualityDeductionsInMoney(settlement: Pick<QualitySettlement, 'lines' | 'basePrice'>): {
+  weight: number;
+  price: number;
+} {
+  const weight = settlement.lines.reduce((sum, line) => sum + lineValue(line.weightKg, settlement.basePrice), 0);
+  return { weight, price: priceLineTotals(settlement.lines).deductions };
+}
+
 export interface QualityParameterAverage {
   parameter: string;
   unit: string | null;
