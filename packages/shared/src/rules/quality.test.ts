@@ -7,13 +7,15 @@ import {
   isBeyondRejectionLimit,
   isWithinPhysicalRange,
   moistureShrinkKg,
-  qualityDeductionsInMoney,
   priceAdjustmentPerTonne,
   QUALITY_DIRECTIONS,
+  QUALITY_PARAMETER_SUGGESTIONS,
   QUALITY_RULES,
   type QualityTerm,
+  qualityDeductionsInMoney,
   qualitySummary,
   settleQuality,
+  suggestedDirection,
 } from './quality.js';
 import { lineValue } from './settlements.js';
 
@@ -292,6 +294,39 @@ describe('drying fee next to the moisture shrink', () => {
     expect(dryingFeePerTonne(term({ dryingFeePerPoint: 1235 }), 1450)).toBe(0);
     expect(dryingFeePerTonne(term({ dryingFeePerPoint: null }), 1650)).toBe(0);
     expect(dryingFeePerTonne(term({ rule: 'WEIGHT_1_TO_1', dryingFeePerPoint: 1200 }), 1650)).toBe(0);
+  });
+});
+
+describe('parameter suggestions', () => {
+  it('starts protein, falling number and test weight lower-is-worse, DON and sprouted grains higher-is-worse', () => {
+    expect(['Białko', 'liczba opadania', ' Gęstość ', 'Gluten'].map(suggestedDirection)).toEqual([
+      'MIN',
+      'MIN',
+      'MIN',
+      'MIN',
+    ]);
+    expect(['DON', 'Ziarna porośnięte', 'Glukozynolany', 'Kwas erukowy'].map(suggestedDirection)).toEqual([
+      'MAX',
+      'MAX',
+      'MAX',
+      'MAX',
+    ]);
+    expect(suggestedDirection('Nieznany')).toBe('MAX');
+  });
+
+  it('names each parameter once, and every default term of the cargo params among them', () => {
+    const names = QUALITY_PARAMETER_SUGGESTIONS.map((item) => item.name.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of [
+      'wilgotność',
+      'zanieczyszczenia',
+      'białko',
+      'liczba opadania',
+      'gęstość',
+      'zawartość tłuszczu',
+    ]) {
+      expect(names).toContain(name);
+    }
   });
 });
 

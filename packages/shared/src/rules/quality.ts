@@ -328,6 +328,33 @@ export function defaultQualityTerms(
   });
 }
 
+/**
+ * Parameters the grain market prices or limits, as the cargo params screen suggests them (any other name may be
+ * typed): the unit, and the direction a term starts with when the parameter is added to a contract's terms (MIN: a
+ * lower value is worse).
+ */
+export const QUALITY_PARAMETER_SUGGESTIONS: readonly { name: string; unit: string; direction: QualityDirection }[] = [
+  { name: 'Wilgotność', unit: '%', direction: 'MAX' },
+  { name: 'Zanieczyszczenia', unit: '%', direction: 'MAX' },
+  { name: 'Białko', unit: '%', direction: 'MIN' },
+  { name: 'Liczba opadania', unit: 's', direction: 'MIN' },
+  { name: 'Gęstość', unit: 'kg/hl', direction: 'MIN' },
+  { name: 'Gluten', unit: '%', direction: 'MIN' },
+  { name: 'Ziarna porośnięte', unit: '%', direction: 'MAX' },
+  { name: 'Ziarna połamane', unit: '%', direction: 'MAX' },
+  { name: 'DON', unit: 'µg/kg', direction: 'MAX' },
+  { name: 'Glukozynolany', unit: 'µmol/g', direction: 'MAX' },
+  { name: 'Kwas erukowy', unit: '%', direction: 'MAX' },
+  { name: 'Kwasowość oleju', unit: 'mg KOH/g', direction: 'MAX' },
+  { name: 'Zawartość tłuszczu', unit: '%', direction: 'MIN' },
+];
+
+/** The direction a new term of a parameter starts with: the suggestion's, else a higher value is worse. */
+export function suggestedDirection(parameter: string): QualityDirection {
+  const key = parameter.trim().toLowerCase();
+  return QUALITY_PARAMETER_SUGGESTIONS.find((item) => item.name.toLowerCase() === key)?.direction ?? 'MAX';
+}
+
 /** What a delivery stores on a PURCHASE or SALES row: the settlement with the terms and lab results it used. */
 export interface QualitySettlementRecord extends QualitySettlement {
   terms: QualityTerm[];

@@ -4,6 +4,7 @@ import {
   type QualityDirection,
   type QualityRule,
   type QualityTerm,
+  suggestedDirection,
 } from '@grain/shared';
 
 /**
@@ -71,7 +72,8 @@ export function toQualityTermRequest(term: QualityTermFormValues) {
 
 /**
  * A new term for a parameter of the quality (the cargo params) added by hand: the parameter's own default rule
- * when it has one, else a price term, higher worse; the basis is the parameter's value when it has one.
+ * when it has one, else a price term in the market's direction for it (suggestedDirection: protein lower is worse,
+ * DON higher is worse); the basis is the parameter's value when it has one.
  */
 export function newQualityTermForm(param: {
   name: string;
@@ -86,7 +88,7 @@ export function newQualityTermForm(param: {
     parameter: param.name,
     unit: param.unit ?? '',
     rule: 'PRICE',
-    direction: 'MAX',
+    direction: suggestedDirection(param.name),
     basis: typeof param.value === 'number' ? param.value : null,
     rejectionLimit: null,
     handlingPercent: null,
