@@ -5,18 +5,15 @@ import {
   dryingFeePerTonne,
   excessWeightKg,
   isBeyondRejectionLimit,
-  isWithinPhysicalRange,
   moistureShrinkKg,
   priceAdjustmentPerTonne,
   QUALITY_DIRECTIONS,
-  QUALITY_PARAMETER_SUGGESTIONS,
   QUALITY_RULES,
   type QualityTerm,
-  qualityDeductionsInMoney,
-  qualitySummary,
   settleQuality,
-  suggestedDirection,
 } from './quality.js';
+import { isWithinPhysicalRange, QUALITY_PARAMETER_SUGGESTIONS, suggestedDirection } from './quality-parameters.js';
+import { qualityDeductionsInMoney, qualitySummary } from './quality-summary.js';
 import { lineValue } from './settlements.js';
 
 const term = (overrides: Partial<QualityTerm>): QualityTerm => ({

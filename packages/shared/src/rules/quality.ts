@@ -19,7 +19,7 @@ import { lineValue } from './settlements.js';
  *   paid kg = gross kg − Σ weight lines' kg;   value = lineValue(paid kg, base price) + Σ price lines' amounts.
  */
 export const QUALITY_SCALE = 100;
-const PERCENT_UNITS = 100 * QUALITY_SCALE;
+export const PERCENT_UNITS = 100 * QUALITY_SCALE;
 
 /**
  * MOISTURE_SHRINK: above basis the weight shrinks by (M1 − M2) / (100 − M2) × 100 % plus the handling percentage.
@@ -237,28 +237,6 @@ export function settleQuality(input: {
   };
 }
 
-/**
- * Physical range of a lab result by the parameter's unit, in hundredths of the unit (a percentage is 0–100 %, a
- * falling number 0–1 000 s, a test weight 0–100 kg/hl); other units only cannot be negative.
- */
-export function physicalRange(unit: string | null): { min: number; max: number | null } {
-  switch (unit?.trim()) {
-    case '%':
-      return { min: 0, max: PERCENT_UNITS };
-    case 's':
-      return { min: 0, max: 1000 * QUALITY_SCALE };
-    case 'kg/hl':
-      return { min: 0, max: 100 * QUALITY_SCALE };
-    default:
-      return { min: 0, max: null };
-  }
-}
-
-export function isWithinPhysicalRange(unit: string | null, value: number): boolean {
-  const range = physicalRange(unit);
-  return Number.isInteger(value) && value >= range.min && (range.max === null || value <= range.max);
-}
-
 type TermDefault = Omit<QualityTerm, 'parameter' | 'unit' | 'basis' | 'rejectionLimit'> & { limitOffset: number };
 
 const priceTerm = (direction: QualityDirection, step: number, discount: number, premium: number | null) =>
@@ -328,33 +306,6 @@ export function defaultQualityTerms(
   });
 }
 
-/**
- * Parameters the grain market prices or limits, as the cargo params screen suggests them (any other name may be
- * typed): the unit, and the direction a term starts with when the parameter is added to a contract's terms (MIN: a
- * lower value is worse).
- */
-export const QUALITY_PARAMETER_SUGGESTIONS: readonly { name: string; unit: string; direction: QualityDirection }[] = [
-  { name: 'Wilgotność', unit: '%', direction: 'MAX' },
-  { name: 'Zanieczyszczenia', unit: '%', direction: 'MAX' },
-  { name: 'Białko', unit: '%', direction: 'MIN' },
-  { name: 'Liczba opadania', unit: 's', direction: 'MIN' },
-  { name: 'Gęstość', unit: 'kg/hl', direction: 'MIN' },
-  { name: 'Gluten', unit: '%', direction: 'MIN' },
-  { name: 'Ziarna porośnięte', unit: '%', direction: 'MAX' },
-  { name: 'Ziarna połamane', unit: '%', direction: 'MAX' },
-  { name: 'DON', unit: 'µg/kg', direction: 'MAX' },
-  { name: 'Glukozynolany', unit: 'µmol/g', direction: 'MAX' },
-  { name: 'Kwas erukowy', unit: '%', direction: 'MAX' },
-  { name: 'Kwasowość oleju', unit: 'mg KOH/g', direction: 'MAX' },
-  { name: 'Zawartość tłuszczu', unit: '%', direction: 'MIN' },
-];
-
-/** The direction a new term of a parameter starts with: the suggestion's, else a higher value is worse. */
-export function suggestedDirection(parameter: string): QualityDirection {
-  const key = parameter.trim().toLowerCase();
-  return QUALITY_PARAMETER_SUGGESTIONS.find((item) => item.name.toLowerCase() === key)?.direction ?? 'MAX';
-}
-
 /** What a delivery stores on a PURCHASE or SALES row: the settlement with the terms and lab results it used. */
 export interface QualitySettlementRecord extends QualitySettlement {
   terms: QualityTerm[];
@@ -384,84 +335,4 @@ export function priceLineTotals(lines: readonly QualityLine[]): { deductions: nu
     else surcharges += line.amount;
   }
   return { deductions, surcharges };
-}
-
-/**
- * A settlement's deductions in money, as the delivered transport's details show them: the weight lines' kilograms
- * valued at the base price (each line lineValue(kg, base price), rounded once per line as the lines are shown) and
- * the price lines' discounts. The weight is already out of the paid kg; this only says what it was worth.
- */
-export function qualityDeductionsInMoney(settlement: Pick<QualitySettlement, 'lines' | 'basePrice'>): {
-  weight: number;
-  price: number;
-} {
-  const weight = settlement.lines.reduce((sum, line) => sum + lineValue(line.weightKg, settlement.basePrice), 0);
-  return { weight, price: priceLineTotals(settlement.lines).deductions };
-}
-
-export interface QualityParameterAverage {
-  parameter: string;
-  unit: string | null;
-  /** The basis of the contract's terms the deliveries were settled by (the latest one). */
-  basis: number;
-  /** Mean lab value weighted by the unloaded kg, hundredths of the unit, rounded half away from zero. */
-  average: number;
-  deliveries: number;
-}
-
-export interface QualitySummary {
-  deliveries: number;
-  grossKg: number;
-  paidKg: number;
-  /** grossKg − paidKg: what the weight lines took. */
-  deductedKg: number;
-  /** Σ of the discounts (positive minor units) and Σ of the premiums. */
-  discounts: number;
-  premiums: number;
-  parameters: QualityParameterAverage[];
-}
-
-/**
- * Contract dashboards: the deliveries a contract's rows were settled by lab results, added up: tonnes and
- * money deducted and the average quality delivered per parameter against the terms' basis. One settlement per
- * delivery (split parts of one row share it: the caller passes each unloading once).
- */
-export function qualitySummary(settlements: readonly QualitySettlement[]): QualitySummary {
-  const sums = new Map<string, { line: QualityLine; weighted: bigint; kg: bigint; deliveries: number }>();
-  let grossKg = 0;
-  let paidKg = 0;
-  let discounts = 0;
-  let premiums = 0;
-  for (const settlement of settlements) {
-    grossKg += settlement.grossKg;
-    paidKg += settlement.paidKg;
-    const totals = priceLineTotals(settlement.lines);
-    discounts += totals.deductions;
-    premiums += totals.surcharges;
-    for (const line of settlement.lines) {
-      const key = line.parameter.toLowerCase();
-      const sum = sums.get(key) ?? { line, weighted: 0n, kg: 0n, deliveries: 0 };
-      sum.line = line;
-      sum.weighted += BigInt(line.labValue) * BigInt(settlement.grossKg);
-      sum.kg += BigInt(settlement.grossKg);
-      sum.deliveries += 1;
-      sums.set(key, sum);
-    }
-  }
-  const parameters = [...sums.values()].map(({ line, weighted, kg, deliveries }) => ({
-    parameter: line.parameter,
-    unit: line.unit,
-    basis: line.basis,
-    average: kg > 0n ? roundedRatio(weighted, kg) : line.labValue,
-    deliveries,
-  }));
-  return {
-    deliveries: settlements.length,
-    grossKg,
-    paidKg,
-    deductedKg: grossKg - paidKg,
-    discounts,
-    premiums,
-    parameters,
-  };
 }

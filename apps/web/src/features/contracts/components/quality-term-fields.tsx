@@ -25,9 +25,6 @@ export function QualityTermFields({
 }) {
   const { t } = useTranslation();
   const unit = term.unit ? ` (${term.unit})` : '';
-  const perStepUnit = term.isPercentOfPrice
-    ? t('contracts.qualityTerms.percentOfPriceUnit')
-    : t('contracts.qualityTerms.amountUnit');
   const ruleProps = form.getInputProps(`${at}.rule`);
   return (
     <Stack gap={4} data-testid={`quality-term-${term.parameter}`}>
@@ -86,44 +83,54 @@ export function QualityTermFields({
             />
           </>
         )}
-        {term.rule === 'PRICE' && (
-          <>
-            <NumberField
-              label={`${t('contracts.qualityTerms.step')}${unit}`}
-              decimals={2}
-              min={0}
-              {...valueInputProps(form, `${at}.step`)}
-            />
-            <Select
-              label={t('contracts.qualityTerms.priceMode')}
-              data={[
-                { value: 'AMOUNT', label: t('contracts.qualityTerms.priceModes.AMOUNT') },
-                { value: 'PERCENT', label: t('contracts.qualityTerms.priceModes.PERCENT') },
-              ]}
-              allowDeselect={false}
-              value={term.isPercentOfPrice ? 'PERCENT' : 'AMOUNT'}
-              onChange={(value) => form.setFieldValue(`${at}.isPercentOfPrice`, value === 'PERCENT')}
-            />
-            <NumberField
-              label={t('contracts.qualityTerms.discountPerStep', { unit: perStepUnit })}
-              decimals={2}
-              min={0}
-              {...valueInputProps(form, `${at}.discountPerStep`)}
-            />
-            <NumberField
-              label={t('contracts.qualityTerms.premiumPerStep', { unit: perStepUnit })}
-              decimals={2}
-              min={0}
-              {...valueInputProps(form, `${at}.premiumPerStep`)}
-            />
-            <Checkbox
-              mt="lg"
-              label={t('contracts.qualityTerms.isStepped')}
-              {...form.getInputProps(`${at}.isStepped`, { type: 'checkbox' })}
-            />
-          </>
-        )}
+        {term.rule === 'PRICE' && <PriceTermFields form={form} at={at} term={term} />}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** A price term's step and its discount and premium per step, in zł/t or in % of the price. */
+function PriceTermFields({ form, at, term }: { form: ContractFormApi; at: string; term: QualityTermFormValues }) {
+  const { t } = useTranslation();
+  const unit = term.unit ? ` (${term.unit})` : '';
+  const perStepUnit = term.isPercentOfPrice
+    ? t('contracts.qualityTerms.percentOfPriceUnit')
+    : t('contracts.qualityTerms.amountUnit');
+  return (
+    <>
+      <NumberField
+        label={`${t('contracts.qualityTerms.step')}${unit}`}
+        decimals={2}
+        min={0}
+        {...valueInputProps(form, `${at}.step`)}
+      />
+      <Select
+        label={t('contracts.qualityTerms.priceMode')}
+        data={[
+          { value: 'AMOUNT', label: t('contracts.qualityTerms.priceModes.AMOUNT') },
+          { value: 'PERCENT', label: t('contracts.qualityTerms.priceModes.PERCENT') },
+        ]}
+        allowDeselect={false}
+        value={term.isPercentOfPrice ? 'PERCENT' : 'AMOUNT'}
+        onChange={(value) => form.setFieldValue(`${at}.isPercentOfPrice`, value === 'PERCENT')}
+      />
+      <NumberField
+        label={t('contracts.qualityTerms.discountPerStep', { unit: perStepUnit })}
+        decimals={2}
+        min={0}
+        {...valueInputProps(form, `${at}.discountPerStep`)}
+      />
+      <NumberField
+        label={t('contracts.qualityTerms.premiumPerStep', { unit: perStepUnit })}
+        decimals={2}
+        min={0}
+        {...valueInputProps(form, `${at}.premiumPerStep`)}
+      />
+      <Checkbox
+        mt="lg"
+        label={t('contracts.qualityTerms.isStepped')}
+        {...form.getInputProps(`${at}.isStepped`, { type: 'checkbox' })}
+      />
+    </>
   );
 }
