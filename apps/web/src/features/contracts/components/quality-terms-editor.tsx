@@ -1,5 +1,5 @@
 import { defaultQualityTerms, type QualityParamResponse } from '@grain/shared';
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLabValue } from '../../../components/quality-lines';
@@ -123,14 +123,17 @@ export function QualityTermsEditor({
           </Text>
         )}
         {terms.map((term, index) => (
-          <QualityTermFields
-            key={term.parameter}
-            form={form}
-            at={`${termsPath}.${index}`}
-            term={term}
-            onRemove={() => form.removeListItem(termsPath, index)}
-          />
+          <Stack key={term.parameter} gap="xs">
+            {index > 0 && <Divider />}
+            <QualityTermFields
+              form={form}
+              at={`${termsPath}.${index}`}
+              term={term}
+              onRemove={() => form.removeListItem(termsPath, index)}
+            />
+          </Stack>
         ))}
+        <Divider />
         <AddQualityTerm params={numericParams} terms={terms} onAdd={(term) => form.insertListItem(termsPath, term)} />
       </Stack>
     </Paper>
