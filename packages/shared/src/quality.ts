@@ -14,6 +14,8 @@ export const MAX_QUALITY_TERMS = 20;
 export const MAX_LAB_RESULTS = 50;
 /** A parameter value in hundredths of its unit; 10^7 = 100 000 units covers every unit the cargo params use. */
 export const QUALITY_VALUE_MAX = 10_000_000;
+/** A percentage premium or discount per step: at most 100 % of the price, in hundredths of a percent. */
+export const PERCENT_OF_PRICE_MAX = 100 * QUALITY_SCALE;
 
 const qualityValue = z
   .number({ error: V.wrongType })
@@ -57,6 +59,10 @@ export const QualityTermSchema = z
     discountPerStep: nullableAmount,
     premiumPerStep: nullableAmount,
     isStepped: z.boolean({ error: V.wrongType }).default(false),
+    /** PRICE: discountPerStep and premiumPerStep are hundredths of a percent of the base price (1,5 % = 150). */
+    isPercentOfPrice: z.boolean({ error: V.wrongType }).default(false),
+    /** MOISTURE_SHRINK: minor units per tonne per point (1 %) of moisture above basis. */
+    dryingFeePerPoint: nullableAmount,
   })
   .superRefine((term, ctx) => {
     // The shrink formula divides by 100 − basis and only a higher moisture is worse.
@@ -68,6 +74,15 @@ export const QualityTermSchema = z
       ctx.addIssue({ code: 'custom', path: ['direction'], message: V.oneOf });
     }
     if (term.rule === 'PRICE' && !term.step) ctx.addIssue({ code: 'custom', path: ['step'], message: V.required });
+    // A percentage of the price per step is at most the whole price.
+    if (term.isPercentOfPrice) {
+      for (const field of ['discountPerStep', 'premiumPerStep'] as const) {
+        const value = term[field];
+        if (value !== null && value > PERCENT_OF_PRICE_MAX) {
+          ctx.addIssue({ code: 'custom', path: [field], message: V.tooBig });
+        }
+      }
+    }
     if (term.rejectionLimit !== null) {
       const isOnWorseSide =
         term.direction === 'MAX' ? term.rejectionLimit >= term.basis : term.rejectionLimit <= term.basis;
@@ -104,6 +119,8 @@ const QualityTermResponseSchema = z.object({
   discountPerStep: z.number().nullable(),
   premiumPerStep: z.number().nullable(),
   isStepped: z.boolean(),
+  isPercentOfPrice: z.boolean(),
+  dryingFeePerPoint: z.number().nullable(),
 });
 export const QualityTermsResponseSchema = z.array(QualityTermResponseSchema);
 

@@ -1,4 +1,4 @@
-import { QUALITY_SCALE, type QualityLine } from '@grain/shared';
+import { lineValue, QUALITY_SCALE, type QualityLine } from '@grain/shared';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber, formatPricePerTonne, formatTonnes } from '../lib/format';
@@ -15,23 +15,36 @@ function signed(minor: number, currency: string) {
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** One quality line's effect: the weight it takes, or the price per tonne it adds or takes and the amount. */
-export function qualityLineText(t: Translate, line: QualityLine, currency: string) {
+/**
+ * One quality line's effect: the weight it takes (and, with the base price, what that weight was worth: deducted
+ * kg × price), the price per tonne it adds or takes and the amount (a shrink's price is its drying fee), or none.
+ */
+export function qualityLineText(t: Translate, line: QualityLine, currency: string, basePrice?: number) {
   const values = {
     parameter: line.parameter,
     lab: formatLabValue(line.labValue, line.unit),
     basis: formatLabValue(line.basis, line.unit),
   };
-  if (line.weightKg > 0) return t('quality.weightLine', { ...values, quantity: formatTonnes(line.weightKg) });
+  const effects: string[] = [];
+  if (line.weightKg > 0) {
+    const quantity = formatTonnes(line.weightKg);
+    effects.push(
+      basePrice === undefined
+        ? t('quality.weightEffect', { quantity })
+        : t('quality.weightMoneyEffect', { quantity, amount: signed(-lineValue(line.weightKg, basePrice), currency) }),
+    );
+  }
   if (line.pricePerTonne !== 0) {
     const sign = line.pricePerTonne > 0 ? '+' : '−';
-    return t('quality.priceLine', {
-      ...values,
-      price: `${sign}${formatPricePerTonne(Math.abs(line.pricePerTonne), currency)}`,
-      amount: signed(line.amount, currency),
-    });
+    effects.push(
+      t(line.rule === 'MOISTURE_SHRINK' ? 'quality.dryingEffect' : 'quality.priceEffect', {
+        price: `${sign}${formatPricePerTonne(Math.abs(line.pricePerTonne), currency)}`,
+        amount: signed(line.amount, currency),
+      }),
+    );
   }
-  return t('quality.noEffectLine', values);
+  if (effects.length === 0) return t('quality.noEffectLine', values);
+  return t('quality.line', { ...values, effects: effects.join('; ') });
 }
 
 /** The stored quality lines of a statement row or a delivery preview, with the "do decyzji" flag. */
@@ -39,7 +52,8 @@ export function QualityLines({
   settlement,
   currency,
 }: {
-  settlement: { lines: readonly QualityLine[]; isToDecide: boolean };
+  /** With the base price a weight line shows its money too. */
+  settlement: { lines: readonly QualityLine[]; isToDecide: boolean; basePrice?: number };
   currency: string;
 }) {
   const { t } = useTranslation();
@@ -52,7 +66,7 @@ export function QualityLines({
       )}
       {settlement.lines.map((line) => (
         <Text key={line.parameter} fz="xs" c={line.isBeyondLimit ? 'red' : 'dimmed'}>
-          {qualityLineText(t, line, currency)}
+          {qualityLineText(t, line, currency, settlement.basePrice)}
         </Text>
       ))}
     </Stack>

@@ -393,8 +393,11 @@ export const pl = {
   },
   quality: {
     toDecide: 'Do decyzji',
-    weightLine: '{{parameter}} {{lab}} (baza {{basis}}): −{{quantity}}',
-    priceLine: '{{parameter}} {{lab}} (baza {{basis}}): {{price}} = {{amount}}',
+    line: '{{parameter}} {{lab}} (baza {{basis}}): {{effects}}',
+    weightEffect: '−{{quantity}}',
+    weightMoneyEffect: '−{{quantity}} = {{amount}}',
+    priceEffect: '{{price}} = {{amount}}',
+    dryingEffect: 'suszenie {{price}} = {{amount}}',
     noEffectLine: '{{parameter}} {{lab}} (baza {{basis}}): bez potrącenia',
     linesTitle: 'Jakość przy rozładunku: {{gross}} rozładowano, {{paid}} do zapłaty',
   },

@@ -10,6 +10,8 @@ export * from './iban.js';
 export * from './invoice-corrections.js';
 export * from './invoice-numbers.js';
 export * from './quality.js';
+export * from './quality-parameters.js';
+export * from './quality-summary.js';
 export * from './scale.js';
 export * from './settlements.js';
 export * from './tolerance.js';

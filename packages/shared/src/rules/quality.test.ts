@@ -2,17 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   defaultQualityTerms,
+  dryingFeePerTonne,
   excessWeightKg,
   isBeyondRejectionLimit,
-  isWithinPhysicalRange,
   moistureShrinkKg,
   priceAdjustmentPerTonne,
   QUALITY_DIRECTIONS,
   QUALITY_RULES,
   type QualityTerm,
-  qualitySummary,
   settleQuality,
 } from './quality.js';
+import { isWithinPhysicalRange, QUALITY_PARAMETER_SUGGESTIONS, suggestedDirection } from './quality-parameters.js';
+import { qualityDeductionsInMoney, qualitySummary } from './quality-summary.js';
 import { lineValue } from './settlements.js';
 
 const term = (overrides: Partial<QualityTerm>): QualityTerm => ({
@@ -27,6 +28,8 @@ const term = (overrides: Partial<QualityTerm>): QualityTerm => ({
   discountPerStep: null,
   premiumPerStep: null,
   isStepped: false,
+  isPercentOfPrice: false,
+  dryingFeePerPoint: null,
   ...overrides,
 });
 
@@ -100,21 +103,21 @@ describe('impurities 1:1', () => {
 describe('price discount and premium per step', () => {
   it('discounts per completed whole step of 0,1 % when stepped', () => {
     // Protein 12,27 % against 12,5 %: 0,23 points = 2 whole steps of 0,1 % → −2 × 2,00 zł/t.
-    expect(priceAdjustmentPerTonne(protein, 1227)).toBe(-400);
-    expect(priceAdjustmentPerTonne(protein, 1241)).toBe(0);
-    expect(priceAdjustmentPerTonne(protein, 1240)).toBe(-200);
+    expect(priceAdjustmentPerTonne(protein, 1227, 80_000)).toBe(-400);
+    expect(priceAdjustmentPerTonne(protein, 1241, 80_000)).toBe(0);
+    expect(priceAdjustmentPerTonne(protein, 1240, 80_000)).toBe(-200);
   });
 
   it('takes the deviation pro rata when not stepped, rounded once to the grosz per tonne', () => {
     // 0,23 / 0,1 × 2,00 zł/t = 4,60 zł/t; 0,05 / 0,1 × 1,01 = 0,505 → 0,51 zł/t.
-    expect(priceAdjustmentPerTonne({ ...protein, isStepped: false }, 1227)).toBe(-460);
-    expect(priceAdjustmentPerTonne({ ...protein, isStepped: false, discountPerStep: 101 }, 1245)).toBe(-51);
+    expect(priceAdjustmentPerTonne({ ...protein, isStepped: false }, 1227, 80_000)).toBe(-460);
+    expect(priceAdjustmentPerTonne({ ...protein, isStepped: false, discountPerStep: 101 }, 1245, 80_000)).toBe(-51);
   });
 
   it('adds the premium on the better side', () => {
     // 13,0 % against 12,5 %: 5 steps × 1,00 zł/t.
-    expect(priceAdjustmentPerTonne(protein, 1300)).toBe(500);
-    expect(priceAdjustmentPerTonne({ ...protein, premiumPerStep: null }, 1300)).toBe(0);
+    expect(priceAdjustmentPerTonne(protein, 1300, 80_000)).toBe(500);
+    expect(priceAdjustmentPerTonne({ ...protein, premiumPerStep: null }, 1300, 80_000)).toBe(0);
   });
 
   it('puts the amount of a price line on the paid weight', () => {
@@ -197,6 +200,149 @@ const termArbitrary: fc.Arbitrary<QualityTerm> = fc.record({
   discountPerStep: fc.option(fc.integer({ min: 0, max: 10_000 })),
   premiumPerStep: fc.option(fc.integer({ min: 0, max: 10_000 })),
   isStepped: fc.boolean(),
+  isPercentOfPrice: fc.boolean(),
+  dryingFeePerPoint: fc.option(fc.integer({ min: 0, max: 10_000 })),
+});
+
+describe('percentage premium and discount of the price', () => {
+  // Rapeseed oil: 1,5 % of the price per 1 % of oil above 40 %, pro rata.
+  const oil = term({
+    parameter: 'Zawartość tłuszczu',
+    rule: 'PRICE',
+    direction: 'MIN',
+    basis: 4000,
+    rejectionLimit: null,
+    step: 100,
+    discountPerStep: 150,
+    premiumPerStep: 150,
+    isPercentOfPrice: true,
+  });
+
+  it('pays rapeseed at 43,2 % oil and 1 800 zł/t 3,2 × 1,5 % = +86,40 zł/t more', () => {
+    // 1 800,00 × 3,2 × 1,5 % = 86,40 zł/t.
+    expect(priceAdjustmentPerTonne(oil, 4320, 180_000)).toBe(8640);
+    const result = settleQuality({
+      grossKg: 24_000,
+      basePrice: 180_000,
+      terms: [oil],
+      labResults: [{ parameter: 'Zawartość tłuszczu', value: 4320 }],
+    });
+    // 24 t × 1 886,40 zł/t = 45 273,60 zł; the line 24 × 86,40 = 2 073,60 zł.
+    expect(result.price).toBe(188_640);
+    expect(result.lines).toMatchObject([{ pricePerTonne: 8640, amount: 207_360 }]);
+    expect(result.value).toBe(4_527_360);
+  });
+
+  it('discounts below the basis, counts whole steps when stepped and rounds once', () => {
+    // 38,7 %: 1,3 × 1,5 % × 1 800 = 35,10 zł/t off; stepped: 1 whole step = 27,00 zł/t off.
+    expect(priceAdjustmentPerTonne(oil, 3870, 180_000)).toBe(-3510);
+    expect(priceAdjustmentPerTonne({ ...oil, isStepped: true }, 3870, 180_000)).toBe(-2700);
+    // 0,01 × 1,5 % × 1 234,57 = 0,185 zł/t → 0,19 zł/t (half away from zero, once).
+    expect(priceAdjustmentPerTonne(oil, 4001, 123_457)).toBe(19);
+  });
+
+  it('takes the share of the base price, not of a price an earlier line changed', () => {
+    const protein = term({
+      parameter: 'Białko',
+      rule: 'PRICE',
+      direction: 'MIN',
+      basis: 1000,
+      rejectionLimit: null,
+      step: 100,
+      discountPerStep: 5000,
+      premiumPerStep: null,
+      isPercentOfPrice: true,
+    });
+    const result = settleQuality({
+      grossKg: 1000,
+      basePrice: 180_000,
+      terms: [protein, oil],
+      labResults: [
+        { parameter: 'Białko', value: 900 },
+        { parameter: 'Zawartość tłuszczu', value: 4320 },
+      ],
+    });
+    // Protein 1 point short: 50 % of 1 800 = −900 zł/t; the oil bonus is still 1,5 % × 3,2 of 1 800, not of 900.
+    expect(result.lines.map((line) => line.pricePerTonne)).toEqual([-90_000, 8640]);
+  });
+});
+
+describe('drying fee next to the moisture shrink', () => {
+  it('shrinks the weight and charges the fee per point above basis on the paid weight', () => {
+    // 25 000 kg at 16,5 % against 14,5 %: shrink 25 000 × 2 / 85,5 = 584,795 → 585 kg, paid 24 415 kg.
+    // Drying 12,00 zł/t per point × 2,0 points = 24,00 zł/t off; 24,415 t × 24,00 = 585,96 zł.
+    // Value: 24,415 × 800,00 = 19 532,00 − 585,96 = 18 946,04 zł.
+    const dried = term({ dryingFeePerPoint: 1200 });
+    const result = settleQuality({
+      grossKg: 25_000,
+      basePrice: 80_000,
+      terms: [dried],
+      labResults: [{ parameter: 'Wilgotność', value: 1650 }],
+    });
+    expect(result.lines).toMatchObject([{ weightKg: 585, pricePerTonne: -2400, amount: -58_596 }]);
+    expect(result.paidKg).toBe(24_415);
+    expect(result.price).toBe(77_600);
+    expect(result.value).toBe(1_894_604);
+  });
+
+  it('is pro rata, rounded once, and nothing at or below the basis', () => {
+    // 0,37 points × 12,35 zł/t = 4,5695 → 4,57 zł/t.
+    expect(dryingFeePerTonne(term({ dryingFeePerPoint: 1235 }), 1487)).toBe(-457);
+    expect(dryingFeePerTonne(term({ dryingFeePerPoint: 1235 }), 1450)).toBe(0);
+    expect(dryingFeePerTonne(term({ dryingFeePerPoint: null }), 1650)).toBe(0);
+    expect(dryingFeePerTonne(term({ rule: 'WEIGHT_1_TO_1', dryingFeePerPoint: 1200 }), 1650)).toBe(0);
+  });
+});
+
+describe('parameter suggestions', () => {
+  it('starts protein, falling number and test weight lower-is-worse, DON and sprouted grains higher-is-worse', () => {
+    expect(['Białko', 'liczba opadania', ' Gęstość ', 'Gluten'].map(suggestedDirection)).toEqual([
+      'MIN',
+      'MIN',
+      'MIN',
+      'MIN',
+    ]);
+    expect(['DON', 'Ziarna porośnięte', 'Glukozynolany', 'Kwas erukowy'].map(suggestedDirection)).toEqual([
+      'MAX',
+      'MAX',
+      'MAX',
+      'MAX',
+    ]);
+    expect(suggestedDirection('Nieznany')).toBe('MAX');
+  });
+
+  it('names each parameter once, and every default term of the cargo params among them', () => {
+    const names = QUALITY_PARAMETER_SUGGESTIONS.map((item) => item.name.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of [
+      'wilgotność',
+      'zanieczyszczenia',
+      'białko',
+      'liczba opadania',
+      'gęstość',
+      'zawartość tłuszczu',
+    ]) {
+      expect(names).toContain(name);
+    }
+  });
+});
+
+describe('deductions in money', () => {
+  it('values the deducted kilograms at the base price next to the price discounts', () => {
+    // 25 000 × 1,98 / 85,5 = 578,9 → 0,579 t shrunk, at 850,00 zł/t = 492,15 zł; protein 2 steps × 2,00 zł/t
+    // on 24,421 t = 97,684 → 97,68 zł.
+    const result = settleQuality({
+      grossKg: 25_000,
+      basePrice: 85_000,
+      terms: [term({ handlingPercent: 0 }), protein],
+      labResults: [
+        { parameter: 'Wilgotność', value: 1648 },
+        { parameter: 'Białko', value: 1227 },
+      ],
+    });
+    expect(result.lines.map((line) => line.weightKg)).toEqual([579, 0]);
+    expect(qualityDeductionsInMoney(result)).toEqual({ weight: 49_215, price: 9_768 });
+  });
 });
 
 describe('properties', () => {

@@ -10,20 +10,24 @@ import { lineValue } from './settlements.js';
  *
  * Rounding rule (written once, here and in CONTRIBUTING.md): every line is computed from exact integers and
  * rounded once, half away from zero, to whole kilograms (weight lines) or whole minor units per tonne (price
- * lines); a line's amount is `lineValue(paid kg, its price per tonne)`, rounded the same way. Every weight line is
+ * lines); a line's amount is `lineValue(paid kg, its price per tonne)`, rounded the same way. A percentage
+ * premium or discount is a share of the base price (the price option's, never a price an earlier line changed)
+ * and a drying fee is minor units per tonne per point of moisture: both are price lines, rounded once like any. Every weight line is
  * a share of the gross (unloaded) weight, not of what an earlier line left; a line is cut so that the paid weight
  * never drops below 0 and a price line so that the price never drops below 0. The totals are sums of the stored
  * lines, so they add up to the kilogram and to the grosz by construction:
  *   paid kg = gross kg − Σ weight lines' kg;   value = lineValue(paid kg, base price) + Σ price lines' amounts.
  */
 export const QUALITY_SCALE = 100;
-const PERCENT_UNITS = 100 * QUALITY_SCALE;
+export const PERCENT_UNITS = 100 * QUALITY_SCALE;
 
 /**
  * MOISTURE_SHRINK: above basis the weight shrinks by (M1 − M2) / (100 − M2) × 100 % plus the handling percentage.
  * WEIGHT_1_TO_1: above basis the weight drops 1:1 by the excess percentage (impurities).
  * PRICE: each step of deviation on the worse side takes `discountPerStep` off the price per tonne, each step on the
- *   better side adds `premiumPerStep`; stepped counts whole steps only, else the deviation is taken pro rata.
+ *   better side adds `premiumPerStep`; stepped counts whole steps only, else the deviation is taken pro rata. With
+ *   `isPercentOfPrice` both are hundredths of a percent of the base price (1,5 % = 150), not amounts.
+ * A MOISTURE_SHRINK term may also charge `dryingFeePerPoint` per point (1 %) of moisture above basis, pro rata.
  * LIMIT_ONLY: no deduction, only the rejection limit.
  */
 export const QUALITY_RULES = ['MOISTURE_SHRINK', 'WEIGHT_1_TO_1', 'PRICE', 'LIMIT_ONLY'] as const;
@@ -51,6 +55,10 @@ export interface QualityTerm {
   /** PRICE only: minor units per tonne per step on the better side. */
   premiumPerStep: number | null;
   isStepped: boolean;
+  /** PRICE only: the discount and premium per step are hundredths of a percent of the base price, not amounts. */
+  isPercentOfPrice: boolean;
+  /** MOISTURE_SHRINK only: drying fee, minor units per tonne per point (1 %) of moisture above basis. */
+  dryingFeePerPoint: number | null;
 }
 
 export interface LabResult {
@@ -68,7 +76,7 @@ export interface QualityLine {
   labValue: number;
   /** Kilograms taken off the paid weight (weight rules). */
   weightKg: number;
-  /** Minor units per tonne added (premium, > 0) or taken (discount, < 0) (PRICE). */
+  /** Minor units per tonne added (premium, > 0) or taken (discount, < 0) (PRICE; the drying fee of a shrink). */
   pricePerTonne: number;
   /** Minor units: lineValue(paid kg, pricePerTonne). */
   amount: number;
@@ -131,23 +139,44 @@ export function excessWeightKg(grossKg: number, labValue: number, basis: number)
 
 /**
  * Minor units per tonne a PRICE term adds (premium, > 0) or takes (discount, < 0) for a lab value. Stepped terms
- * count whole steps of deviation only; others take it pro rata, rounded once.
+ * count whole steps of deviation only; others take it pro rata. A percentage term takes its share of `basePrice`.
+ * Rounded once either way.
  */
 export function priceAdjustmentPerTonne(
-  term: Pick<QualityTerm, 'direction' | 'basis' | 'step' | 'discountPerStep' | 'premiumPerStep' | 'isStepped'>,
+  term: Pick<
+    QualityTerm,
+    'direction' | 'basis' | 'step' | 'discountPerStep' | 'premiumPerStep' | 'isStepped' | 'isPercentOfPrice'
+  >,
   labValue: number,
+  basePrice: number,
 ): number {
   const deviation = worseDeviation(term, labValue);
   if (deviation === 0 || !term.step || term.step <= 0) return 0;
   const perStep = deviation > 0 ? -(term.discountPerStep ?? 0) : (term.premiumPerStep ?? 0);
   if (perStep === 0) return 0;
   const distance = Math.abs(deviation);
-  if (term.isStepped) return Math.floor(distance / term.step) * perStep || 0;
-  return roundedRatio(BigInt(distance) * BigInt(perStep), BigInt(term.step));
+  // Steps as a fraction steps / stepDenominator: whole steps (stepped) or the exact deviation (pro rata).
+  const steps = BigInt(term.isStepped ? Math.floor(distance / term.step) : distance);
+  const stepDenominator = BigInt(term.isStepped ? 1 : term.step);
+  if (!term.isPercentOfPrice) return roundedRatio(steps * BigInt(perStep), stepDenominator) || 0;
+  // perStep is hundredths of a percent of the base price: price × steps × perStep / 10 000, one rounding.
+  return roundedRatio(steps * BigInt(perStep) * BigInt(basePrice), stepDenominator * BigInt(PERCENT_UNITS)) || 0;
+}
+
+/**
+ * Minor units per tonne a MOISTURE_SHRINK term's drying fee takes (≤ 0): the fee per point (1 %) times the points
+ * above basis, pro rata, rounded once. 0 at or below the basis or without a fee.
+ */
+export function dryingFeePerTonne(
+  term: Pick<QualityTerm, 'rule' | 'basis' | 'dryingFeePerPoint'>,
+  labValue: number,
+): number {
+  if (term.rule !== 'MOISTURE_SHRINK' || !term.dryingFeePerPoint || labValue <= term.basis) return 0;
+  return -roundedRatio(BigInt(labValue - term.basis) * BigInt(term.dryingFeePerPoint), BigInt(QUALITY_SCALE));
 }
 
 /** The line one term gives for one lab value, before the caps of `settleQuality`. */
-function uncappedLine(term: QualityTerm, labValue: number, grossKg: number): QualityLine {
+function uncappedLine(term: QualityTerm, labValue: number, grossKg: number, basePrice: number): QualityLine {
   const weightKg =
     term.rule === 'MOISTURE_SHRINK' && term.direction === 'MAX'
       ? moistureShrinkKg(grossKg, labValue, term.basis, term.handlingPercent ?? 0)
@@ -162,7 +191,8 @@ function uncappedLine(term: QualityTerm, labValue: number, grossKg: number): Qua
     basis: term.basis,
     labValue,
     weightKg,
-    pricePerTonne: term.rule === 'PRICE' ? priceAdjustmentPerTonne(term, labValue) : 0,
+    pricePerTonne:
+      term.rule === 'PRICE' ? priceAdjustmentPerTonne(term, labValue, basePrice) : dryingFeePerTonne(term, labValue),
     amount: 0,
     isBeyondLimit: isBeyondRejectionLimit(term, labValue),
   };
@@ -186,7 +216,7 @@ export function settleQuality(input: {
   for (const term of input.terms) {
     const result = input.labResults.find((lab) => sameParameter(lab.parameter, term.parameter));
     if (!result) continue;
-    const line = uncappedLine(term, result.value, input.grossKg);
+    const line = uncappedLine(term, result.value, input.grossKg, input.basePrice);
     line.weightKg = Math.min(line.weightKg, remainingKg);
     line.pricePerTonne = Math.max(line.pricePerTonne, -price);
     remainingKg -= line.weightKg;
@@ -207,28 +237,6 @@ export function settleQuality(input: {
   };
 }
 
-/**
- * Physical range of a lab result by the parameter's unit, in hundredths of the unit (a percentage is 0–100 %, a
- * falling number 0–1 000 s, a test weight 0–100 kg/hl); other units only cannot be negative.
- */
-export function physicalRange(unit: string | null): { min: number; max: number | null } {
-  switch (unit?.trim()) {
-    case '%':
-      return { min: 0, max: PERCENT_UNITS };
-    case 's':
-      return { min: 0, max: 1000 * QUALITY_SCALE };
-    case 'kg/hl':
-      return { min: 0, max: 100 * QUALITY_SCALE };
-    default:
-      return { min: 0, max: null };
-  }
-}
-
-export function isWithinPhysicalRange(unit: string | null, value: number): boolean {
-  const range = physicalRange(unit);
-  return Number.isInteger(value) && value >= range.min && (range.max === null || value <= range.max);
-}
-
 type TermDefault = Omit<QualityTerm, 'parameter' | 'unit' | 'basis' | 'rejectionLimit'> & { limitOffset: number };
 
 const priceTerm = (direction: QualityDirection, step: number, discount: number, premium: number | null) =>
@@ -240,6 +248,8 @@ const priceTerm = (direction: QualityDirection, step: number, discount: number, 
     discountPerStep: discount,
     premiumPerStep: premium,
     isStepped: true,
+    isPercentOfPrice: false,
+    dryingFeePerPoint: null,
   }) as const;
 
 /**
@@ -256,6 +266,8 @@ const TERM_DEFAULTS: Readonly<Record<string, TermDefault>> = {
     discountPerStep: null,
     premiumPerStep: null,
     isStepped: false,
+    isPercentOfPrice: false,
+    dryingFeePerPoint: null,
     limitOffset: 500,
   },
   zanieczyszczenia: {
@@ -266,6 +278,8 @@ const TERM_DEFAULTS: Readonly<Record<string, TermDefault>> = {
     discountPerStep: null,
     premiumPerStep: null,
     isStepped: false,
+    isPercentOfPrice: false,
+    dryingFeePerPoint: null,
     limitOffset: 600,
   },
   'ziarna połamane': { ...priceTerm('MAX', 100, 300, null), limitOffset: 1000 },
@@ -321,71 +335,4 @@ export function priceLineTotals(lines: readonly QualityLine[]): { deductions: nu
     else surcharges += line.amount;
   }
   return { deductions, surcharges };
-}
-
-export interface QualityParameterAverage {
-  parameter: string;
-  unit: string | null;
-  /** The basis of the contract's terms the deliveries were settled by (the latest one). */
-  basis: number;
-  /** Mean lab value weighted by the unloaded kg, hundredths of the unit, rounded half away from zero. */
-  average: number;
-  deliveries: number;
-}
-
-export interface QualitySummary {
-  deliveries: number;
-  grossKg: number;
-  paidKg: number;
-  /** grossKg − paidKg: what the weight lines took. */
-  deductedKg: number;
-  /** Σ of the discounts (positive minor units) and Σ of the premiums. */
-  discounts: number;
-  premiums: number;
-  parameters: QualityParameterAverage[];
-}
-
-/**
- * Contract dashboards: the deliveries a contract's rows were settled by lab results, added up: tonnes and
- * money deducted and the average quality delivered per parameter against the terms' basis. One settlement per
- * delivery (split parts of one row share it: the caller passes each unloading once).
- */
-export function qualitySummary(settlements: readonly QualitySettlement[]): QualitySummary {
-  const sums = new Map<string, { line: QualityLine; weighted: bigint; kg: bigint; deliveries: number }>();
-  let grossKg = 0;
-  let paidKg = 0;
-  let discounts = 0;
-  let premiums = 0;
-  for (const settlement of settlements) {
-    grossKg += settlement.grossKg;
-    paidKg += settlement.paidKg;
-    const totals = priceLineTotals(settlement.lines);
-    discounts += totals.deductions;
-    premiums += totals.surcharges;
-    for (const line of settlement.lines) {
-      const key = line.parameter.toLowerCase();
-      const sum = sums.get(key) ?? { line, weighted: 0n, kg: 0n, deliveries: 0 };
-      sum.line = line;
-      sum.weighted += BigInt(line.labValue) * BigInt(settlement.grossKg);
-      sum.kg += BigInt(settlement.grossKg);
-      sum.deliveries += 1;
-      sums.set(key, sum);
-    }
-  }
-  const parameters = [...sums.values()].map(({ line, weighted, kg, deliveries }) => ({
-    parameter: line.parameter,
-    unit: line.unit,
-    basis: line.basis,
-    average: kg > 0n ? roundedRatio(weighted, kg) : line.labValue,
-    deliveries,
-  }));
-  return {
-    deliveries: settlements.length,
-    grossKg,
-    paidKg,
-    deductedKg: grossKg - paidKg,
-    discounts,
-    premiums,
-    parameters,
-  };
 }

@@ -6,6 +6,7 @@ import {
   counterChange,
   countersOf,
   type DeliveryInput,
+  deliveredPriceOption,
   deliveryGrowth,
   deliveryTransactions,
   fitsAllocation,
@@ -226,6 +227,8 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
       discountPerStep: null,
       premiumPerStep: null,
       isStepped: false,
+      isPercentOfPrice: false,
+      dryingFeePerPoint: null,
     } as const;
     const protein = {
       ...moisture,
@@ -277,6 +280,77 @@ describe('deliveryTransactions (RULES.md Transports, Delivered)', () => {
         valueAfterDeductions({ value: row.realValue, deductions: row.deductions - free, surcharges: row.surcharges }),
       ).toBe(row.qualitySettlement!.value);
     }
+  });
+
+  describe("the delivered quality's price option (RULES.md Transports, Quality)", () => {
+    const moisture = {
+      parameter: 'Wilgotność',
+      unit: '%',
+      rule: 'MOISTURE_SHRINK',
+      direction: 'MAX',
+      basis: 1450,
+      rejectionLimit: null,
+      handlingPercent: 0,
+      step: null,
+      discountPerStep: null,
+      premiumPerStep: null,
+      isStepped: false,
+      isPercentOfPrice: false,
+      dryingFeePerPoint: null,
+    } as const;
+    // Quality 8 is an additional option of both contracts: a 13 % basis with drying at 10,00 zł/t per point.
+    const wet = { ...moisture, basis: 1300, dryingFeePerPoint: 1000 };
+    const withOptions: DeliveryInput = {
+      ...input,
+      purchase: {
+        ...input.purchase,
+        qualityTerms: [moisture],
+        additionalOptions: [{ rawMaterialQualityId: 8, price: 90_000, qualityTerms: [wet] }],
+      },
+      sale: {
+        ...input.sale,
+        qualityTerms: [moisture],
+        additionalOptions: [{ rawMaterialQualityId: 8, price: 22_000, qualityTerms: [] }],
+      },
+      unloading: {
+        ...input.unloading,
+        realCargoQuantityKg: 25_000,
+        realCargoQualityId: 8,
+        labResults: [{ parameter: 'Wilgotność', value: 1650 }],
+      },
+    };
+
+    it("settles each side by the additional option of the real quality: its terms, and the sale's its price", () => {
+      const [purchase, sales] = deliveryTransactions(withOptions);
+      // Purchase by the option's 13 %: 25 000 × 3,5 / 87 = 1 005,75 → 1 006 kg, paid 23 994 kg; drying
+      // 3,5 points × 10,00 = 35,00 zł/t off. The typed real price stays (the form starts it from the option).
+      expect(purchase!.qualitySettlement?.terms).toEqual([wet]);
+      expect(purchase!.qualitySettlement?.lines).toMatchObject([{ weightKg: 1006, pricePerTonne: -3500 }]);
+      expect(purchase).toMatchObject({
+        realQuantityKg: 23_994,
+        realPrice: 101_050,
+        plannedPrice: 100_000,
+        deductions: lineValue(23_994, 3500),
+      });
+      // Sales: the option's price 220,00 €/t and its terms (none): the unloaded 25 t, no lines.
+      expect(sales).toMatchObject({ realPrice: 22_000, plannedPrice: 23_500, realQuantityKg: 25_000 });
+      expect(sales!.realValue).toBe(lineValue(25_000, 22_000));
+      expect(sales!.qualitySettlement?.lines).toEqual([]);
+    });
+
+    it('keeps the main option for the planned quality, no real quality or a quality no option names', () => {
+      for (const realCargoQualityId of [null, 5, 77]) {
+        const [purchase, sales] = deliveryTransactions({
+          ...withOptions,
+          unloading: { ...withOptions.unloading, realCargoQualityId },
+        });
+        expect(purchase!.qualitySettlement?.terms).toEqual([moisture]);
+        expect(sales!.qualitySettlement?.terms).toEqual([moisture]);
+        expect(sales!.realPrice).toBe(23_500);
+      }
+      expect(deliveredPriceOption(withOptions.sale, 8)).toMatchObject({ price: 22_000 });
+      expect(deliveredPriceOption(withOptions.sale, 6)).toMatchObject({ price: 23_500, qualityTerms: [moisture] });
+    });
   });
 
   it('keeps the free deductions figure alone without lab results, whatever the terms', () => {

@@ -217,8 +217,31 @@ export interface DeliveredContract {
   price: number;
   currency: Currency;
   rawMaterialQualityId: number;
-  /** The terms of the contract's main price option (the option whose price the row takes). */
+  /** The terms of the contract's main price option. */
   qualityTerms?: readonly QualityTerm[];
+  /** The contract's additional price options: a delivery of one's quality takes its price and terms. */
+  additionalOptions?: readonly DeliveredPriceOption[];
+}
+
+export interface DeliveredPriceOption {
+  rawMaterialQualityId: number;
+  price: number;
+  qualityTerms: readonly QualityTerm[];
+}
+
+/**
+ * RULES.md Transports, Quality: the price option whose quality was delivered applies to that side: an additional
+ * option of the real quality (the first one, when two name it), else the main option (the contract's price and
+ * terms). No real quality given means the planned one arrived: the main option.
+ */
+export function deliveredPriceOption(contract: DeliveredContract, realQualityId: number | null): DeliveredPriceOption {
+  const main = {
+    rawMaterialQualityId: contract.rawMaterialQualityId,
+    price: contract.price,
+    qualityTerms: contract.qualityTerms ?? [],
+  };
+  if (realQualityId === null || realQualityId === contract.rawMaterialQualityId) return main;
+  return contract.additionalOptions?.find((option) => option.rawMaterialQualityId === realQualityId) ?? main;
 }
 
 /**
@@ -280,12 +303,12 @@ export interface DeliveryInput {
 /**
  * RULES.md Transports, Delivered, and Settlements: PURCHASE (supplier, purchase price), SALES (recipient, sales
  * price), TRANSPORT (carrier, price per tonne), planned from the contracts and the transport, real from the
- * unloading. The delivered form has one real price: the purchase's (the sales row keeps its contract price,
- * the transport row its price per tonne). No real quality given means the planned one arrived. Each row takes its
+ * unloading. The delivered form has one real price: the purchase's (the sales row takes the price of its
+ * delivered option, deliveredPriceOption, the transport row its price per tonne). No real quality given means the planned one arrived. Each row takes its
  * own side's free deduction, in its own currency, and no other (RULES.md Invoices, VAT and KSeF: never copied to
  * another side); the details go to all three. PLN rows get the rate 1 (10 000) and their PLN value now;
  * EUR and USD wait for the rate at settlement. With lab results each goods row is settled by its own
- * contract's terms (rules/quality.ts): real kg = paid kg, its discounts and premiums added to its deductions and
+ * contract's delivered option's terms (rules/quality.ts): real kg = paid kg, its discounts and premiums added to its deductions and
  * surcharges, the lines stored; the transport row keeps the unloaded kg.
  */
 export function deliveryTransactions({
@@ -344,6 +367,10 @@ export function deliveryTransactions({
     planned: contract.rawMaterialQualityId,
     real: unloading.realCargoQualityId ?? contract.rawMaterialQualityId,
   });
+  // The purchase's real price is the one typed at delivery (the form starts it from the delivered option's price);
+  // the sale has no typed price, so it takes the delivered option's.
+  const purchaseOption = deliveredPriceOption(purchase, unloading.realCargoQualityId);
+  const saleOption = deliveredPriceOption(sale, unloading.realCargoQualityId);
   return [
     row(
       'PURCHASE',
@@ -351,15 +378,15 @@ export function deliveryTransactions({
       goodsQuality(purchase),
       { planned: purchase.price, real: unloading.realCargoPrice },
       unloading.purchaseDeductions ?? 0,
-      purchase.qualityTerms ?? [],
+      purchaseOption.qualityTerms,
     ),
     row(
       'SALES',
       { contractId: sale.id, contractorId: sale.counterpartyId, currency: sale.currency },
       goodsQuality(sale),
-      { planned: sale.price, real: sale.price },
+      { planned: sale.price, real: saleOption.price },
       unloading.salesDeductions ?? 0,
-      sale.qualityTerms ?? [],
+      saleOption.qualityTerms,
     ),
     row(
       'TRANSPORT',

@@ -41,6 +41,8 @@ const moistureTerm: Body = {
   discount_per_step: null,
   premium_per_step: null,
   is_stepped: false,
+  is_percent_of_price: false,
+  drying_fee_per_point: null,
 };
 
 const mainOption = (extra: Body = {}) => ({ price: 100_000, raw_material_quality_id: WHEAT_CONSUMER, ...extra });
@@ -104,6 +106,56 @@ describe('quality terms of the price options', () => {
     await new Promise((resolve) => setImmediate(resolve));
     // pg deprecates a query sent while another runs on the same client (pg@9 refuses it).
     expect(warnings.filter((warning) => warning.includes('already executing a query'))).toEqual([]);
+  });
+
+  it('stores a percentage premium and a drying fee, and defaults them to amounts and no fee when left out', async () => {
+    // Rapeseed oil: 1,5 % of the price per 1 % of oil above 40 %; moisture dried at 12,00 zł/t per point.
+    const oil = {
+      ...moistureTerm,
+      parameter: 'Zawartość tłuszczu',
+      rule: 'PRICE',
+      direction: 'MIN',
+      basis: 4000,
+      rejection_limit: null,
+      handling_percent: null,
+      step: 100,
+      discount_per_step: 150,
+      premium_per_step: 150,
+      is_percent_of_price: true,
+    };
+    const dried = { ...moistureTerm, drying_fee_per_point: 1200 };
+    const created = await api.createPurchase({ main_cargo_option: mainOption({ quality_terms: [dried, oil] }) });
+    expect(created.main_cargo_option.quality_terms).toEqual([dried, oil]);
+    const { is_percent_of_price: _percent, drying_fee_per_point: _fee, ...older } = moistureTerm;
+    const defaulted = await updatePurchase(created, { main_cargo_option: mainOption({ quality_terms: [older] }) });
+    expect(defaulted.statusCode, defaulted.body).toBe(200);
+    expect(defaulted.json().main_cargo_option.quality_terms).toEqual([moistureTerm]);
+  });
+
+  it('refuses a percentage of the price above 100 % per step with tooBig at the field', async () => {
+    const response = await api.call(
+      'POST',
+      'create-purchase',
+      purchaseBody(null, {
+        purchase_supplier: undefined,
+        main_cargo_option: mainOption({
+          quality_terms: [
+            {
+              ...moistureTerm,
+              rule: 'PRICE',
+              handling_percent: null,
+              step: 100,
+              discount_per_step: 10_001,
+              premium_per_step: 10_000,
+              is_percent_of_price: true,
+            },
+          ],
+        }),
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(fieldCodes(response)).toContain('main_cargo_option.quality_terms.0.discount_per_step:tooBig');
+    expect(fieldCodes(response)).not.toContain('main_cargo_option.quality_terms.0.premium_per_step:tooBig');
   });
 
   it('refuses wrong terms with VALIDATION_ERROR and the field marked', async () => {

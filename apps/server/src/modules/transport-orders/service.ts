@@ -145,10 +145,13 @@ function mailBody(
 
 /**
  * POST /transport/send-order/{id}: queues the order PDF to the carrier's e-mail through the outbox and records
- * the sending (audit + transport_order_sends). Re-sending is allowed: each call is one more sending.
+ * the sending (audit + transport_order_sends). Re-sending is allowed: each call is one more sending, until the
+ * truck is unloaded (RULES.md Transports: DELIVERED is final, the order is done; WRONG_STATUS). The PDF stays.
  */
 export async function sendTransportOrder(ctx: Ctx, id: number): Promise<TransportOrderInfoResponse> {
   const { transport, company, carrier, orderNumber, pdf } = await renderOrder(ctx, id);
+  if (transport.status === 'DELIVERED')
+    throw new AppError('WRONG_STATUS', 'A delivered transport is not ordered again');
   const recipient = carrierEmailOf(carrier);
   if (!recipient) {
     throw new AppError('VALUE_IS_MISSING', 'The carrier has no e-mail', [{ field: 'carrier_email', code: V.required }]);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveCompany, TINY_PNG } from '../../../test/fixtures/settings.js';
-import { seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
+import { deliveredBody, seedPair, transportApi, transportBody } from '../../../test/fixtures/transports.js';
 import { ADMIN_EMAIL, createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import {
@@ -209,6 +209,19 @@ describe('POST /api/transport/send-order/{id}', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'transport'), eq(auditLog.action, 'send_order')));
     expect(entry).toMatchObject({ entityId: id, changes: { recipient: 'dyspozytor@trans-kurier.pl' } });
+  });
+
+  it('refuses sending the order of a delivered transport with WRONG_STATUS, nothing queued; the PDF stays', async () => {
+    await saveCompany(t, token);
+    const { id } = await seedTransport();
+    await api.setStatus(id, 'ON_THE_WAY');
+    const delivered = await api.deliver(id, deliveredBody());
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const response = await send(id);
+    expect(response.json().message_code).toBe('WRONG_STATUS');
+    expect(await t.db.select().from(mailOutbox)).toEqual([]);
+    expect(await t.db.select().from(transportOrderSends)).toEqual([]);
+    expect((await pdfOf(id)).statusCode).toBe(200);
   });
 
   it('allows re-sending a changed transport: the info marks the change, a new sending clears it', async () => {

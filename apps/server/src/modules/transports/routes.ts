@@ -30,8 +30,8 @@ import type { ZodTypeProvider } from '../../plugins/wire.js';
 import {
   canBeSetOnTheWay,
   createTransport,
-  getLastFreight,
   decideTransport,
+  getLastFreight,
   getTransportDetails,
   getTransportFilterOptions,
   listPurchasesToReallocate,

@@ -11,7 +11,13 @@ import {
   transportBody,
 } from '../../../test/fixtures/transports.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
-import { contractPriceOptions, transactions, transports, unloadings } from '../../db/schema/index.js';
+import {
+  contractPriceOptions,
+  rawMaterialQualities,
+  transactions,
+  transports,
+  unloadings,
+} from '../../db/schema/index.js';
 
 let t: TestApp;
 let token: string;
@@ -224,5 +230,72 @@ describe('delivery with lab results', () => {
     );
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json().errors).toEqual([{ field: 'lab_results.1.parameter', code: 'nameExists' }]);
+  });
+});
+
+describe("delivery of an additional option's quality (RULES.md Transports, Quality)", () => {
+  it("settles each side by the delivered quality's option: its terms, and the sale at that option's price", async () => {
+    const pair = await seedPair(t.db);
+    await setTerms(pair.purchaseId, [moistureTerm]);
+    await setTerms(pair.salesId, [moistureTerm]);
+    const [main] = await t.db
+      .select({ qualityId: contractPriceOptions.rawMaterialQualityId })
+      .from(contractPriceOptions)
+      .where(eq(contractPriceOptions.contractId, pair.purchaseId));
+    const [{ rawMaterialId }] = (await t.db
+      .select({ rawMaterialId: rawMaterialQualities.rawMaterialId })
+      .from(rawMaterialQualities)
+      .where(eq(rawMaterialQualities.id, main!.qualityId))) as [{ rawMaterialId: number }];
+    const [other] = await t.db
+      .insert(rawMaterialQualities)
+      .values({ rawMaterialId, title: 'Paszowa mokra', isVariant: true })
+      .returning({ id: rawMaterialQualities.id });
+    // Both contracts take the wet quality as an additional option: a 13 % basis and drying at 10,00 zł/t per point.
+    const wet: QualityTerm = { ...moistureTerm, basis: 1300, rejectionLimit: null, dryingFeePerPoint: 1000 };
+    await t.db.insert(contractPriceOptions).values([
+      { contractId: pair.purchaseId, price: 90_000, rawMaterialQualityId: other!.id, qualityTerms: [wet] },
+      { contractId: pair.salesId, price: 95_000, rawMaterialQualityId: other!.id, qualityTerms: [] },
+    ]);
+    const transportId = await api.createId(transportBody(pair), true);
+
+    const response = await api.deliver(
+      transportId,
+      deliveredBody({
+        real_cargo_quantity: 25_000,
+        real_cargo_quality_id: other!.id,
+        real_cargo_price: 90_000,
+        deductions: null,
+        lab_results: [{ parameter: 'Wilgotność', value: 1650 }],
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [purchase, sales] = await t.db.select().from(transactions).orderBy(asc(transactions.id));
+    // Purchase by the option's 13 %: 25 000 × 3,5 / 87 = 1 005,7 → 1 006 kg, paid 23 994 kg; drying 3,5 × 10,00 =
+    // 35,00 zł/t: 23,994 t × 35,00 = 839,79 zł. Value 23,994 × 900,00 = 21 594,60 zł.
+    expect(purchase).toMatchObject({
+      realQuantityKg: 23_994,
+      realPrice: 90_000,
+      realValue: 2_159_460,
+      deductions: 83_979,
+    });
+    expect(purchase!.qualitySettlement).toMatchObject({
+      terms: [wet],
+      lines: [{ parameter: 'Wilgotność', weightKg: 1006, pricePerTonne: -3500, amount: -83_979 }],
+      value: 2_159_460 - 83_979,
+    });
+    // Sales: the option's 950,00 zł/t and its terms (none), not the main option's 14,5 % shrink.
+    expect(sales).toMatchObject({ realQuantityKg: 25_000, realPrice: 95_000, realValue: 2_375_000, deductions: 0 });
+    expect(sales!.qualitySettlement?.lines).toEqual([]);
+    const statement = await t.call({
+      method: 'POST',
+      url: '/api/settlement/transaction-list',
+      token,
+      payload: { filter: { type: 'purchase' } },
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json().list[0].quality_settlement.terms[0]).toMatchObject({
+      is_percent_of_price: false,
+      drying_fee_per_point: 1000,
+    });
   });
 });

@@ -1,7 +1,16 @@
 import { QualityParamsUpdateRequestSchema } from '@grain/shared';
 import { describe, expect, it } from 'vitest';
 import { zodErrors } from '../../components/form/use-zod-form';
-import { booleanToText, emptyParam, textToBoolean, toParamsForm, toParamsRequest, withType } from './params-form';
+import {
+  booleanToText,
+  emptyParam,
+  PARAMETER_NAMES,
+  textToBoolean,
+  toParamsForm,
+  toParamsRequest,
+  withSuggestion,
+  withType,
+} from './params-form';
 
 describe('params form', () => {
   it('maps the answer to rows and back, empty unit and text value becoming null', () => {
@@ -40,5 +49,20 @@ describe('params form', () => {
       ],
     });
     expect(errors).toEqual({ 'params.1.name': 'Taka nazwa już istnieje', 'params.2.name': 'Pole jest wymagane' });
+  });
+});
+
+describe('parameter suggestions', () => {
+  it('makes a picked market parameter numeric with its unit, keeping a unit typed before', () => {
+    const text = { name: 'x', type: 'string' as const, unit: '', value: 'abc' };
+    expect(withSuggestion(text, 'DON')).toEqual({ name: 'DON', type: 'number', unit: 'µg/kg', value: null });
+    expect(withSuggestion({ ...emptyParam(), unit: 'ppb', value: 12 }, 'DON')).toEqual({
+      name: 'DON',
+      type: 'number',
+      unit: 'ppb',
+      value: 12,
+    });
+    expect(withSuggestion(emptyParam(), 'Mój parametr')).toMatchObject({ name: 'Mój parametr', unit: '' });
+    expect(PARAMETER_NAMES).toEqual(expect.arrayContaining(['Białko', 'Liczba opadania', 'Gęstość', 'DON']));
   });
 });

@@ -1,4 +1,10 @@
-import type { ParamType, ParamValue, QualityParamResponse, QualityParamsUpdateRequest } from '@grain/shared';
+import {
+  type ParamType,
+  type ParamValue,
+  QUALITY_PARAMETER_SUGGESTIONS,
+  type QualityParamResponse,
+  type QualityParamsUpdateRequest,
+} from '@grain/shared';
 
 export interface ParamFormRow {
   name: string;
@@ -20,6 +26,19 @@ export function toParamsForm(params: QualityParamResponse[]): ParamsFormValues {
 /** A value of another type means nothing to the new type, so changing the type clears it. */
 export function withType(row: ParamFormRow, type: ParamType): ParamFormRow {
   return type === row.type ? row : { ...row, type, value: null };
+}
+
+/** The market's parameters the name field suggests (any other name may be typed). */
+export const PARAMETER_NAMES = QUALITY_PARAMETER_SUGGESTIONS.map((item) => item.name);
+
+/**
+ * A suggested parameter picked by name: a lab parameter, so numeric, with its unit unless one was typed; the value
+ * is kept when the row already was numeric.
+ */
+export function withSuggestion(row: ParamFormRow, name: string): ParamFormRow {
+  const suggestion = QUALITY_PARAMETER_SUGGESTIONS.find((item) => item.name === name);
+  if (!suggestion) return { ...row, name };
+  return { ...withType(row, 'number'), name, unit: row.unit.trim() ? row.unit : suggestion.unit };
 }
 
 export function toParamsRequest(values: ParamsFormValues): QualityParamsUpdateRequest {

@@ -117,6 +117,11 @@ export const settlementsPl = {
       net: 'netto {{value}}',
       invoice: 'Faktura {{number}} z {{date}}',
       noInvoice: 'Bez faktury',
+      labResults: 'Wyniki laboratoryjne:',
+      deductions: 'Potrącenia: {{amount}}',
+      weightDeduction: 'waga {{amount}}',
+      priceDeduction: 'z ceny {{amount}}',
+      otherDeduction: 'inne {{amount}}',
     },
     issue: {
       action: 'Wystaw fakturę',

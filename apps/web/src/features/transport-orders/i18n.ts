@@ -12,6 +12,7 @@ export const transportOrdersPl = {
       download: 'Pobierz zlecenie (PDF)',
       send: 'Wyślij do przewoźnika',
       resend: 'Wyślij ponownie',
+      deliveredNoSend: 'Transport dostarczony: zlecenia nie wysyła się ponownie, zostaje do pobrania.',
       sendConfirmTitle: 'Wysłać zlecenie do przewoźnika?',
       sendConfirm: 'Zlecenie {{number}} zostanie wysłane e-mailem na adres {{email}}.',
       sent: 'Zlecenie wysłane na adres {{email}}',

@@ -25,6 +25,8 @@ export function TransportOrderPanel({ transport }: { transport: TransportRespons
   const last = info.data?.sends[0];
   const carrierEmail = info.data?.carrierEmail ?? null;
   const orderNumber = info.data?.orderNumber ?? '';
+  // A delivered truck's order is done: it is kept as a PDF, never sent again (the server answers WRONG_STATUS).
+  const isDone = transport.status === 'DELIVERED';
 
   const onFailure = (error: unknown) => {
     if (isMissingCompany(error)) setIsCompanyMissing(true);
@@ -71,7 +73,7 @@ export function TransportOrderPanel({ transport }: { transport: TransportRespons
             </Text>
           )}
         </Group>
-        {info.data?.isChangedSinceSent && (
+        {info.data?.isChangedSinceSent && !isDone && (
           <Alert color="yellow" p="xs">
             {t('carriers.order.changedSinceSent')}
           </Alert>
@@ -90,22 +92,29 @@ export function TransportOrderPanel({ transport }: { transport: TransportRespons
           >
             {t('carriers.order.download')}
           </Button>
-          <Tooltip label={t('carriers.order.noCarrierEmail')} disabled={Boolean(carrierEmail) || !info.data}>
-            <span>
-              <Button
-                variant="light"
-                color="teal"
-                leftSection={<IconMailForward size={16} />}
-                loading={send.isPending}
-                disabled={!carrierEmail}
-                onClick={() => void sendToCarrier()}
-              >
-                {t(last ? 'carriers.order.resend' : 'carriers.order.send')}
-              </Button>
-            </span>
-          </Tooltip>
+          {!isDone && (
+            <Tooltip label={t('carriers.order.noCarrierEmail')} disabled={Boolean(carrierEmail) || !info.data}>
+              <span>
+                <Button
+                  variant="light"
+                  color="teal"
+                  leftSection={<IconMailForward size={16} />}
+                  loading={send.isPending}
+                  disabled={!carrierEmail}
+                  onClick={() => void sendToCarrier()}
+                >
+                  {t(last ? 'carriers.order.resend' : 'carriers.order.send')}
+                </Button>
+              </span>
+            </Tooltip>
+          )}
         </Group>
-        {info.data && !carrierEmail && (
+        {isDone && (
+          <Text size="xs" c="dimmed">
+            {t('carriers.order.deliveredNoSend')}
+          </Text>
+        )}
+        {info.data && !carrierEmail && !isDone && (
           <Text size="xs" c="dimmed">
             {t('carriers.order.noCarrierEmail')}
           </Text>

@@ -1,6 +1,7 @@
 import {
   type AllocatedSalesRow,
   type CanBeSetOnTheWayResponse,
+  type DeliveredPriceOption,
   type LastFreightRequest,
   type LastFreightResponse,
   type ListResponse,
@@ -276,20 +277,31 @@ export function useRemoveTransport() {
   });
 }
 
-const NO_TERMS: QualityTerm[] = [];
+const NO_TERMS: DeliveryTerms = { main: [], additional: [] };
+
+/** A contract's terms for a delivery: the main option's and the additional options (quality, price, terms). */
+export interface DeliveryTerms {
+  main: readonly QualityTerm[];
+  additional: readonly DeliveredPriceOption[];
+}
 
 /**
- * The quality terms of both contracts' main price options (the options whose prices the statement rows
- * take), for the delivered form's lab results and live figures.
+ * Both contracts' price options for the delivered form's lab results and live figures: the main option's terms
+ * and the additional options, of which the delivered quality's applies (RULES.md Transports, Quality).
  */
 export function useDeliveryQualityTerms(transport: TransportResponse) {
   const termsOf = (kind: 'purchase' | 'sales', id: number) => ({
     queryKey: ['contracts', kind, id, 'price-options'],
-    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<DeliveryTerms> => {
       const answer = await apiRequest<PriceOptionListResponse>(`/contract/get-${kind}-price-option-list/${id}`, {
         signal,
       });
-      return answer.list.find((option) => option.isMainOption)?.qualityTerms ?? [];
+      return {
+        main: answer.list.find((option) => option.isMainOption)?.qualityTerms ?? [],
+        additional: answer.list
+          .filter((option) => !option.isMainOption)
+          .map(({ rawMaterialQualityId, price, qualityTerms }) => ({ rawMaterialQualityId, price, qualityTerms })),
+      };
     },
   });
   const purchase = useQuery(termsOf('purchase', transport.purchaseId));

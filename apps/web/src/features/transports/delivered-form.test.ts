@@ -1,4 +1,4 @@
-import { defaultQualityTerms, type TransportResponse } from '@grain/shared';
+import { defaultQualityTerms, type QualityTerm, type TransportResponse } from '@grain/shared';
 import { describe, expect, it } from 'vitest';
 import { zodErrors } from '../../components/form/use-zod-form';
 import { deductionLines, deductionsText } from './deductions';
@@ -7,12 +7,16 @@ import {
   defaultDeliveredValues,
   deliveredDefaults,
   deliveredFormSchema,
+  deliveredOptionPrice,
   deliveredQuantityWarning,
   isOverDeliveryNoteRequest,
   labResultRows,
   previewRows,
   toDeliveredRequest,
 } from './delivered-form';
+
+/** One contract's terms: the main option's, no additional options. */
+const side = (main: readonly QualityTerm[]) => ({ main, additional: [] });
 
 describe('delivered form', () => {
   it('defaults the unloading date to today and leaves the real values empty (required)', () => {
@@ -98,7 +102,7 @@ describe('lab results', () => {
   ]);
 
   it('asks for each parameter of either contract once, purchase first', () => {
-    expect(labResultRows(purchaseTerms, salesTerms).map((row) => row.parameter)).toEqual([
+    expect(labResultRows(side(purchaseTerms), side(salesTerms)).map((row) => row.parameter)).toEqual([
       'Wilgotność',
       'Białko',
       'Zanieczyszczenia',
@@ -106,7 +110,7 @@ describe('lab results', () => {
   });
 
   it('sends the typed values in hundredths of their unit and leaves empty rows out', () => {
-    const rows = labResultRows(purchaseTerms, salesTerms).map((row, index) => ({
+    const rows = labResultRows(side(purchaseTerms), side(salesTerms)).map((row, index) => ({
       ...row,
       value: index === 0 ? 16.5 : null,
     }));
@@ -116,7 +120,7 @@ describe('lab results', () => {
   });
 
   it('marks a lab result outside its physical range on its own field', () => {
-    const rows = labResultRows(purchaseTerms, []).map((row) => ({
+    const rows = labResultRows(side(purchaseTerms), side([])).map((row) => ({
       ...row,
       value: row.parameter === 'Białko' ? 101 : null,
     }));
@@ -152,7 +156,7 @@ describe('deductions per side (RULES.md Invoices, VAT and KSeF: never copied to 
     ...values,
   });
   const previewOf = (values: Partial<ReturnType<typeof defaultDeliveredValues>>, of = transport) => {
-    const rows = previewRows(of, typed(values), { purchase: [], sales: [] })!;
+    const rows = previewRows(of, typed(values), { purchase: side([]), sales: side([]) })!;
     return [rows.purchase, rows.sales, rows.transport].map((row) => [row.currency, row.deductions]);
   };
 
@@ -165,6 +169,25 @@ describe('deductions per side (RULES.md Invoices, VAT and KSeF: never copied to 
       salesDeductions: 4_000,
       transportDeductions: null,
     });
+  });
+
+  it("previews and prices the delivered quality's additional option: its terms, the sale's price, the purchase price to type", () => {
+    const [moisture] = defaultQualityTerms([{ name: 'Wilgotność', type: 'number', unit: '%', value: 14.5 }]);
+    const wet = { ...moisture!, basis: 1300, dryingFeePerPoint: 1000 };
+    const purchase = {
+      main: [moisture!],
+      additional: [{ rawMaterialQualityId: 8, price: 80_000, qualityTerms: [wet] }],
+    };
+    const sales = { main: [moisture!], additional: [{ rawMaterialQualityId: 8, price: 21_000, qualityTerms: [] }] };
+    const values = typed({ realCargoQualityId: 8, labResults: [{ parameter: 'Wilgotność', unit: '%', value: 16.5 }] });
+    const rows = previewRows(transport, values, { purchase, sales })!;
+    expect(rows.purchase.qualitySettlement?.terms).toEqual([wet]);
+    expect(rows.sales).toMatchObject({ realPrice: 21_000 });
+    expect(deliveredOptionPrice(transport, purchase, 8)).toBe(800);
+    expect(deliveredOptionPrice(transport, purchase, 5)).toBe(850);
+    expect(deliveredOptionPrice(transport, purchase, null)).toBe(850);
+    // A contract's every option's parameters are asked for, each once.
+    expect(labResultRows(purchase, sales).map((row) => row.parameter)).toEqual(['Wilgotność']);
   });
 
   it('previews a PLN purchase deduction on the purchase row only, the EUR sale untouched, and the other way round', () => {

@@ -1,4 +1,6 @@
 import {
+  type DeliveredPriceOption,
+  deliveredPriceOption,
   deliveryTransactions,
   fromMinorUnits,
   isWithinPhysicalRange,
@@ -63,10 +65,20 @@ export function defaultDeliveredValues(today = todayIso()): DeliveredFormValues 
   };
 }
 
-/** The lab result rows the form asks for: the parameters of both sides' terms, each once, purchase first. */
-export function labResultRows(purchaseTerms: readonly QualityTerm[], salesTerms: readonly QualityTerm[]) {
+/** A contract's price options as the delivered form reads them (the transports api's DeliveryTerms). */
+interface SideTerms {
+  main: readonly QualityTerm[];
+  additional: readonly DeliveredPriceOption[];
+}
+
+/**
+ * The lab result rows the form asks for: the parameters of both sides' terms, each once, purchase first, the main
+ * option's then the additional options' (whichever quality arrives, its terms find their results).
+ */
+export function labResultRows(purchase: SideTerms, sales: SideTerms) {
   const rows: LabResultFormRow[] = [];
-  for (const term of [...purchaseTerms, ...salesTerms]) {
+  const termsOf = (side: SideTerms) => [...side.main, ...side.additional.flatMap((option) => option.qualityTerms)];
+  for (const term of [...termsOf(purchase), ...termsOf(sales)]) {
     const isListed = rows.some((row) => row.parameter.toLowerCase() === term.parameter.toLowerCase());
     if (!isListed) rows.push({ parameter: term.parameter, unit: term.unit, value: null });
   }
@@ -113,6 +125,29 @@ export function deliveredDefaults(transport: TransportResponse, today = todayIso
   };
 }
 
+/**
+ * The purchase price of the delivered quality, in major units: an additional option's of that quality, else the
+ * contract's (RULES.md Transports, Quality). The form puts it into the real price when the real quality changes.
+ */
+export function deliveredOptionPrice(
+  transport: TransportResponse,
+  purchase: SideTerms,
+  realQualityId: number | null,
+): number {
+  const option = deliveredPriceOption(
+    {
+      id: transport.purchaseId,
+      counterpartyId: transport.purchaseSupplier.contractorId,
+      price: transport.purchasePrice,
+      currency: transport.purchaseCurrency,
+      rawMaterialQualityId: transport.purchaseQualityId,
+      additionalOptions: purchase.additional,
+    },
+    realQualityId,
+  );
+  return fromMinorUnits(option.price);
+}
+
 const minorOrNull = (major: number | null) => (major === null ? null : toMinorUnits(major));
 
 export function toDeliveredRequest(values: DeliveredFormValues): TransportDeliveredRequest {
@@ -138,7 +173,7 @@ export function toDeliveredRequest(values: DeliveredFormValues): TransportDelive
 export function previewRows(
   transport: TransportResponse,
   values: DeliveredFormValues,
-  terms: { purchase: readonly QualityTerm[]; sales: readonly QualityTerm[] },
+  terms: { purchase: SideTerms; sales: SideTerms },
 ) {
   if (values.realCargoQuantity === null) return null;
   const body = toDeliveredRequest(values);
@@ -150,7 +185,8 @@ export function previewRows(
       price: transport.purchasePrice,
       currency: transport.purchaseCurrency,
       rawMaterialQualityId: transport.purchaseQualityId,
-      qualityTerms: terms.purchase,
+      qualityTerms: terms.purchase.main,
+      additionalOptions: terms.purchase.additional,
     },
     sale: {
       id: transport.salesId,
@@ -158,7 +194,8 @@ export function previewRows(
       price: transport.salesPrice,
       currency: transport.salesCurrency,
       rawMaterialQualityId: transport.salesQualityId,
-      qualityTerms: terms.sales,
+      qualityTerms: terms.sales.main,
+      additionalOptions: terms.sales.additional,
     },
     unloading: {
       id: 0,

@@ -279,7 +279,7 @@ export const transportsPl = {
       realQuantity: 'Ilość rzeczywista (t)',
       realPrice: 'Cena rzeczywista za t ({{currency}})',
       realPriceHint:
-        'Cena zakupu u dostawcy: trafia do wiersza zakupu. Wiersz sprzedaży zachowuje cenę z kontraktu sprzedaży ({{salesPrice}}/t), wiersz transportu fracht.',
+        'Cena zakupu u dostawcy: trafia do wiersza zakupu, podpowiadana z opcji cenowej dostarczonej jakości. Wiersz sprzedaży bierze cenę opcji tej jakości z kontraktu sprzedaży (główna {{salesPrice}}/t), wiersz transportu fracht.',
       deductions: 'Potrącenia',
       deductionsHint:
         'Każda kwota w walucie swojej strony, odejmowana tylko od jej wiersza rozliczenia (nigdy od innej strony).',

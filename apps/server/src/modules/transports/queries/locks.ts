@@ -1,4 +1,4 @@
-import { ACTIVE_TRANSPORT_STATUSES } from '@grain/shared';
+import { ACTIVE_TRANSPORT_STATUSES, type DeliveredPriceOption, type QualityTerm } from '@grain/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
@@ -108,11 +108,28 @@ export async function qualityOf(db: Db, id: number) {
   return row ?? null;
 }
 
-/** The quality terms of each contract's main price option (whose price its statement row takes). */
-export async function mainQualityTermsOf(db: Db, contractIds: number[]) {
+/**
+ * Each contract's price options for a delivery (RULES.md Transports, Quality): the main option's terms and the
+ * additional options (quality, price, terms) in their order, of which the delivered quality's applies.
+ */
+export async function priceOptionsOf(db: Db, contractIds: number[]) {
   const rows = await db
-    .select({ contractId: contractPriceOptions.contractId, qualityTerms: contractPriceOptions.qualityTerms })
+    .select({
+      contractId: contractPriceOptions.contractId,
+      isMainOption: contractPriceOptions.isMainOption,
+      rawMaterialQualityId: contractPriceOptions.rawMaterialQualityId,
+      price: contractPriceOptions.price,
+      qualityTerms: contractPriceOptions.qualityTerms,
+    })
     .from(contractPriceOptions)
-    .where(and(inArray(contractPriceOptions.contractId, contractIds), eq(contractPriceOptions.isMainOption, true)));
-  return new Map(rows.map((row) => [row.contractId, row.qualityTerms]));
+    .where(inArray(contractPriceOptions.contractId, contractIds))
+    .orderBy(contractPriceOptions.id);
+  const options = new Map<number, { mainTerms: QualityTerm[]; additional: DeliveredPriceOption[] }>();
+  for (const { contractId, isMainOption, ...option } of rows) {
+    const entry = options.get(contractId) ?? { mainTerms: [], additional: [] };
+    if (isMainOption) entry.mainTerms = option.qualityTerms;
+    else entry.additional.push(option);
+    options.set(contractId, entry);
+  }
+  return options;
 }

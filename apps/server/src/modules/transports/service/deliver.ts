@@ -19,7 +19,7 @@ import { assigned, audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation, validationError } from '../../../lib/errors.js';
 import { labParametersOf } from '../../cargo/service.js';
-import { contractorsByIds, mainQualityTermsOf, plannedKgOfActiveTransports, qualityOf } from '../queries/locks.js';
+import { contractorsByIds, plannedKgOfActiveTransports, priceOptionsOf, qualityOf } from '../queries/locks.js';
 import {
   addToAllocation,
   addToContract,
@@ -124,7 +124,7 @@ export async function setTransportDelivered(
       }
       await assertLabResults(tx, pair.purchase.rawMaterialId, input.labResults);
       const over = await growAllocationForDelivery(tx, ctx.user.id, pair, id, input);
-      const termsOf = await mainQualityTermsOf(tx, [pair.purchase.id, pair.sale.id]);
+      const optionsOf = await priceOptionsOf(tx, [pair.purchase.id, pair.sale.id]);
 
       const unloading = {
         transportId: id,
@@ -140,8 +140,14 @@ export async function setTransportDelivered(
         details: input.details,
         labResults: input.labResults?.length ? input.labResults : null,
       };
-      const purchase = { ...pair.purchase, qualityTerms: termsOf.get(pair.purchase.id) ?? [] };
-      const sale = { ...pair.sale, qualityTerms: termsOf.get(pair.sale.id) ?? [] };
+      // RULES.md Transports, Quality: each side by the price option of the delivered quality (deliveredPriceOption).
+      const withOptions = <T extends { id: number }>(contract: T) => ({
+        ...contract,
+        qualityTerms: optionsOf.get(contract.id)?.mainTerms ?? [],
+        additionalOptions: optionsOf.get(contract.id)?.additional ?? [],
+      });
+      const purchase = withOptions(pair.purchase);
+      const sale = withOptions(pair.sale);
       // The unloading is inserted first (the rows reference it); "do decyzji" is set once the rows are known.
       const unloadingId = await insertUnloading(tx, { ...unloading, ...over, createdBy: ctx.user.id });
       const contractors = await contractorsByIds(tx, [

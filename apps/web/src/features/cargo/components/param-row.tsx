@@ -1,10 +1,17 @@
 import { PARAM_TYPES, type ParamType } from '@grain/shared';
-import { ActionIcon, Select, Table, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Autocomplete, Select, Table, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/form/number-input';
-import { booleanToText, type ParamsFormValues, textToBoolean, withType } from '../params-form';
+import {
+  booleanToText,
+  PARAMETER_NAMES,
+  type ParamsFormValues,
+  textToBoolean,
+  withSuggestion,
+  withType,
+} from '../params-form';
 
 interface ParamRowProps {
   form: UseFormReturnType<ParamsFormValues>;
@@ -51,7 +58,10 @@ function ValueInput({ form, index, label }: ParamRowProps & { label: string }) {
   );
 }
 
-/** One editable parameter: name, type, unit and a value input that follows the type. */
+/**
+ * One editable parameter: name (the market's parameters suggested: protein, falling number, DON…), type, unit and a
+ * value input that follows the type.
+ */
 export function ParamRow({ form, index }: ParamRowProps) {
   const { t } = useTranslation();
   const row = form.values.params[index]!;
@@ -61,7 +71,12 @@ export function ParamRow({ form, index }: ParamRowProps) {
   return (
     <Table.Tr>
       <Table.Td>
-        <TextInput aria-label={`${t('cargo.paramName')} ${number}`} {...form.getInputProps(`params.${index}.name`)} />
+        <Autocomplete
+          aria-label={`${t('cargo.paramName')} ${number}`}
+          data={PARAMETER_NAMES}
+          {...form.getInputProps(`params.${index}.name`)}
+          onOptionSubmit={(name) => form.setFieldValue(`params.${index}`, withSuggestion(row, name))}
+        />
       </Table.Td>
       <Table.Td>
         <Select

@@ -1,15 +1,65 @@
-import { defaultQualityTerms, QUALITY_RULES } from '@grain/shared';
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { defaultQualityTerms, type QualityParamResponse } from '@grain/shared';
+import { Button, Divider, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NumberField } from '../../../components/form/number-input';
 import { formatLabValue } from '../../../components/quality-lines';
 import { useQualityParams } from '../../cargo';
-import { toQualityTermForm } from '../quality-terms-values';
-import { type ContractFormApi, valueInputProps } from './form-types';
+import { newQualityTermForm, type QualityTermFormValues, toQualityTermForm } from '../quality-terms-values';
+import type { ContractFormApi } from './form-types';
+import { QualityTermFields } from './quality-term-fields';
+
+/**
+ * Any numeric parameter of the quality (the cargo params screen adds them) not yet in the terms can be added, with
+ * its rule and direction then chosen in its fields.
+ */
+function AddQualityTerm({
+  params,
+  terms,
+  onAdd,
+}: {
+  params: readonly QualityParamResponse[];
+  terms: readonly QualityTermFormValues[];
+  onAdd: (term: QualityTermFormValues) => void;
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const used = new Set(terms.map((term) => term.parameter.trim().toLowerCase()));
+  const free = params.filter((param) => !used.has(param.name.trim().toLowerCase()));
+  const param = free.find((candidate) => candidate.name === chosen);
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <Select
+        label={t('contracts.qualityTerms.addParameter')}
+        placeholder={free.length ? undefined : t('contracts.qualityTerms.noMoreParameters')}
+        data={free.map((candidate) => ({
+          value: candidate.name,
+          label: candidate.unit ? `${candidate.name} (${candidate.unit})` : candidate.name,
+        }))}
+        value={param ? chosen : null}
+        onChange={setChosen}
+        disabled={free.length === 0}
+        searchable
+        w={{ base: '100%', sm: 280 }}
+      />
+      <Button
+        size="sm"
+        variant="light"
+        disabled={!param}
+        onClick={() => {
+          if (!param) return;
+          onAdd(newQualityTermForm(param));
+          setChosen(null);
+        }}
+      >
+        {t('contracts.qualityTerms.add')}
+      </Button>
+    </Group>
+  );
+}
 
 /**
  * A price option's quality terms. Left alone, the option takes the defaults of its quality's parameters
- * (shown); "Dostosuj" copies them into the form to edit per parameter.
+ * (shown); "Dostosuj" copies them into the form to edit per parameter, remove, or add any other parameter.
  */
 export function QualityTermsEditor({
   form,
@@ -25,6 +75,7 @@ export function QualityTermsEditor({
   const termsPath = `${path}.qualityTerms`;
   const terms = form.getInputProps(termsPath).value as ReturnType<typeof toQualityTermForm>[] | null;
   const defaults = defaultQualityTerms(params.data?.params ?? []);
+  const numericParams = (params.data?.params ?? []).filter((param) => param.type === 'number');
   if (terms === null) {
     return (
       <Paper withBorder p="xs" radius="sm" data-testid="quality-terms">
@@ -71,83 +122,19 @@ export function QualityTermsEditor({
             {t('contracts.qualityTerms.none')}
           </Text>
         )}
-        {terms.map((term, index) => {
-          const at = `${termsPath}.${index}`;
-          const unit = term.unit ? ` (${term.unit})` : '';
-          return (
-            <Stack key={term.parameter} gap={4} data-testid={`quality-term-${term.parameter}`}>
-              <Group justify="space-between" gap="xs">
-                <Text fz="sm">{term.parameter}</Text>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => form.removeListItem(termsPath, index)}
-                >
-                  {t('contracts.qualityTerms.remove', { parameter: term.parameter })}
-                </Button>
-              </Group>
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-                <Select
-                  label={t('contracts.qualityTerms.rule')}
-                  data={QUALITY_RULES.map((rule) => ({
-                    value: rule,
-                    label: t(`contracts.qualityTerms.rules.${rule}`),
-                  }))}
-                  allowDeselect={false}
-                  {...form.getInputProps(`${at}.rule`)}
-                />
-                <NumberField
-                  label={`${t('contracts.qualityTerms.basis')}${unit}`}
-                  decimals={2}
-                  min={0}
-                  {...valueInputProps(form, `${at}.basis`)}
-                />
-                <NumberField
-                  label={`${t('contracts.qualityTerms.rejectionLimit')}${unit}`}
-                  decimals={2}
-                  min={0}
-                  {...valueInputProps(form, `${at}.rejectionLimit`)}
-                />
-                {term.rule === 'MOISTURE_SHRINK' && (
-                  <NumberField
-                    label={t('contracts.qualityTerms.handlingPercent')}
-                    decimals={2}
-                    min={0}
-                    {...valueInputProps(form, `${at}.handlingPercent`)}
-                  />
-                )}
-                {term.rule === 'PRICE' && (
-                  <>
-                    <NumberField
-                      label={`${t('contracts.qualityTerms.step')}${unit}`}
-                      decimals={2}
-                      min={0}
-                      {...valueInputProps(form, `${at}.step`)}
-                    />
-                    <NumberField
-                      label={t('contracts.qualityTerms.discountPerStep')}
-                      decimals={2}
-                      min={0}
-                      {...valueInputProps(form, `${at}.discountPerStep`)}
-                    />
-                    <NumberField
-                      label={t('contracts.qualityTerms.premiumPerStep')}
-                      decimals={2}
-                      min={0}
-                      {...valueInputProps(form, `${at}.premiumPerStep`)}
-                    />
-                    <Checkbox
-                      mt="lg"
-                      label={t('contracts.qualityTerms.isStepped')}
-                      {...form.getInputProps(`${at}.isStepped`, { type: 'checkbox' })}
-                    />
-                  </>
-                )}
-              </SimpleGrid>
-            </Stack>
-          );
-        })}
+        {terms.map((term, index) => (
+          <Stack key={term.parameter} gap="xs">
+            {index > 0 && <Divider />}
+            <QualityTermFields
+              form={form}
+              at={`${termsPath}.${index}`}
+              term={term}
+              onRemove={() => form.removeListItem(termsPath, index)}
+            />
+          </Stack>
+        ))}
+        <Divider />
+        <AddQualityTerm params={numericParams} terms={terms} onAdd={(term) => form.insertListItem(termsPath, term)} />
       </Stack>
     </Paper>
   );

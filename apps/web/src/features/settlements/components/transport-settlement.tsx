@@ -10,6 +10,7 @@ import { truckRowsFor, truckSteps } from '../truck-settlement';
 import { ActionModal, type OpenAction } from './action-modal';
 import { BulkDialog, type BulkDialogStep } from './bulk-dialog';
 import { RowActionsMenu } from './row-actions-menu';
+import { TruckLabResults, TruckRowQuality } from './truck-quality';
 
 const KIND_COLORS = { PURCHASE: 'teal', SALES: 'indigo', TRANSPORT: 'orange' } as const;
 
@@ -63,6 +64,7 @@ export function TransportSettlement({ transportId }: { transportId: number }) {
           {t('statement.truck.none')}
         </Text>
       )}
+      <TruckLabResults rows={rows} />
       {rows.map((row) => (
         <TruckRow key={row.id} row={row} onAction={(action) => setOpen({ action, row })} />
       ))}
@@ -112,6 +114,7 @@ function TruckRow({ row, onAction }: { row: TransactionRow; onAction: OpenAction
           <Text fz="xs">
             {formatTonnes(quantity)} · {t('statement.truck.net', { value: formatMoney(row.netValue, row.currency) })}
           </Text>
+          <TruckRowQuality row={row} />
           <Text fz="xs" c={row.invoiceNumber ? undefined : 'dimmed'}>
             {row.invoiceNumber
               ? t('statement.truck.invoice', { number: row.invoiceNumber, date: formatDate(row.invoiceDate) })

@@ -15,6 +15,7 @@ import {
   type DeliveredFormValues,
   deliveredDefaults,
   deliveredFormSchema,
+  deliveredOptionPrice,
   deliveredQuantityWarning,
   isOverDeliveryNoteRequest,
   labResultRows,
@@ -61,6 +62,15 @@ function DeliveredForm({ transport, onClose }: { transport: TransportResponse; o
   useEffect(() => {
     form.setFieldValue('labResults', labResultRows(terms.purchase, terms.sales));
   }, [terms.purchase, terms.sales]);
+  // RULES.md Transports, Quality: the real price starts from the delivered quality's option once a quality is
+  // chosen (an additional option's price, else the contract's); the person may still type another.
+  const realQualityId = form.values.realCargoQualityId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of quality (or the options) sets it
+  useEffect(() => {
+    if (realQualityId !== null) {
+      form.setFieldValue('realCargoPrice', deliveredOptionPrice(transport, terms.purchase, realQualityId));
+    }
+  }, [realQualityId, terms.purchase]);
   const preview = previewRows(transport, form.values, terms);
   // CONTRIBUTING.md Weighbridge: the real quantity starts from the closed unloading ticket's net weight, which
   // replaces the planned quantity the form opens with until the person types one.
