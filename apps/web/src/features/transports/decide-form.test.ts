@@ -14,6 +14,8 @@ const moisture = (rejectionLimit: number): QualityTerm => ({
   discountPerStep: null,
   premiumPerStep: null,
   isStepped: false,
+  isPercentOfPrice: false,
+  dryingFeePerPoint: null,
 });
 
 describe('the decision dialog', () => {

@@ -41,6 +41,20 @@ export interface LabResultBeyond {
   rejectionLimit: number;
 }
 
+/**
+ * The terms the unloading was settled by: the additional option of the quality delivered, else the main option's
+ * (RULES.md Transports, Quality; the server picks them with deliveredPriceOption).
+ */
+export function termsOfDeliveredQuality(
+  terms: {
+    main: readonly QualityTerm[];
+    additional: readonly { rawMaterialQualityId: number; qualityTerms: readonly QualityTerm[] }[];
+  },
+  realQualityId: number | null,
+): readonly QualityTerm[] {
+  return terms.additional.find((option) => option.rawMaterialQualityId === realQualityId)?.qualityTerms ?? terms.main;
+}
+
 /** The lab results past a rejection limit of each side's terms (the reason the unloading waits), side by side. */
 export function labResultsBeyondLimit(
   labResults: readonly { parameter: string; value: number }[] | null,

@@ -12,6 +12,7 @@ import {
   decideDefaults,
   decideFormSchema,
   labResultsBeyondLimit,
+  termsOfDeliveredQuality,
   toDecisionRequest,
 } from '../decide-form';
 import { type TransportDialogProps, TransportModal } from './transport-modal';
@@ -34,7 +35,10 @@ export function DecideTransportModal({ transport, onClose }: TransportDialogProp
 function BeyondLimit({ transport }: { transport: TransportResponse }) {
   const { t } = useTranslation();
   const terms = useDeliveryQualityTerms(transport);
-  const beyond = labResultsBeyondLimit(transport.labResults, terms);
+  const beyond = labResultsBeyondLimit(transport.labResults, {
+    purchase: termsOfDeliveredQuality(terms.purchase, transport.realCargoQualityId),
+    sales: termsOfDeliveredQuality(terms.sales, transport.realCargoQualityId),
+  });
   return (
     <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('transports.decide.beyondTitle')}>
       {beyond.length === 0 ? (
