@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { lineValue } from '@grain/shared';
+import { formatMoney, lineValue } from '@grain/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveCompany } from '../../../test/fixtures/settings.js';
-import { codeOf, insertDeliveredTransport, okJson } from '../../../test/fixtures/settlements.js';
+import { codeOf, insertDeliveredTransport, okJson, settlementApi } from '../../../test/fixtures/settlements.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { startFakeKsef } from '../../../tools/ksef-fake/server.js';
 import { contractors, receivedInvoiceRows, receivedInvoices, transactions } from '../../db/schema/index.js';
 import { buildFa3Xml, type SalesInvoiceLine } from '../ksef/xml/fa3.js';
@@ -244,6 +245,54 @@ describe('the "Faktury otrzymane" calls', () => {
     expect(okJson(await list('{"status":["MATCHED","TO_ASSIGN"]}'))).toMatchObject({ filtered: 0, list: [] });
     const guest = await t.call({ method: 'GET', url: '/api/received-invoice/list' });
     expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/received-invoice/pdf/{id} and the statement row’s link', () => {
+  it('shows the stored XML as KSeF does: seller, buyer, lines, totals; the filled row links to it', async () => {
+    const [row, typed] = await deliveries([24_537, 25_010]);
+    await t.db.update(transactions).set({ invoiceNumber: 'FZ-RĘCZNIE' }).where(eq(transactions.id, typed!.id));
+    const net = lineValue(24_537, PRICE);
+    const { number, xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net }]);
+    const stored = (await store(xml))!;
+    const second = (await store(supplierInvoice(SUPPLIER_NIP, [{ kg: 25_010, net: lineValue(25_010, PRICE) }]).xml))!;
+    expect(okJson(await post('assign', second.id, { transaction_ids: [typed!.id] })).status).toBe('MATCHED');
+
+    const response = await t.call({ method: 'GET', url: `/api/received-invoice/pdf/${stored.id}`, token });
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('faktura-otrzymana-FZ-');
+    const { pages, text: raw } = await pdfText(response.rawPayload);
+    const text = raw.replace(/\s+/g, ' ');
+    expect(pages).toBe(1);
+    for (const part of [
+      'Faktura VAT',
+      `nr ${number}`,
+      `Numer KSeF: ${stored.ksefNumber}`,
+      'SPRZEDAWCA Gospodarstwo Zbożowe Wieś 1',
+      `NIP: ${SUPPLIER_NIP}`,
+      'NABYWCA Zbożex Handel Zbożem sp. z o.o. ul. Żytnia 7',
+      `NIP: ${COMPANY_NIP}`,
+      'Pszenica konsumpcyjna',
+      '24,537',
+      '800,00',
+      `Do zapłaty ${formatMoney(net + Math.round(net * 0.05))}`,
+    ]) {
+      expect(text).toContain(part.replace(/\s+/g, ' '));
+    }
+
+    const statement = okJson(await settlementApi(t, () => token).list({ limit: 50 })).list;
+    const rowOfStatement = (id: number) => statement.find((r: { id: number }) => r.id === id);
+    expect(rowOfStatement(row!.id)).toMatchObject({ invoice_number: number, received_invoice_id: stored.id });
+    // Linked by hand after a person typed its number: the typed number stays and links nowhere.
+    expect(rowOfStatement(typed!.id)).toMatchObject({ invoice_number: 'FZ-RĘCZNIE', received_invoice_id: null });
+  });
+
+  it('refuses an unknown invoice and one whose XML could not be read', async () => {
+    const missing = await t.call({ method: 'GET', url: '/api/received-invoice/pdf/999', token });
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'RECEIVED_INVOICE_NOT_FOUND']);
+    const broken = (await store(new TextEncoder().encode('<Faktura>nie FA (3)</Faktura>')))!;
+    const unreadable = await t.call({ method: 'GET', url: `/api/received-invoice/pdf/${broken.id}`, token });
+    expect([unreadable.statusCode, codeOf(unreadable)]).toEqual([409, 'RECEIVED_INVOICE_UNREADABLE']);
   });
 });
 

@@ -12,8 +12,10 @@ import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { renderPdf } from '../../lib/pdf/service.js';
 import { lockRowsToInvoice } from '../invoices/service.js';
 import { type ParsedReceivedInvoice, parseFa3Invoice } from '../ksef/index.js';
+import { receivedInvoicePdf } from './pdf.js';
 import * as q from './queries.js';
 import { matchInvoice, rowsCoverInvoice } from './rules.js';
 
@@ -318,4 +320,23 @@ export async function hideReceivedInvoice(
     await audit(tx, ctx.user.id, 'received_invoice', id, 'HIDE', { note: input.note });
   });
   return receivedInvoiceDetails(ctx, id);
+}
+
+export const receivedInvoiceFileName = (number: string | null, id: number) =>
+  `faktura-otrzymana-${(number ?? String(id)).replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`;
+
+/**
+ * GET /received-invoice/pdf/{id}: the stored XML as KSeF's visualisation shows it, rendered off the event loop by
+ * the PDF service (EXPORT_ERROR when that fails); an XML that could not be read answers RECEIVED_INVOICE_UNREADABLE.
+ */
+export async function receivedInvoicePdfFile(ctx: Ctx, id: number) {
+  const row = await q.receivedInvoiceById(ctx.db, id);
+  if (!row) throw new AppError('RECEIVED_INVOICE_NOT_FOUND');
+  const { parsed } = tryParse(row.xml);
+  if (!parsed) throw new AppError('RECEIVED_INVOICE_UNREADABLE');
+  const { bytes, renderMs, cpuMs } = await renderPdf(
+    receivedInvoicePdf({ invoice: parsed, ksefNumber: row.ksefNumber }),
+    ctx.log,
+  );
+  return { fileName: receivedInvoiceFileName(row.number, id), pdf: bytes, timing: { renderMs, cpuMs } };
 }

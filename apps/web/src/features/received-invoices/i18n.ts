@@ -27,6 +27,7 @@ export const receivedInvoicesPl = {
     open: 'Pokaż fakturę {{number}}',
     details: 'Faktura otrzymana {{number}}',
     ksefNumber: 'Numer KSeF',
+    pdf: 'PDF faktury',
     unknownSeller: 'Sprzedawca spoza kartoteki kontrahentów',
     lines: 'Pozycje faktury',
     lineName: 'Nazwa',
