@@ -8,8 +8,8 @@ import { createTestApp, resetDatabase, type TestApp } from '../../../test/harnes
 import { pdfText } from '../../../test/pdf-text.js';
 import { startFakeKsef } from '../../../tools/ksef-fake/server.js';
 import { contractors, receivedInvoiceRows, receivedInvoices, transactions } from '../../db/schema/index.js';
-import { buildFa3Xml, type SalesInvoiceLine } from '../ksef/xml/fa3.js';
-import { fetchReceivedInvoices } from './fetch.js';
+import { buildFa3Xml, type SalesInvoiceKind, type SalesInvoiceLine } from '../ksef/xml/fa3.js';
+import { fetchReceivedInvoices, type ReceivedTarget } from './fetch.js';
 import { storeReceivedInvoice } from './service.js';
 
 /**
@@ -35,8 +35,13 @@ const COMPANY_NIP = '5260250274';
 const PRICE = 80_000; // 800,00 zł/t
 
 let serial = 0;
-/** An FA (3) invoice the supplier issued to us, one line per { kg, net } (5 %). */
-function supplierInvoice(sellerNip: string, lines: { kg: number; net: number }[], number = `FZ/${++serial}`) {
+/** An FA (3) invoice the supplier issued to us, one line per { kg, net } (5 %); a correction's "before" lines marked. */
+function supplierInvoice(
+  sellerNip: string,
+  lines: { kg: number; net: number; isStateBefore?: boolean }[],
+  number = `FZ/${++serial}`,
+  kind: SalesInvoiceKind = { type: 'VAT' },
+) {
   const fa3Lines: SalesInvoiceLine[] = lines.map((line) => ({
     name: 'Pszenica konsumpcyjna',
     unit: 't',
@@ -44,8 +49,9 @@ function supplierInvoice(sellerNip: string, lines: { kg: number; net: number }[]
     unitNetPriceMinor: PRICE,
     netMinor: line.net,
     rate: '5',
+    ...(line.isStateBefore ? { isStateBefore: true } : {}),
   }));
-  const net = lines.reduce((sum, line) => sum + line.net, 0);
+  const net = lines.reduce((sum, line) => sum + (line.isStateBefore ? -line.net : line.net), 0);
   const xml = buildFa3Xml({
     generatedAt: new Date('2026-03-10T08:00:00Z'),
     seller: { nip: sellerNip, name: 'Gospodarstwo Zbożowe', address: { countryCode: 'PL', line1: 'Wieś 1' } },
@@ -59,7 +65,7 @@ function supplierInvoice(sellerNip: string, lines: { kg: number; net: number }[]
     number,
     sale: { date: '2026-03-04' },
     totals: [{ rate: '5', netMinor: net, vatMinor: Math.round(net * 0.05) }],
-    kind: { type: 'VAT' },
+    kind,
     lines: fa3Lines,
   });
   return { number, xml };
@@ -296,25 +302,36 @@ describe('GET /api/received-invoice/pdf/{id} and the statement row’s link', ()
   });
 });
 
+/** The fake KSeF started for real, our company's token registered with it, and the export's target. */
+async function withFakeKsef(
+  run: (fake: Awaited<ReturnType<typeof startFakeKsef>>, target: ReceivedTarget) => Promise<void>,
+) {
+  const fake = await startFakeKsef({ logViolations: false });
+  try {
+    fake.control.registerKsefToken(COMPANY_NIP, 'received-test-token');
+    await saveCompany(t, token, {
+      ksef_environment: 'TEST',
+      ksef_token: 'received-test-token',
+      ksef_custom_url: fake.url,
+    });
+    await run(fake, {
+      baseUrl: fake.url,
+      ksefToken: 'received-test-token',
+      contextNip: null,
+      clientOptions: { sleep: async () => {} },
+    });
+    expect(fake.control.violations()).toEqual([]);
+  } finally {
+    await fake.close();
+  }
+}
+
 describe('the export from KSeF (Subject2)', () => {
   it('fetches, stores the bytes as received, matches; not again within 15 minutes; deduplicated after', async () => {
-    const fake = await startFakeKsef({ logViolations: false });
-    try {
-      fake.control.registerKsefToken(COMPANY_NIP, 'received-test-token');
-      await saveCompany(t, token, {
-        ksef_environment: 'TEST',
-        ksef_token: 'received-test-token',
-        ksef_custom_url: fake.url,
-      });
+    await withFakeKsef(async (fake, target) => {
       const [row] = await deliveries([24_537]);
       const { number, xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: lineValue(24_537, PRICE) }]);
       const ksefNumber = fake.control.addInvoice(xml);
-      const target = {
-        baseUrl: fake.url,
-        ksefToken: 'received-test-token',
-        contextNip: null,
-        clientOptions: { sleep: async () => {} },
-      };
       const now = new Date();
       expect(await fetchReceivedInvoices(t.db, target, t.app.log, now)).toEqual({ ran: true, stored: 1, skipped: 0 });
       const [stored] = await t.db.select().from(receivedInvoices);
@@ -328,9 +345,56 @@ describe('the export from KSeF (Subject2)', () => {
       const next = await fetchReceivedInvoices(t.db, target, t.app.log, later);
       expect(next).toMatchObject({ ran: true, stored: 0 });
       expect(await t.db.select().from(receivedInvoices)).toHaveLength(1);
-      expect(fake.control.violations()).toEqual([]);
-    } finally {
-      await fake.close();
-    }
+    });
+  });
+
+  it('links a received correction to the invoice it corrects, shows the difference, fills no row', async () => {
+    await withFakeKsef(async (fake, target) => {
+      const [row] = await deliveries([24_537]);
+      const before = lineValue(24_537, PRICE);
+      const after = lineValue(24_000, PRICE);
+      const original = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: before }]);
+      const originalKsef = fake.control.addInvoice(original.xml);
+      expect(await fetchReceivedInvoices(t.db, target, t.app.log, new Date())).toMatchObject({ stored: 1 });
+      // A person retypes the row's invoice date; the correction must leave it as typed.
+      await t.db.update(transactions).set({ invoiceDate: '2026-03-11' }).where(eq(transactions.id, row!.id));
+      const correction = supplierInvoice(
+        SUPPLIER_NIP,
+        [
+          { kg: 24_537, net: before, isStateBefore: true },
+          { kg: 24_000, net: after },
+        ],
+        'FZK/1',
+        {
+          type: 'KOR',
+          reason: 'Ponowne ważenie',
+          corrected: [{ issueDate: '2026-03-10', number: original.number, ksefNumber: originalKsef }],
+        },
+      );
+      fake.control.addInvoice(correction.xml);
+      const later = new Date(Date.now() + 16 * 60_000);
+      expect(await fetchReceivedInvoices(t.db, target, t.app.log, later)).toMatchObject({ stored: 1 });
+
+      const [first, kor] = await t.db.select().from(receivedInvoices).orderBy(receivedInvoices.id);
+      expect(kor).toMatchObject({
+        status: 'DIFFERENCE',
+        correctedReceivedInvoiceId: first!.id,
+        netTotal: after - before,
+      });
+      expect(await rowOf(row!.id)).toMatchObject({ invoiceNumber: original.number, invoiceDate: '2026-03-11' });
+      const korDetails = okJson(await details(kor!.id));
+      expect(korDetails).toMatchObject({
+        corrected_invoice: { id: first!.id, number: original.number, net_total: before },
+        net_total: after - before,
+        transaction_ids: [],
+        invoice_quantity_kg: 24_000,
+      });
+      expect(okJson(await details(first!.id)).corrections).toEqual([
+        expect.objectContaining({ id: kor!.id, number: 'FZK/1', net_total: after - before }),
+      ]);
+      const accepted = okJson(await post('accept', kor!.id, { note: 'Korekta po ponownym ważeniu' }));
+      expect(accepted).toMatchObject({ status: 'MATCHED', transaction_ids: [] });
+      expect((await rowOf(row!.id)).invoiceNumber).toBe(original.number);
+    });
   });
 });

@@ -65,9 +65,29 @@ export async function storeReceivedInvoice(
       parseError: error,
       permanentStorageDate: input.permanentStorageDate ?? null,
     });
-    if (!stored || !parsed || !contractor || parsed.kind !== 'VAT') return stored;
+    if (!stored || !parsed) return stored;
+    if (parsed.kind.startsWith('KOR')) return linkCorrection(tx, stored, parsed);
+    if (!contractor || parsed.kind !== 'VAT') return stored;
     return autoMatch(tx, stored, parsed, contractor.id);
   });
+}
+
+/**
+ * A received correction (KOR) is linked to the invoice it corrects when that one is here, and waits as a DIFFERENCE
+ * for a person to accept with a note: its totals are the difference, shown beside the original's. It fills no
+ * statement row: the rows keep the original's number, or what a person typed (RULES.md Invoices, VAT and KSeF).
+ */
+async function linkCorrection(
+  tx: Db,
+  stored: q.ReceivedInvoiceDbRow,
+  parsed: ParsedReceivedInvoice,
+): Promise<q.ReceivedInvoiceDbRow> {
+  const original = await q.correctedReceivedInvoiceOf(tx, parsed.seller.nip, parsed.corrected);
+  if (!original) return stored;
+  const linked = { status: 'DIFFERENCE' as const, correctedReceivedInvoiceId: original.id };
+  await q.updateReceivedInvoice(tx, stored.id, linked);
+  await audit(tx, null, 'received_invoice', stored.id, 'LINK_CORRECTION', { correctedReceivedInvoiceId: original.id });
+  return { ...stored, ...linked };
 }
 
 /**
@@ -129,6 +149,7 @@ async function toResponse(
     vatTotal: row.vatTotal,
     grossTotal: row.grossTotal,
     status: row.status as ReceivedInvoiceStatus,
+    correctedReceivedInvoiceId: row.correctedReceivedInvoiceId,
     note: row.note,
     parseError: row.parseError,
     rowsNetTotal: linked.reduce((sum, r) => sum + r.netMinor, 0),
@@ -185,9 +206,15 @@ export async function receivedInvoiceDetails(ctx: Ctx, id: number): Promise<Rece
   const openRows = open
     .map((r) => rowOf(r, false))
     .sort((a, b) => Number(b.suggested) - Number(a.suggested) || a.id - b.id);
+  const [correctedInvoice] = await q.receivedInvoiceRefs(
+    ctx.db,
+    row.correctedReceivedInvoiceId === null ? [] : [row.correctedReceivedInvoiceId],
+  );
   return {
     ...base,
     buyerNip: row.buyerNip,
+    correctedInvoice: correctedInvoice ?? null,
+    corrections: await q.correctionsOf(ctx.db, id),
     lines: (parsed ? billedLines(parsed) : []).map((line) => ({
       lineNumber: line.lineNumber,
       name: line.name,

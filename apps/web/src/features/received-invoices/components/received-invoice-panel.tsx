@@ -13,6 +13,7 @@ import {
   useHideReceivedInvoice,
   useReceivedInvoiceDetails,
 } from '../api';
+import { ReceivedCorrections } from './received-corrections';
 import { ReceivedStatusBadge } from './received-invoice-columns';
 
 const refusalOf = (error: unknown) => messageCodeText(error instanceof ApiError ? error.messageCode : 'INTERNAL_ERROR');
@@ -53,6 +54,7 @@ export function ReceivedInvoicePanel({ id }: { id: number }) {
       {invoice.parseError && (
         <Alert color="red">{t('receivedInvoices.parseError', { error: invoice.parseError })}</Alert>
       )}
+      <ReceivedCorrections invoice={invoice} />
       {invoice.note && <Text fz="sm">{t('receivedInvoices.noteShown', { note: invoice.note })}</Text>}
       <Text fz="sm" data-testid="received-figures">
         {t('receivedInvoices.figures', {
