@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { formatMoney, lineValue } from '@grain/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMPANY_NIP, supplierInvoiceXml } from '../../../test/fixtures/received-invoices.js';
 import { saveCompany } from '../../../test/fixtures/settings.js';
 import { codeOf, insertDeliveredTransport, okJson, settlementApi } from '../../../test/fixtures/settlements.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { startFakeKsef } from '../../../tools/ksef-fake/server.js';
 import { contractors, receivedInvoiceRows, receivedInvoices, transactions } from '../../db/schema/index.js';
-import { buildFa3Xml, type SalesInvoiceKind, type SalesInvoiceLine } from '../ksef/xml/fa3.js';
+import type { SalesInvoiceKind } from '../ksef/xml/fa3.js';
 import { fetchReceivedInvoices, type ReceivedTarget } from './fetch.js';
 import { storeReceivedInvoice } from './service.js';
 
@@ -31,43 +32,22 @@ afterAll(() => t.close());
 /** NIPs with a valid checksum that fit FA (3)'s NIP pattern. */
 const SUPPLIER_NIP = '7740001454';
 const UNKNOWN_NIP = '7251801126';
-const COMPANY_NIP = '5260250274';
 const PRICE = 80_000; // 800,00 zł/t
 
 let serial = 0;
-/** An FA (3) invoice the supplier issued to us, one line per { kg, net } (5 %); a correction's "before" lines marked. */
+/** An FA (3) invoice the supplier issued to us at 800 zł/t, one line per { kg, net }. */
 function supplierInvoice(
   sellerNip: string,
   lines: { kg: number; net: number; isStateBefore?: boolean }[],
   number = `FZ/${++serial}`,
   kind: SalesInvoiceKind = { type: 'VAT' },
 ) {
-  const fa3Lines: SalesInvoiceLine[] = lines.map((line) => ({
-    name: 'Pszenica konsumpcyjna',
-    unit: 't',
-    quantity: { kg: line.kg },
-    unitNetPriceMinor: PRICE,
-    netMinor: line.net,
-    rate: '5',
-    ...(line.isStateBefore ? { isStateBefore: true } : {}),
-  }));
-  const net = lines.reduce((sum, line) => sum + (line.isStateBefore ? -line.net : line.net), 0);
-  const xml = buildFa3Xml({
-    generatedAt: new Date('2026-03-10T08:00:00Z'),
-    seller: { nip: sellerNip, name: 'Gospodarstwo Zbożowe', address: { countryCode: 'PL', line1: 'Wieś 1' } },
-    buyer: {
-      identifier: { type: 'nip', nip: COMPANY_NIP },
-      name: 'Zbożex Handel Zbożem sp. z o.o.',
-      address: { countryCode: 'PL', line1: 'ul. Żytnia 7' },
-    },
-    currency: 'PLN',
-    issueDate: '2026-03-10',
+  const xml = supplierInvoiceXml(
+    sellerNip,
     number,
-    sale: { date: '2026-03-04' },
-    totals: [{ rate: '5', netMinor: net, vatMinor: Math.round(net * 0.05) }],
+    lines.map((line) => ({ ...line, unitPrice: PRICE })),
     kind,
-    lines: fa3Lines,
-  });
+  );
   return { number, xml };
 }
 

@@ -2,7 +2,7 @@
 import './i18n';
 
 export { useCreateInvoice } from './api';
-export { CorrectionFormBody } from './components/correction-form-body';
+export { CorrectionFormBody, CorrectionModal } from './components/correction-form-body';
 export {
   asNetPrice,
   type CorrectionFormValues,

@@ -1,6 +1,5 @@
 import type { CorrectionTotals, InvoiceDetails } from '@grain/shared';
-import { Modal, Table } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { submitChange } from '../../../components/form/submit-change';
@@ -10,7 +9,7 @@ import { useCorrectInvoice } from '../api';
 import { correctInvoiceDefaults, correctionPreview, toCorrectInvoiceRequest } from '../correct-invoice-form';
 import { type CorrectionFormValues, correctionFormSchema } from '../correction-form';
 import { invoicePath } from '../paths';
-import { CorrectionFormBody } from './correction-form-body';
+import { CorrectionFormBody, CorrectionModal } from './correction-form-body';
 
 interface CorrectInvoiceDialogProps {
   invoice: InvoiceDetails;
@@ -25,11 +24,10 @@ interface CorrectInvoiceDialogProps {
  */
 export function CorrectInvoiceDialog({ invoice, isOpen, onClose }: CorrectInvoiceDialogProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   return (
-    <Modal opened={isOpen} onClose={onClose} size="xl" fullScreen={isPhone} title={t('invoices.correct.title')}>
-      {isOpen && <CorrectInvoiceForm invoice={invoice} onClose={onClose} />}
-    </Modal>
+    <CorrectionModal title={t('invoices.correct.title')} isOpen={isOpen} onClose={onClose}>
+      <CorrectInvoiceForm invoice={invoice} onClose={onClose} />
+    </CorrectionModal>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/form/date-input';
@@ -7,6 +8,16 @@ import type { useZodForm } from '../../../components/form/use-zod-form';
 import type { CorrectionFormValues } from '../correction-form';
 
 export type CorrectionForm = ReturnType<typeof useZodForm<CorrectionFormValues>>;
+
+/** The correction's dialog: wide on a desk, the whole screen on a phone; its form exists only while open. */
+export function CorrectionModal(props: { title: string; isOpen: boolean; onClose: () => void; children: ReactNode }) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  return (
+    <Modal opened={props.isOpen} onClose={props.onClose} size="xl" fullScreen={isPhone} title={props.title}>
+      {props.isOpen && props.children}
+    </Modal>
+  );
+}
 
 interface CorrectionFormBodyProps {
   form: CorrectionForm;

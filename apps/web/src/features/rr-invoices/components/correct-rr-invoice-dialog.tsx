@@ -1,6 +1,5 @@
 import type { RrInvoice, RrTotals } from '@grain/shared';
-import { Modal, Table } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { submitChange } from '../../../components/form/submit-change';
@@ -9,6 +8,7 @@ import { formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/for
 import {
   CorrectionFormBody,
   type CorrectionFormValues,
+  CorrectionModal,
   correctionDefaults,
   correctionFormSchema,
 } from '../../invoices';
@@ -29,11 +29,10 @@ interface CorrectRrInvoiceDialogProps {
  */
 export function CorrectRrInvoiceDialog({ invoice, isOpen, onClose }: CorrectRrInvoiceDialogProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   return (
-    <Modal opened={isOpen} onClose={onClose} size="xl" fullScreen={isPhone} title={t('rrInvoices.correct.title')}>
-      {isOpen && <CorrectRrInvoiceForm invoice={invoice} onClose={onClose} />}
-    </Modal>
+    <CorrectionModal title={t('rrInvoices.correct.title')} isOpen={isOpen} onClose={onClose}>
+      <CorrectRrInvoiceForm invoice={invoice} onClose={onClose} />
+    </CorrectionModal>
   );
 }
 
@@ -84,23 +83,25 @@ function RrCorrectionDifference({ totals }: { totals: RrTotals }) {
   const { t } = useTranslation();
   const money = (minor: number) => formatMoney(minor, 'PLN');
   return (
-    <Table data-testid="correction-difference" fz="sm">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('invoices.correct.difference')}</Table.Th>
-          <Table.Th ta="right">{t('rrInvoices.value')}</Table.Th>
-          <Table.Th ta="right">{t('rrInvoices.refund')}</Table.Th>
-          <Table.Th ta="right">{t('rrInvoices.total')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        <Table.Tr fw={700}>
-          <Table.Td>{t('invoices.total')}</Table.Td>
-          <Table.Td ta="right">{money(totals.netMinor)}</Table.Td>
-          <Table.Td ta="right">{money(totals.refundMinor)}</Table.Td>
-          <Table.Td ta="right">{money(totals.totalMinor)}</Table.Td>
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={420}>
+      <Table data-testid="correction-difference" fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('invoices.correct.difference')}</Table.Th>
+            <Table.Th ta="right">{t('rrInvoices.value')}</Table.Th>
+            <Table.Th ta="right">{t('rrInvoices.refund')}</Table.Th>
+            <Table.Th ta="right">{t('rrInvoices.total')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr fw={700}>
+            <Table.Td>{t('invoices.total')}</Table.Td>
+            <Table.Td ta="right">{money(totals.netMinor)}</Table.Td>
+            <Table.Td ta="right">{money(totals.refundMinor)}</Table.Td>
+            <Table.Td ta="right">{money(totals.totalMinor)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
