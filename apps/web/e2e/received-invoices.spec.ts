@@ -3,7 +3,7 @@ import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { buildFa3Xml } from '../../server/src/modules/ksef/xml/fa3';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, KSEF_FAKE_ORIGIN, KSEF_FAKE_TOKEN, showColumns, signIn, WCAG_TAGS } from './support';
+import { apiAs, KSEF_FAKE_ORIGIN, KSEF_FAKE_TOKEN, shootBothWidths, showColumns, signIn, WCAG_TAGS } from './support';
 
 /**
  * "Faktury otrzymane" (RULES.md Invoices, VAT and KSeF: a received invoice matched to statement rows): a supplier's
@@ -16,13 +16,7 @@ const supplierNip = nipFromSerial(77_000_000 + (Date.now() % 1_000_000));
 const invoiceNumber = `FZ/${tag}`;
 let purchaseRowId: number;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 test.describe.configure({ mode: 'serial' });
 
