@@ -3,7 +3,7 @@ import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { buildFa3Xml } from '../../server/src/modules/ksef/xml/fa3';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, KSEF_FAKE_ORIGIN, KSEF_FAKE_TOKEN, signIn, WCAG_TAGS } from './support';
+import { apiAs, KSEF_FAKE_ORIGIN, KSEF_FAKE_TOKEN, shootBothWidths, showColumns, signIn, WCAG_TAGS } from './support';
 
 /**
  * "Faktury otrzymane" (RULES.md Invoices, VAT and KSeF: a received invoice matched to statement rows): a supplier's
@@ -16,13 +16,7 @@ const supplierNip = nipFromSerial(77_000_000 + (Date.now() % 1_000_000));
 const invoiceNumber = `FZ/${tag}`;
 let purchaseRowId: number;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -121,5 +115,25 @@ test.describe('received invoices', () => {
     await expect(truck).toContainText('przypisany');
     await expect(dialog.getByTestId('received-figures')).toContainText('wiersze');
     await shoot(page, 'assigned');
+
+    // The PDF of the XML as KSeF shows it.
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'PDF faktury' }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toBe(`faktura-otrzymana-FZ_${tag}.pdf`);
+    await pdf.saveAs(`${SHOTS}/received-invoice.pdf`);
+  });
+
+  test('the statement row filled by the invoice links to it', async ({ page }) => {
+    await page.goto(`/transaction-statement/purchase?search=${tag}`);
+    await showColumns(page, ['Faktura']);
+    const link = page.getByRole('link', { name: invoiceNumber });
+    await expect(link).toBeVisible();
+    await page.keyboard.press('Escape');
+    await shoot(page, 'statement-link');
+    await link.click();
+    await expect(page).toHaveURL(/\/received-invoices\?open=\d+/);
+    const dialog = page.getByRole('dialog', { name: `Faktura otrzymana ${invoiceNumber}` });
+    await expect(dialog.getByTestId(`received-row-${purchaseRowId}`)).toContainText('przypisany');
   });
 });

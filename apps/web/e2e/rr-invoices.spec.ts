@@ -21,7 +21,7 @@ test.describe.configure({ mode: 'serial' });
 test.describe('VAT RR invoices', () => {
   test.beforeAll(async () => {
     const api = await apiAs();
-    await saveInvoicingCompany(api, { rr_invoice_series: 'RR/{RRRR}/{NR}' });
+    await saveInvoicingCompany(api, { rr_invoice_series: 'RR/{RRRR}/{NR}', rr_correction_series: 'RRK/{RRRR}/{NR}' });
     const seed = await seedDeliveredTransport(api, { tag });
     supplierId = seed.supplierId;
     const current = (await (await api.get(`/api/dictionary/contractor/get-one/${supplierId}`)).json()).result;
@@ -92,5 +92,25 @@ test.describe('VAT RR invoices', () => {
     const month = new Date().toISOString().slice(0, 7);
     await expect(row).toContainText(`odliczenie w okresie ${month}`);
     await shoot(page, 'list-deductible');
+  });
+
+  test('Koryguj on the RR invoice issues a KOREKTA with the difference shown as typed, and opens it', async ({
+    page,
+  }) => {
+    const api = await apiAs();
+    const listed = await api.get(`/api/rr-invoice/list?search=${encodeURIComponent(`Gospodarstwo Rolne ${tag}`)}`);
+    const invoice = (await listed.json()).list[0] as { id: number; number: string; lines: { quantity: number }[] };
+    await api.dispose();
+    await page.goto(`/rr-invoices/${invoice.id}`);
+    await page.getByRole('button', { name: 'Koryguj' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Faktura VAT RR KOREKTA' });
+    await expect(dialog).toContainText(`Korekta faktury VAT RR ${invoice.number}`);
+    await dialog.getByLabel('Ilość po korekcie (t)').fill('20');
+    await dialog.getByLabel('Przyczyna korekty').fill('Ponowne ważenie');
+    await expect(dialog.getByTestId('correction-difference')).toContainText('-');
+    await shoot(page, 'correction-dialog');
+    await dialog.getByRole('button', { name: 'Wystaw korektę' }).click();
+    await expect(page.getByRole('heading', { name: /RRK\/\d{4}\/\d{4}/ })).toBeVisible();
+    await shoot(page, 'correction-details');
   });
 });

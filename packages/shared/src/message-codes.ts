@@ -114,6 +114,8 @@ export const MESSAGE_CODES = {
   RECEIVED_INVOICE_WRONG_STATUS: 409,
   /** The row is already linked to another received invoice, or is not a PURCHASE or TRANSPORT row of its seller. */
   RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE: 409,
+  /** Its XML could not be read as an FA (3) invoice (parse_error says why): there is nothing to show as a PDF. */
+  RECEIVED_INVOICE_UNREADABLE: 409,
   /** A bank statement that is neither MT940 nor a bank CSV, or has a line that cannot be read (the message names it). */
   BANK_STATEMENT_INVALID: 400,
   // GMP

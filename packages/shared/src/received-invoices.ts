@@ -39,6 +39,8 @@ export const ReceivedInvoiceSchema = z.object({
   vatTotal: z.number().nullable(),
   grossTotal: z.number().nullable(),
   status: z.enum(RECEIVED_INVOICE_STATUSES),
+  /** A correction (KOR): the received invoice it corrects, when that one is here; null otherwise. */
+  correctedReceivedInvoiceId: z.number().nullable(),
   note: z.string().nullable(),
   parseError: z.string().nullable(),
   /** Net value and kilograms of the rows linked to it: the figures a difference is shown against. */
@@ -78,8 +80,21 @@ export const ReceivedInvoiceRowSchema = z.object({
   suggested: z.boolean(),
 });
 
+/** Another received invoice as a correction refers to it: its totals (a correction's are the difference). */
+export const ReceivedInvoiceRefSchema = z.object({
+  id: z.number(),
+  number: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  netTotal: z.number().nullable(),
+  grossTotal: z.number().nullable(),
+});
+
 export const ReceivedInvoiceDetailsSchema = ReceivedInvoiceSchema.extend({
   buyerNip: z.string().nullable(),
+  /** On a correction: the invoice it corrects (its totals before); the correction's own totals are the difference. */
+  correctedInvoice: ReceivedInvoiceRefSchema.nullable(),
+  /** On an invoice: the corrections received for it, oldest first. */
+  corrections: z.array(ReceivedInvoiceRefSchema),
   lines: z.array(ReceivedInvoiceLineSchema),
   /** Linked rows, then the seller's open rows (suggested first) a person may assign. */
   rows: z.array(ReceivedInvoiceRowSchema),

@@ -138,6 +138,21 @@ export const RrInvoiceSchema = z.object({
   /** YYYY-MM: "odliczenie w okresie", when DEDUCTIBLE. */
   deductibleMonth: z.string().nullable(),
   lines: z.array(RrInvoiceLineSchema),
+  /**
+   * The lines as they stand now: the original's, each replaced by its latest correction's (on a correction: its
+   * original's). What a next "Koryguj" starts from, as the server corrects the original.
+   */
+  currentLines: z.array(
+    RrInvoiceLineSchema.pick({
+      position: true,
+      name: true,
+      quality: true,
+      quantity: true,
+      unitPrice: true,
+      value: true,
+      refund: true,
+    }),
+  ),
   payments: z.array(RrPaymentSchema),
   createdAt: z.string(),
 });

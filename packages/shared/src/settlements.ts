@@ -131,6 +131,8 @@ export const TransactionRowSchema = z.object({
   invoiceDate: z.string().nullable(),
   /** The sales invoice issued here with this row as a line (RULES.md Invoices, VAT and KSeF); null otherwise. */
   invoiceId: z.number().nullable(),
+  /** The invoice received through KSeF whose match filled this row's invoice number and date; null otherwise. */
+  receivedInvoiceId: z.number().nullable(),
   accountingMethod: z.enum(ACCOUNTING_METHODS).nullable(),
   /** The row this one was split off (settlement-split). */
   splitFromId: z.number().nullable(),

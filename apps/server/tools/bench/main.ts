@@ -22,20 +22,22 @@ import { measureLive } from './live.js';
 import { withCpuSplit } from './machine-cpu.js';
 import { measurePalette, missedPaletteTargets } from './palette.js';
 import { measurePdf } from './pdf.js';
+import { measureReceivedMatching } from './received.js';
 import { measureCompressedPage, measureSearches, missedSearchTargets } from './searches.js';
 import { round, type Timing, timed, timingOf } from './stats.js';
 import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
 
 /**
- * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | palette | invoices | page50 | live]`:
+ * `npm run bench [-- --embedded] [--scale large|medium|small] [--calls 30] [--only <list name part> | export | pdf | web | searches | palette | invoices | page50 | live | received]`:
  * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
  * lists, typed searches, the logistics page's compressed answer, dashboards, writes, the export, the transport order
  * PDF, throughput and the web app. Prints a table and writes bench/results/*.json (`--only searches`: the searches
  * and the compressed page alone, written to bench/results/searches-*.json; `--only invoices`: 200 sales invoices issued,
  * validated and sent to a fake KSeF in a process of its own, written to bench/results/invoices-*.json; `--only page50`: the compressed page
  * alone, bench/results/*-page50-*.json; `--only live`: 200 live-update streams on the one process, event delivery and
- * the list p95 with them open, bench/results/live-*.json).
+ * the list p95 with them open, bench/results/live-*.json; `--only received`: 5 000 received invoices matched against
+ * the open rows, rolled back after, bench/results/received-*.json).
  */
 const args = process.argv.slice(2);
 const isEmbedded = args.includes('--embedded');
@@ -44,7 +46,7 @@ const calls = Number(flagValue('--calls') ?? 30);
 /** `--only <text>`: only the lists whose name holds it (`export`, `pdf`, `web`: that part alone), nothing else, no result file. */
 const only = flagValue('--only');
 /** The parts `--only` names; any other text picks lists by name ("live" is in "delivered"). */
-const ONLY_PARTS = ['export', 'pdf', 'web', 'searches', 'palette', 'invoices', 'page50', 'live'];
+const ONLY_PARTS = ['export', 'pdf', 'web', 'searches', 'palette', 'invoices', 'page50', 'live', 'received'];
 const scale = SCALES[scaleName];
 if (!scale) throw new Error(`Unknown scale ${scaleName}`);
 const root = resolve(import.meta.dirname, '../../../..');
@@ -305,6 +307,11 @@ if (only) {
     results.live = await measureLive({ address, token, call, calls: Math.max(calls, 50), clients: 200 });
     console.log('\nLive updates, 200 streams on one process', JSON.stringify(results.live, null, 2));
     writeResults(`live-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
+  }
+  if (only === 'received') {
+    results.received = await measureReceivedMatching(db);
+    console.log('\nReceived invoices matched', JSON.stringify(results.received, null, 2));
+    writeResults(`received-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
   }
   if (only === 'invoices') {
     results.invoices = await measureInvoices({ db, address, headers, ksef: ksefFake!, log: app.log });

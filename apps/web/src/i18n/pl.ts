@@ -67,6 +67,8 @@ const messageCode: Record<MessageCode, string> = {
   RECEIVED_INVOICE_WRONG_STATUS: 'Faktura otrzymana jest już dopasowana albo ukryta',
   RECEIVED_INVOICE_ROW_NOT_ASSIGNABLE:
     'Tego wiersza nie można przypisać: jest już na innej fakturze otrzymanej albo nie jest zakupem lub transportem sprzedawcy',
+  RECEIVED_INVOICE_UNREADABLE:
+    'Nie udało się odczytać pliku XML tej faktury otrzymanej, więc nie można pokazać jej PDF',
   BANK_STATEMENT_INVALID: 'Plik nie jest poprawnym wyciągiem bankowym (MT940 lub CSV banku); nic nie zapisano',
   VAT_RATE_MISSING: 'Brak stawki VAT dla surowca',
   INVOICE_XML_INVALID: 'Faktura nie przeszła walidacji schematu FA(3)',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -42,6 +43,10 @@ export const receivedInvoices = pgTable(
     /** The kilograms its billed lines name, read once when it is stored; null when a line names no weight. */
     invoiceQuantityKg: kg('invoice_quantity_kg'),
     contractorId: integer('contractor_id').references(() => contractors.id),
+    /** A correction (KOR): the received invoice it corrects, when that one is here. */
+    correctedReceivedInvoiceId: integer('corrected_received_invoice_id').references(
+      (): AnyPgColumn => receivedInvoices.id,
+    ),
     status: varchar('status', { length: 16 }).notNull().default('TO_ASSIGN'),
     suggestedTransactionIds: jsonb('suggested_transaction_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     note: varchar('note', { length: 1000 }),
@@ -55,6 +60,7 @@ export const receivedInvoices = pgTable(
     uniqueIndex('received_invoices_ksef_number_key').on(t.ksefNumber),
     index('received_invoices_status_idx').on(t.status, t.id),
     index('received_invoices_contractor_idx').on(t.contractorId, t.id),
+    index('received_invoices_corrected_idx').on(t.correctedReceivedInvoiceId),
     check('received_invoices_status_valid', sql`status in ('MATCHED', 'TO_ASSIGN', 'DIFFERENCE', 'HIDDEN')`),
   ],
 );

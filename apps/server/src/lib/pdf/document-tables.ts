@@ -1,4 +1,4 @@
-import type { PdfCell, PdfTableBlock, PdfWidth } from './document.js';
+import type { PdfBlock, PdfCell, PdfTableBlock, PdfWidth } from './document.js';
 
 /** The documents' label ink: dark enough to print and read (7:1 on white), lighter than the values. */
 export const LABEL_GREY = '#595959';
@@ -49,4 +49,14 @@ export function linesGrid({
     rows,
     ...(spaceAfter === undefined ? {} : { spaceAfter }),
   };
+}
+
+/** One party of a document (seller, buyer, farmer): the role in grey capitals, the name bold, address, identifiers. */
+export function partyBlocks(title: string, name: string, address: string, ids: string[]): PdfBlock[] {
+  return [
+    { kind: 'text', text: title.toUpperCase(), font: 'bold', size: 9, color: LABEL_GREY, spaceAfter: 2 },
+    { kind: 'text', text: name, font: 'bold', spaceAfter: 1 },
+    { kind: 'text', text: address || '—', spaceAfter: 1 },
+    ...ids.map((text): PdfBlock => ({ kind: 'text', text, spaceAfter: 1 })),
+  ];
 }

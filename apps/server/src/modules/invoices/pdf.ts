@@ -9,7 +9,7 @@ import {
 } from '@grain/shared';
 import QRCode from 'qrcode';
 import type { PdfBlock, PdfCell, PdfDocument } from '../../lib/pdf/document.js';
-import { LABEL_GREY as GREY, labelValueTable, linesGrid } from '../../lib/pdf/document-tables.js';
+import { LABEL_GREY as GREY, labelValueTable, linesGrid, partyBlocks } from '../../lib/pdf/document-tables.js';
 import { qrCaption } from '../ksef/index.js';
 import { correctionBlocks } from './pdf-correction.js';
 
@@ -45,15 +45,6 @@ export function qrRows(text: string): string[] {
     rows.push(row);
   }
   return rows;
-}
-
-function party(title: string, name: string, address: string, nip: string): PdfBlock[] {
-  return [
-    { kind: 'text', text: title.toUpperCase(), font: 'bold', size: 9, color: GREY, spaceAfter: 2 },
-    { kind: 'text', text: name, font: 'bold', spaceAfter: 1 },
-    { kind: 'text', text: address || '—', spaceAfter: 1 },
-    { kind: 'text', text: `NIP: ${nip}` },
-  ];
 }
 
 function saleDateOf(invoice: InvoiceDetails): string {
@@ -198,8 +189,14 @@ export function invoicePdf(content: InvoicePdfContent): PdfDocument {
         kind: 'columns',
         gap: 24,
         columns: [
-          { width: '*', blocks: party('Sprzedawca', invoice.sellerName, sellerAddress, invoice.sellerNip) },
-          { width: '*', blocks: party('Nabywca', invoice.buyerName, content.buyerAddress, invoice.buyerNip) },
+          {
+            width: '*',
+            blocks: partyBlocks('Sprzedawca', invoice.sellerName, sellerAddress, [`NIP: ${invoice.sellerNip}`]),
+          },
+          {
+            width: '*',
+            blocks: partyBlocks('Nabywca', invoice.buyerName, content.buyerAddress, [`NIP: ${invoice.buyerNip}`]),
+          },
         ],
       },
       { kind: 'space', height: 14 },

@@ -9,6 +9,7 @@ import {
   XLSX_CONTENT_TYPE,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { sendPdfFile } from '../../lib/pdf/reply.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import { exportInvoiceList } from './export.js';
 import * as invoices from './service.js';
@@ -119,14 +120,7 @@ function invoiceFileRoutes(app: FastifyInstance) {
     // A binary answer (application/pdf): no JSON response schema, like the transport order's PDF.
     { config: { ...ANY_ROLE, fileType: 'application/pdf' }, schema: { tags, params: IdParamsSchema } },
     async (request, reply) => {
-      const { fileName, pdf, timing } = await invoices.invoicePdfFile(request.ctx, request.params.id);
-      const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .header('Server-Timing', `pdf;dur=${timing.renderMs.toFixed(2)}${cpu}`)
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      return sendPdfFile(reply, await invoices.invoicePdfFile(request.ctx, request.params.id));
     },
   );
 }

@@ -1,5 +1,5 @@
 import { currentNetValue } from '@grain/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contractors,
@@ -220,6 +220,58 @@ export async function listReceivedInvoices(
     .offset(request.offset);
   const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(receivedInvoices).where(where);
   return { page, filtered: count?.count ?? 0 };
+}
+
+/**
+ * The received invoice a correction names (DaneFaKorygowanej): by its KSeF number, else by the seller's NIP and the
+ * invoice number; a correction itself is never the one corrected (FA (3) names the original).
+ */
+export async function correctedReceivedInvoiceOf(
+  db: Db,
+  sellerNip: string,
+  named: { number: string; ksefNumber: string | null }[],
+): Promise<{ id: number } | null> {
+  const ksefNumbers = named.map((one) => one.ksefNumber).filter((number): number is string => number !== null);
+  const numbers = named.map((one) => one.number);
+  if (!numbers.length) return null;
+  const [row] = await db
+    .select({ id: receivedInvoices.id })
+    .from(receivedInvoices)
+    .where(
+      and(
+        isNull(receivedInvoices.correctedReceivedInvoiceId),
+        or(
+          ksefNumbers.length ? inArray(receivedInvoices.ksefNumber, ksefNumbers) : undefined,
+          and(eq(receivedInvoices.sellerNip, sellerNip), inArray(receivedInvoices.number, numbers)),
+        ),
+      ),
+    )
+    .orderBy(asc(receivedInvoices.id))
+    .limit(1);
+  return row ?? null;
+}
+
+const invoiceRefColumns = {
+  id: receivedInvoices.id,
+  number: receivedInvoices.number,
+  issueDate: receivedInvoices.issueDate,
+  netTotal: receivedInvoices.netTotal,
+  grossTotal: receivedInvoices.grossTotal,
+};
+
+/** The received invoices by id, as a correction's or an original's reference shows them. */
+export async function receivedInvoiceRefs(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select(invoiceRefColumns).from(receivedInvoices).where(inArray(receivedInvoices.id, ids));
+}
+
+/** The corrections received for an invoice, oldest first. */
+export async function correctionsOf(db: Db, id: number) {
+  return db
+    .select(invoiceRefColumns)
+    .from(receivedInvoices)
+    .where(eq(receivedInvoices.correctedReceivedInvoiceId, id))
+    .orderBy(asc(receivedInvoices.id));
 }
 
 export async function countReceivedInvoices(db: Db): Promise<number> {

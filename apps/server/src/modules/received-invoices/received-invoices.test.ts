@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { lineValue } from '@grain/shared';
+import { formatMoney, lineValue } from '@grain/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMPANY_NIP, supplierInvoiceXml } from '../../../test/fixtures/received-invoices.js';
 import { saveCompany } from '../../../test/fixtures/settings.js';
-import { codeOf, insertDeliveredTransport, okJson } from '../../../test/fixtures/settlements.js';
+import { codeOf, insertDeliveredTransport, okJson, settlementApi } from '../../../test/fixtures/settlements.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { startFakeKsef } from '../../../tools/ksef-fake/server.js';
 import { contractors, receivedInvoiceRows, receivedInvoices, transactions } from '../../db/schema/index.js';
-import { buildFa3Xml, type SalesInvoiceLine } from '../ksef/xml/fa3.js';
-import { fetchReceivedInvoices } from './fetch.js';
+import type { SalesInvoiceKind } from '../ksef/xml/fa3.js';
+import { fetchReceivedInvoices, type ReceivedTarget } from './fetch.js';
 import { storeReceivedInvoice } from './service.js';
 
 /**
@@ -30,37 +32,22 @@ afterAll(() => t.close());
 /** NIPs with a valid checksum that fit FA (3)'s NIP pattern. */
 const SUPPLIER_NIP = '7740001454';
 const UNKNOWN_NIP = '7251801126';
-const COMPANY_NIP = '5260250274';
 const PRICE = 80_000; // 800,00 zł/t
 
 let serial = 0;
-/** An FA (3) invoice the supplier issued to us, one line per { kg, net } (5 %). */
-function supplierInvoice(sellerNip: string, lines: { kg: number; net: number }[], number = `FZ/${++serial}`) {
-  const fa3Lines: SalesInvoiceLine[] = lines.map((line) => ({
-    name: 'Pszenica konsumpcyjna',
-    unit: 't',
-    quantity: { kg: line.kg },
-    unitNetPriceMinor: PRICE,
-    netMinor: line.net,
-    rate: '5',
-  }));
-  const net = lines.reduce((sum, line) => sum + line.net, 0);
-  const xml = buildFa3Xml({
-    generatedAt: new Date('2026-03-10T08:00:00Z'),
-    seller: { nip: sellerNip, name: 'Gospodarstwo Zbożowe', address: { countryCode: 'PL', line1: 'Wieś 1' } },
-    buyer: {
-      identifier: { type: 'nip', nip: COMPANY_NIP },
-      name: 'Zbożex Handel Zbożem sp. z o.o.',
-      address: { countryCode: 'PL', line1: 'ul. Żytnia 7' },
-    },
-    currency: 'PLN',
-    issueDate: '2026-03-10',
+/** An FA (3) invoice the supplier issued to us at 800 zł/t, one line per { kg, net }. */
+function supplierInvoice(
+  sellerNip: string,
+  lines: { kg: number; net: number; isStateBefore?: boolean }[],
+  number = `FZ/${++serial}`,
+  kind: SalesInvoiceKind = { type: 'VAT' },
+) {
+  const xml = supplierInvoiceXml(
+    sellerNip,
     number,
-    sale: { date: '2026-03-04' },
-    totals: [{ rate: '5', netMinor: net, vatMinor: Math.round(net * 0.05) }],
-    kind: { type: 'VAT' },
-    lines: fa3Lines,
-  });
+    lines.map((line) => ({ ...line, unitPrice: PRICE })),
+    kind,
+  );
   return { number, xml };
 }
 
@@ -265,25 +252,84 @@ describe('the "Faktury otrzymane" calls', () => {
   });
 });
 
+describe('GET /api/received-invoice/pdf/{id} and the statement row’s link', () => {
+  it('shows the stored XML as KSeF does: seller, buyer, lines, totals; the filled row links to it', async () => {
+    const [row, typed] = await deliveries([24_537, 25_010]);
+    await t.db.update(transactions).set({ invoiceNumber: 'FZ-RĘCZNIE' }).where(eq(transactions.id, typed!.id));
+    const net = lineValue(24_537, PRICE);
+    const { number, xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net }]);
+    const stored = (await store(xml))!;
+    const second = (await store(supplierInvoice(SUPPLIER_NIP, [{ kg: 25_010, net: lineValue(25_010, PRICE) }]).xml))!;
+    expect(okJson(await post('assign', second.id, { transaction_ids: [typed!.id] })).status).toBe('MATCHED');
+
+    const response = await t.call({ method: 'GET', url: `/api/received-invoice/pdf/${stored.id}`, token });
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('faktura-otrzymana-FZ-');
+    const { pages, text: raw } = await pdfText(response.rawPayload);
+    const text = raw.replace(/\s+/g, ' ');
+    expect(pages).toBe(1);
+    for (const part of [
+      'Faktura VAT',
+      `nr ${number}`,
+      `Numer KSeF: ${stored.ksefNumber}`,
+      'SPRZEDAWCA Gospodarstwo Zbożowe Wieś 1',
+      `NIP: ${SUPPLIER_NIP}`,
+      'NABYWCA Zbożex Handel Zbożem sp. z o.o. ul. Żytnia 7',
+      `NIP: ${COMPANY_NIP}`,
+      'Pszenica konsumpcyjna',
+      '24,537',
+      '800,00',
+      `Do zapłaty ${formatMoney(net + Math.round(net * 0.05))}`,
+    ]) {
+      expect(text).toContain(part.replace(/\s+/g, ' '));
+    }
+
+    const statement = okJson(await settlementApi(t, () => token).list({ limit: 50 })).list;
+    const rowOfStatement = (id: number) => statement.find((r: { id: number }) => r.id === id);
+    expect(rowOfStatement(row!.id)).toMatchObject({ invoice_number: number, received_invoice_id: stored.id });
+    // Linked by hand after a person typed its number: the typed number stays and links nowhere.
+    expect(rowOfStatement(typed!.id)).toMatchObject({ invoice_number: 'FZ-RĘCZNIE', received_invoice_id: null });
+  });
+
+  it('refuses an unknown invoice and one whose XML could not be read', async () => {
+    const missing = await t.call({ method: 'GET', url: '/api/received-invoice/pdf/999', token });
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'RECEIVED_INVOICE_NOT_FOUND']);
+    const broken = (await store(new TextEncoder().encode('<Faktura>nie FA (3)</Faktura>')))!;
+    const unreadable = await t.call({ method: 'GET', url: `/api/received-invoice/pdf/${broken.id}`, token });
+    expect([unreadable.statusCode, codeOf(unreadable)]).toEqual([409, 'RECEIVED_INVOICE_UNREADABLE']);
+  });
+});
+
+/** The fake KSeF started for real, our company's token registered with it, and the export's target. */
+async function withFakeKsef(
+  run: (fake: Awaited<ReturnType<typeof startFakeKsef>>, target: ReceivedTarget) => Promise<void>,
+) {
+  const fake = await startFakeKsef({ logViolations: false });
+  try {
+    fake.control.registerKsefToken(COMPANY_NIP, 'received-test-token');
+    await saveCompany(t, token, {
+      ksef_environment: 'TEST',
+      ksef_token: 'received-test-token',
+      ksef_custom_url: fake.url,
+    });
+    await run(fake, {
+      baseUrl: fake.url,
+      ksefToken: 'received-test-token',
+      contextNip: null,
+      clientOptions: { sleep: async () => {} },
+    });
+    expect(fake.control.violations()).toEqual([]);
+  } finally {
+    await fake.close();
+  }
+}
+
 describe('the export from KSeF (Subject2)', () => {
   it('fetches, stores the bytes as received, matches; not again within 15 minutes; deduplicated after', async () => {
-    const fake = await startFakeKsef({ logViolations: false });
-    try {
-      fake.control.registerKsefToken(COMPANY_NIP, 'received-test-token');
-      await saveCompany(t, token, {
-        ksef_environment: 'TEST',
-        ksef_token: 'received-test-token',
-        ksef_custom_url: fake.url,
-      });
+    await withFakeKsef(async (fake, target) => {
       const [row] = await deliveries([24_537]);
       const { number, xml } = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: lineValue(24_537, PRICE) }]);
       const ksefNumber = fake.control.addInvoice(xml);
-      const target = {
-        baseUrl: fake.url,
-        ksefToken: 'received-test-token',
-        contextNip: null,
-        clientOptions: { sleep: async () => {} },
-      };
       const now = new Date();
       expect(await fetchReceivedInvoices(t.db, target, t.app.log, now)).toEqual({ ran: true, stored: 1, skipped: 0 });
       const [stored] = await t.db.select().from(receivedInvoices);
@@ -297,9 +343,56 @@ describe('the export from KSeF (Subject2)', () => {
       const next = await fetchReceivedInvoices(t.db, target, t.app.log, later);
       expect(next).toMatchObject({ ran: true, stored: 0 });
       expect(await t.db.select().from(receivedInvoices)).toHaveLength(1);
-      expect(fake.control.violations()).toEqual([]);
-    } finally {
-      await fake.close();
-    }
+    });
+  });
+
+  it('links a received correction to the invoice it corrects, shows the difference, fills no row', async () => {
+    await withFakeKsef(async (fake, target) => {
+      const [row] = await deliveries([24_537]);
+      const before = lineValue(24_537, PRICE);
+      const after = lineValue(24_000, PRICE);
+      const original = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: before }]);
+      const originalKsef = fake.control.addInvoice(original.xml);
+      expect(await fetchReceivedInvoices(t.db, target, t.app.log, new Date())).toMatchObject({ stored: 1 });
+      // A person retypes the row's invoice date; the correction must leave it as typed.
+      await t.db.update(transactions).set({ invoiceDate: '2026-03-11' }).where(eq(transactions.id, row!.id));
+      const correction = supplierInvoice(
+        SUPPLIER_NIP,
+        [
+          { kg: 24_537, net: before, isStateBefore: true },
+          { kg: 24_000, net: after },
+        ],
+        'FZK/1',
+        {
+          type: 'KOR',
+          reason: 'Ponowne ważenie',
+          corrected: [{ issueDate: '2026-03-10', number: original.number, ksefNumber: originalKsef }],
+        },
+      );
+      fake.control.addInvoice(correction.xml);
+      const later = new Date(Date.now() + 16 * 60_000);
+      expect(await fetchReceivedInvoices(t.db, target, t.app.log, later)).toMatchObject({ stored: 1 });
+
+      const [first, kor] = await t.db.select().from(receivedInvoices).orderBy(receivedInvoices.id);
+      expect(kor).toMatchObject({
+        status: 'DIFFERENCE',
+        correctedReceivedInvoiceId: first!.id,
+        netTotal: after - before,
+      });
+      expect(await rowOf(row!.id)).toMatchObject({ invoiceNumber: original.number, invoiceDate: '2026-03-11' });
+      const korDetails = okJson(await details(kor!.id));
+      expect(korDetails).toMatchObject({
+        corrected_invoice: { id: first!.id, number: original.number, net_total: before },
+        net_total: after - before,
+        transaction_ids: [],
+        invoice_quantity_kg: 24_000,
+      });
+      expect(okJson(await details(first!.id)).corrections).toEqual([
+        expect.objectContaining({ id: kor!.id, number: 'FZK/1', net_total: after - before }),
+      ]);
+      const accepted = okJson(await post('accept', kor!.id, { note: 'Korekta po ponownym ważeniu' }));
+      expect(accepted).toMatchObject({ status: 'MATCHED', transaction_ids: [] });
+      expect((await rowOf(row!.id)).invoiceNumber).toBe(original.number);
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   ReceivedInvoiceNoteRequestSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { sendPdfFile } from '../../lib/pdf/reply.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import * as received from './service.js';
 
@@ -20,6 +21,10 @@ const LIST_ERRORS =
 const DETAILS_ERRORS =
   'One received invoice with its lines, the rows linked to it and its seller’s open rows (suggested first). ' +
   'Refusals: 400 VALIDATION_ERROR, 404 RECEIVED_INVOICE_NOT_FOUND.';
+const PDF_ERRORS =
+  'The received invoice’s stored XML as KSeF’s visualisation shows it (seller, buyer, lines, totals), as a PDF. ' +
+  'Refusals: 400 VALIDATION_ERROR, 404 RECEIVED_INVOICE_NOT_FOUND, 409 RECEIVED_INVOICE_UNREADABLE (its XML could ' +
+  'not be read), 500 EXPORT_ERROR, 503 PDF_SERVICE_BUSY.';
 const ASSIGN_ERRORS =
   'Links PURCHASE or TRANSPORT rows of the invoice’s seller to it, filling their invoice number and date where none ' +
   'was typed; MATCHED once the rows bill its net total (1 grosz a row). Refusals: 400 VALIDATION_ERROR, 404 ' +
@@ -76,6 +81,15 @@ export function receivedInvoiceRoutes(app: FastifyInstance) {
       },
     },
     (request) => received.receivedInvoiceDetails(request.ctx, request.params.id),
+  );
+  r.get(
+    '/received-invoice/pdf/:id',
+    // A binary answer (application/pdf): no JSON response schema, like the sales invoice's PDF.
+    {
+      config: { ...ANY_ROLE, fileType: 'application/pdf' },
+      schema: { tags, description: PDF_ERRORS, params: IdParamsSchema },
+    },
+    async (request, reply) => sendPdfFile(reply, await received.receivedInvoicePdfFile(request.ctx, request.params.id)),
   );
   const writeSchema = (description: string) => ({
     tags,

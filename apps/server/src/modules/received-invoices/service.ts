@@ -12,8 +12,10 @@ import { withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { renderPdf } from '../../lib/pdf/service.js';
 import { lockRowsToInvoice } from '../invoices/service.js';
 import { type ParsedReceivedInvoice, parseFa3InvoiceOffLoop } from '../ksef/index.js';
+import { receivedInvoicePdf } from './pdf.js';
 import * as q from './queries.js';
 import { matchInvoice, rowsCoverInvoice } from './rules.js';
 
@@ -64,9 +66,29 @@ export async function storeReceivedInvoice(
       parseError: error,
       permanentStorageDate: input.permanentStorageDate ?? null,
     });
-    if (!stored || !parsed || !contractor || parsed.kind !== 'VAT') return stored;
+    if (!stored || !parsed) return stored;
+    if (parsed.kind.startsWith('KOR')) return linkCorrection(tx, stored, parsed);
+    if (!contractor || parsed.kind !== 'VAT') return stored;
     return autoMatch(tx, stored, parsed, contractor.id);
   });
+}
+
+/**
+ * A received correction (KOR) is linked to the invoice it corrects when that one is here, and waits as a DIFFERENCE
+ * for a person to accept with a note: its totals are the difference, shown beside the original's. It fills no
+ * statement row: the rows keep the original's number, or what a person typed (RULES.md Invoices, VAT and KSeF).
+ */
+async function linkCorrection(
+  tx: Db,
+  stored: q.ReceivedInvoiceDbRow,
+  parsed: ParsedReceivedInvoice,
+): Promise<q.ReceivedInvoiceDbRow> {
+  const original = await q.correctedReceivedInvoiceOf(tx, parsed.seller.nip, parsed.corrected);
+  if (!original) return stored;
+  const linked = { status: 'DIFFERENCE' as const, correctedReceivedInvoiceId: original.id };
+  await q.updateReceivedInvoice(tx, stored.id, linked);
+  await audit(tx, null, 'received_invoice', stored.id, 'LINK_CORRECTION', { correctedReceivedInvoiceId: original.id });
+  return { ...stored, ...linked };
 }
 
 /**
@@ -126,6 +148,7 @@ function toResponse(
     vatTotal: row.vatTotal,
     grossTotal: row.grossTotal,
     status: row.status as ReceivedInvoiceStatus,
+    correctedReceivedInvoiceId: row.correctedReceivedInvoiceId,
     note: row.note,
     parseError: row.parseError,
     rowsNetTotal: linked.reduce((sum, r) => sum + r.netMinor, 0),
@@ -193,9 +216,15 @@ export async function receivedInvoiceDetails(ctx: Ctx, id: number): Promise<Rece
   const openRows = open
     .map((r) => rowOf(r, false))
     .sort((a, b) => Number(b.suggested) - Number(a.suggested) || a.id - b.id);
+  const [correctedInvoice] = await q.receivedInvoiceRefs(
+    ctx.db,
+    row.correctedReceivedInvoiceId === null ? [] : [row.correctedReceivedInvoiceId],
+  );
   return {
     ...base,
     buyerNip: row.buyerNip,
+    correctedInvoice: correctedInvoice ?? null,
+    corrections: await q.correctionsOf(ctx.db, id),
     lines: (parsed ? billedLines(parsed) : []).map((line) => ({
       lineNumber: line.lineNumber,
       name: line.name,
@@ -328,4 +357,23 @@ export async function hideReceivedInvoice(
     await audit(tx, ctx.user.id, 'received_invoice', id, 'HIDE', { note: input.note });
   });
   return receivedInvoiceDetails(ctx, id);
+}
+
+export const receivedInvoiceFileName = (number: string | null, id: number) =>
+  `faktura-otrzymana-${(number ?? String(id)).replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`;
+
+/**
+ * GET /received-invoice/pdf/{id}: the stored XML as KSeF's visualisation shows it, rendered off the event loop by
+ * the PDF service (EXPORT_ERROR when that fails); an XML that could not be read answers RECEIVED_INVOICE_UNREADABLE.
+ */
+export async function receivedInvoicePdfFile(ctx: Ctx, id: number) {
+  const row = await q.receivedInvoiceById(ctx.db, id);
+  if (!row) throw new AppError('RECEIVED_INVOICE_NOT_FOUND');
+  const { parsed } = await tryParse(row.xml);
+  if (!parsed) throw new AppError('RECEIVED_INVOICE_UNREADABLE');
+  const { bytes, renderMs, cpuMs } = await renderPdf(
+    receivedInvoicePdf({ invoice: parsed, ksefNumber: row.ksefNumber }),
+    ctx.log,
+  );
+  return { fileName: receivedInvoiceFileName(row.number, id), pdf: bytes, timing: { renderMs, cpuMs } };
 }

@@ -8,7 +8,7 @@ import {
   type RrInvoice,
 } from '@grain/shared';
 import type { PdfBlock, PdfDocument } from '../../lib/pdf/document.js';
-import { LABEL_GREY as GREY, labelValueTable, linesGrid } from '../../lib/pdf/document-tables.js';
+import { LABEL_GREY as GREY, labelValueTable, linesGrid, partyBlocks } from '../../lib/pdf/document-tables.js';
 import { QR_COLUMN, verificationBlock } from '../invoices/index.js';
 import type { Farmer } from './queries.js';
 
@@ -36,15 +36,6 @@ export const rrTitleOf = (invoice: RrInvoice) =>
 
 const money = (minor: number) => formatMoney(minor, 'PLN');
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
-
-function party(title: string, name: string, address: string, ids: string[]): PdfBlock[] {
-  return [
-    { kind: 'text', text: title.toUpperCase(), font: 'bold', size: 9, color: GREY, spaceAfter: 2 },
-    { kind: 'text', text: name, font: 'bold', spaceAfter: 1 },
-    { kind: 'text', text: address || '—', spaceAfter: 1 },
-    ...ids.map((text): PdfBlock => ({ kind: 'text', text, spaceAfter: 1 })),
-  ];
-}
 
 function purchaseDates(invoice: RrInvoice): string {
   const { purchaseDateFrom: from, purchaseDateTo: to } = invoice;
@@ -252,8 +243,14 @@ export function rrInvoicePdf({
         kind: 'columns',
         gap: 24,
         columns: [
-          { width: '*', blocks: party('Nabywca (wystawca)', company.name, companyAddress, [`NIP: ${company.nip}`]) },
-          { width: '*', blocks: party('Dostawca (rolnik ryczałtowy)', invoice.farmerName, farmerAddress, farmerIds) },
+          {
+            width: '*',
+            blocks: partyBlocks('Nabywca (wystawca)', company.name, companyAddress, [`NIP: ${company.nip}`]),
+          },
+          {
+            width: '*',
+            blocks: partyBlocks('Dostawca (rolnik ryczałtowy)', invoice.farmerName, farmerAddress, farmerIds),
+          },
         ],
       },
       { kind: 'space', height: 14 },

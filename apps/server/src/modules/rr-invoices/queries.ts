@@ -205,8 +205,15 @@ export async function lockRrInvoiceForCorrection(db: Db, id: number) {
  * (corrections in id order, numbered in that order under the invoice's lock).
  */
 export async function rrLinesAsTheyStand(db: Db, originalId: number) {
+  return (await rrLinesAsTheyStandOf(db, [originalId])).get(originalId) ?? [];
+}
+
+/** Per original RR invoice: its lines as its last correction of each left them (one query for a page of invoices). */
+export async function rrLinesAsTheyStandOf(db: Db, originalIds: number[]) {
+  const originalId = sql<number>`coalesce(${rrInvoices.correctedRrInvoiceId}, ${rrInvoices.id})`.mapWith(Number);
   const rows = await db
     .select({
+      originalId,
       position: rrInvoiceLines.position,
       transactionId: rrInvoiceLines.transactionId,
       purchaseDate: rrInvoiceLines.purchaseDate,
@@ -220,10 +227,21 @@ export async function rrLinesAsTheyStand(db: Db, originalId: number) {
     })
     .from(rrInvoiceLines)
     .innerJoin(rrInvoices, eq(rrInvoices.id, rrInvoiceLines.rrInvoiceId))
-    .where(or(eq(rrInvoices.id, originalId), eq(rrInvoices.correctedRrInvoiceId, originalId)))
+    .where(
+      originalIds.length
+        ? or(inArray(rrInvoices.id, originalIds), inArray(rrInvoices.correctedRrInvoiceId, originalIds))
+        : sql`false`,
+    )
     .orderBy(asc(rrInvoices.id), asc(rrInvoiceLines.position));
-  const byPosition = new Map<number, (typeof rows)[number]>();
-  for (const row of rows) byPosition.set(row.position, row);
-  return [...byPosition.values()].sort((a, b) => a.position - b.position);
+  type Line = Omit<(typeof rows)[number], 'originalId'>;
+  const byOriginal = new Map<number, Map<number, Line>>();
+  for (const { originalId: id, ...line } of rows) {
+    const lines = byOriginal.get(id) ?? new Map<number, Line>();
+    lines.set(line.position, line);
+    byOriginal.set(id, lines);
+  }
+  return new Map(
+    [...byOriginal].map(([id, lines]) => [id, [...lines.values()].sort((a, b) => a.position - b.position)]),
+  );
 }
 export type RrLineAsItStands = Awaited<ReturnType<typeof rrLinesAsTheyStand>>[number];

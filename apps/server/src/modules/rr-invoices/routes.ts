@@ -10,6 +10,7 @@ import {
   RrPaymentRequestSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { sendPdfFile } from '../../lib/pdf/reply.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import { importRrPayments } from './bank-statement/import.js';
 import * as rr from './service/index.js';
@@ -107,14 +108,7 @@ export function rrInvoiceRoutes(app: FastifyInstance) {
     // A binary answer (application/pdf): no JSON response schema, like the sales invoice's PDF.
     { config: ANY_ROLE, schema: { tags, params: IdParamsSchema } },
     async (request, reply) => {
-      const { fileName, pdf, timing } = await rr.rrInvoicePdfFile(request.ctx, request.params.id);
-      const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .header('Server-Timing', `pdf;dur=${timing.renderMs.toFixed(2)}${cpu}`)
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      return sendPdfFile(reply, await rr.rrInvoicePdfFile(request.ctx, request.params.id));
     },
   );
 }

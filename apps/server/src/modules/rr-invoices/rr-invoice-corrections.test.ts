@@ -105,8 +105,15 @@ describe('POST /api/rr-invoice/correct/{id}', () => {
     expect(xml.body).toContain(`<NrFaKorygowanej>${invoice.number}</NrFaKorygowanej>`);
     expect(xml.body).toContain('<StanPrzed>1</StanPrzed>');
 
-    // The issued invoice is never edited.
-    expect(await details(invoice.id)).toMatchObject({ net_total: invoice.net_total, lines: invoice.lines });
+    // The issued invoice is never edited; its lines as they stand (what "Koryguj" starts from) follow the correction,
+    // on the invoice and on the correction alike.
+    const original = await details(invoice.id);
+    expect(original).toMatchObject({ net_total: invoice.net_total, lines: invoice.lines });
+    expect(original.current_lines.map((l: { quantity: number; value: number }) => [l.quantity, l.value])).toEqual([
+      [24_000, 1_920_000],
+      [invoice.lines[1].quantity, invoice.lines[1].value],
+    ]);
+    expect((await details(correction.id)).current_lines).toEqual(original.current_lines);
 
     // A correction's id corrects the invoice's latest state; numbers follow without gaps.
     const second = okJson(

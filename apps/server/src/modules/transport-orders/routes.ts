@@ -1,5 +1,6 @@
 import { IdParamsSchema, TransportOrderInfoResponseSchema } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { sendPdfFile } from '../../lib/pdf/reply.js';
 import type { ZodTypeProvider } from '../../plugins/wire.js';
 import { getTransportOrderInfo, getTransportOrderPdf, sendTransportOrder } from './service.js';
 
@@ -17,15 +18,7 @@ export function transportOrderRoutes(app: FastifyInstance) {
       schema: { tags, params: IdParamsSchema },
     },
     async (request, reply) => {
-      const { fileName, pdf, timing } = await getTransportOrderPdf(request.ctx, request.params.id);
-      // The PDF worker's render: its wall-clock and its thread's CPU time (the bench and the tests read them).
-      const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .header('Server-Timing', `pdf;dur=${timing.renderMs.toFixed(2)}${cpu}`)
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      return sendPdfFile(reply, await getTransportOrderPdf(request.ctx, request.params.id));
     },
   );
   r.get(

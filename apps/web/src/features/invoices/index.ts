@@ -2,4 +2,14 @@
 import './i18n';
 
 export { useCreateInvoice } from './api';
+export { CorrectionFormBody, CorrectionModal } from './components/correction-form-body';
+export {
+  asNetPrice,
+  type CorrectionFormValues,
+  correctionDefaults,
+  correctionFormSchema,
+  correctionLineChanges,
+  correctionRequestBase,
+  previewableChanges,
+} from './correction-form';
 export { invoicePath } from './paths';

@@ -7,7 +7,7 @@ import {
   type ReceivedInvoiceStatus,
 } from '@grain/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { apiRequest, saveBlob } from '../../api/client';
 import type { ListState } from '../../components/list/list-state';
 import { useListQuery } from '../../components/list/use-list-query';
 
@@ -41,6 +41,13 @@ export function useReceivedInvoiceDetails(id: number | null) {
     queryFn: () => apiRequest<ReceivedInvoiceDetails>(`/received-invoice/details/${id}`),
     enabled: id !== null,
   });
+}
+
+/** The invoice as KSeF's visualisation shows its XML (seller, buyer, lines, totals), saved as a PDF. */
+export async function downloadReceivedInvoicePdf(invoice: Pick<ReceivedInvoice, 'id' | 'number'>) {
+  const blob = await apiRequest<Blob>(`/received-invoice/pdf/${invoice.id}`, { responseType: 'blob' });
+  const stem = (invoice.number ?? String(invoice.id)).replace(/[^\p{L}\p{N}_-]+/gu, '_');
+  saveBlob(blob, `faktura-otrzymana-${stem}.pdf`);
 }
 
 /** Assigning, accepting or hiding changes the invoice, the list and the statement rows' invoice numbers. */

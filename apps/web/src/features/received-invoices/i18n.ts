@@ -27,6 +27,12 @@ export const receivedInvoicesPl = {
     open: 'Pokaż fakturę {{number}}',
     details: 'Faktura otrzymana {{number}}',
     ksefNumber: 'Numer KSeF',
+    pdf: 'PDF faktury',
+    corrects: 'Korekta faktury',
+    correctedBy: 'Korekta',
+    correctionFigures:
+      'Przed korektą: netto {{beforeNet}}, brutto {{beforeGross}}. Różnica: netto {{differenceNet}}, brutto {{differenceGross}}. Po korekcie: netto {{afterNet}}, brutto {{afterGross}}.',
+    correctionDifference: 'różnica netto {{net}}, brutto {{gross}}',
     unknownSeller: 'Sprzedawca spoza kartoteki kontrahentów',
     lines: 'Pozycje faktury',
     lineName: 'Nazwa',

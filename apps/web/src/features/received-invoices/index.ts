@@ -1,2 +1,2 @@
-/** What other features use of received invoices: the screen's path (a statement row links to it). */
-export { RECEIVED_INVOICES_PATH } from './paths';
+/** What other features use of received invoices: the screen's path and one invoice's (a statement row links to it). */
+export { RECEIVED_INVOICES_PATH, receivedInvoicePath } from './paths';

@@ -1,6 +1,7 @@
 import {
   type CreateRrInvoiceRequest,
   RR_PAYMENT_STATUSES,
+  type RrCorrectionRequest,
   type RrInvoice,
   type RrPaymentImportRequest,
   type RrPaymentImportResponse,
@@ -75,6 +76,16 @@ export function useRecordRrPayment(id: number) {
   return useMutation({
     mutationFn: (body: RrPaymentRequest) =>
       apiRequest<RrInvoice>(`/rr-invoice/payment/${id}`, { method: 'POST', body, silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rrInvoiceKeys.all }),
+  });
+}
+
+/** "Koryguj": issues the RR correction of the invoice (or of its original); every RR list and details refetch. */
+export function useCorrectRrInvoice(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RrCorrectionRequest) =>
+      apiRequest<RrInvoice>(`/rr-invoice/correct/${id}`, { method: 'POST', body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: rrInvoiceKeys.all }),
   });
 }

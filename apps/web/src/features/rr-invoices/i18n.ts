@@ -45,6 +45,14 @@ export const rrInvoicesPl = {
     pdf: 'Pobierz PDF',
     xml: 'Pobierz XML',
     recordPayment: 'Zapisz zapłatę',
+    correct: {
+      open: 'Koryguj',
+      title: 'Faktura VAT RR KOREKTA',
+      hint: 'Korekta faktury VAT RR {{number}}: zmień ilość lub cenę bez zwrotu pozycji, których dotyczy (stan po dotychczasowych korektach). Pozostałe pozycje zostają bez zmian.',
+      now: 'Teraz: {{quantity}} × {{price}} = {{value}}, zwrot {{refund}}',
+      unitPrice: 'Cena za tonę bez zwrotu po korekcie (PLN)',
+      issued: 'Wystawiono fakturę VAT RR KOREKTA {{number}}',
+    },
     paymentTitle: 'Zapłata dla rolnika: {{number}}',
     paymentHint:
       'Zwrot podatku można odliczyć w miesiącu zapłaty przelewem na rachunek rolnika z numerem i datą faktury VAT RR w tytule. Zapłata gotówką nie daje odliczenia.',

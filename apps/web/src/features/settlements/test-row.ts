@@ -46,6 +46,7 @@ export function transactionRow(overrides: Partial<TransactionRow> = {}): Transac
     invoiceNumber: null,
     invoiceDate: null,
     invoiceId: null,
+    receivedInvoiceId: null,
     accountingMethod: 'RR',
     splitFromId: null,
     settledAt: null,

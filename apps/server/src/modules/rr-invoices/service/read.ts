@@ -24,6 +24,7 @@ function toRrInvoice(
   row: Row,
   lines: Omit<LineRow, 'rrInvoiceId'>[],
   payments: Omit<PaymentRow, 'rrInvoiceId'>[],
+  currentLines: q.RrLineAsItStands[],
 ): RrInvoice {
   const { xmlSha256, buyerNip: _buyerNip, status, ...invoice } = row;
   const deduction = rrDeduction(
@@ -38,16 +39,32 @@ function toRrInvoice(
     paidAmount: deduction.paidMinor,
     deductibleMonth: deduction.deductibleMonth,
     lines,
+    currentLines: currentLines.map(({ position, name, quality, quantity, unitPrice, value, refund }) => ({
+      position,
+      name,
+      quality,
+      quantity,
+      unitPrice,
+      value,
+      refund,
+    })),
     payments,
   };
 }
 
 async function withDetails(db: Db, rows: Row[]): Promise<RrInvoice[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, payments] = await Promise.all([q.linesOf(db, ids), q.paymentsOf(db, ids)]);
+  const originalOf = (row: Row) => row.correctedRrInvoiceId ?? row.id;
+  const [lines, payments, standing] = await Promise.all([
+    q.linesOf(db, ids),
+    q.paymentsOf(db, ids),
+    q.rrLinesAsTheyStandOf(db, [...new Set(rows.map(originalOf))]),
+  ]);
   const linesBy = groupBy(lines);
   const paymentsBy = groupBy(payments);
-  return rows.map((row) => toRrInvoice(row, linesBy.get(row.id) ?? [], paymentsBy.get(row.id) ?? []));
+  return rows.map((row) =>
+    toRrInvoice(row, linesBy.get(row.id) ?? [], paymentsBy.get(row.id) ?? [], standing.get(originalOf(row)) ?? []),
+  );
 }
 
 export async function rrInvoiceDetails(ctx: Ctx, id: number): Promise<RrInvoice> {

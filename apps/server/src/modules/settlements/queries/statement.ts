@@ -19,6 +19,7 @@ import {
   contracts,
   invoiceLines,
   rawMaterialQualities,
+  receivedInvoiceRows,
   transactions,
   transports,
   vatRates,
@@ -69,6 +70,14 @@ const vatRatePercentSql = sql<number | null>`(select ${vatRates.ratePercent} fro
 const invoiceIdSql = sql<number | null>`(select ${invoiceLines.invoiceId} from ${invoiceLines}
   where ${invoiceLines.transactionId} = ${transactions.id} order by ${invoiceLines.invoiceId} limit 1)`.mapWith(Number);
 
+/**
+ * RULES.md Invoices, VAT and KSeF: the received invoice whose match filled the row's invoice number (a row is on one
+ * received invoice at most); a number a person typed links nowhere.
+ */
+const receivedInvoiceIdSql = sql<number | null>`(select ${receivedInvoiceRows.receivedInvoiceId}
+  from ${receivedInvoiceRows} where ${receivedInvoiceRows.transactionId} = ${transactions.id}
+  and ${receivedInvoiceRows.filledInvoiceNumber})`.mapWith(Number);
+
 export const statementColumns = {
   id: transactions.id,
   kind: transactions.kind,
@@ -113,6 +122,7 @@ export const statementColumns = {
   invoiceNumber: transactions.invoiceNumber,
   invoiceDate: transactions.invoiceDate,
   invoiceId: invoiceIdSql,
+  receivedInvoiceId: receivedInvoiceIdSql,
   accountingMethod: transactions.accountingMethod,
   splitFromId: transactions.splitFromId,
   settledAt: transactions.settledAt,

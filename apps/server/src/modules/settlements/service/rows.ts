@@ -63,6 +63,7 @@ export function toTransactionRow(row: StatementDbRow): TransactionRow {
     invoiceNumber: row.invoiceNumber,
     invoiceDate: row.invoiceDate,
     invoiceId: row.invoiceId,
+    receivedInvoiceId: row.receivedInvoiceId,
     accountingMethod: row.accountingMethod,
     splitFromId: row.splitFromId,
     settledAt: row.settledAt,

@@ -10,6 +10,7 @@ import {
   WeighRequestSchema,
 } from '@grain/shared';
 import type { FastifyInstance } from 'fastify';
+import { sendPdfFile } from '../../../lib/pdf/reply.js';
 import type { ZodTypeProvider } from '../../../plugins/wire.js';
 import type { ScaleSource } from './scale-source.js';
 import * as tickets from './service.js';
@@ -120,18 +121,7 @@ export function weighbridgeTicketRoutes(app: FastifyInstance, scale: ScaleSource
       },
     },
     async (request, reply) => {
-      const { fileName, pdf, timing } = await tickets.ticketPdfFile(
-        request.ctx,
-        request.params.id,
-        request.query.layout,
-      );
-      const cpu = timing.cpuMs === null ? '' : `, pdf-cpu;dur=${timing.cpuMs}`;
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .header('Server-Timing', `pdf;dur=${timing.renderMs.toFixed(2)}${cpu}`)
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      return sendPdfFile(reply, await tickets.ticketPdfFile(request.ctx, request.params.id, request.query.layout));
     },
   );
   r.get(

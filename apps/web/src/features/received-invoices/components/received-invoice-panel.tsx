@@ -1,16 +1,19 @@
 import { formatDate, formatMoney, formatTonnes, MAX_STRING, type ReceivedInvoiceDetails } from '@grain/shared';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { messageCodeText } from '../../../i18n';
 import {
+  downloadReceivedInvoicePdf,
   useAcceptReceivedInvoice,
   useAssignReceivedInvoice,
   useHideReceivedInvoice,
   useReceivedInvoiceDetails,
 } from '../api';
+import { ReceivedCorrections } from './received-corrections';
 import { ReceivedStatusBadge } from './received-invoice-columns';
 
 const refusalOf = (error: unknown) => messageCodeText(error instanceof ApiError ? error.messageCode : 'INTERNAL_ERROR');
@@ -34,11 +37,24 @@ export function ReceivedInvoicePanel({ id }: { id: number }) {
             {t('receivedInvoices.ksefNumber')}: {invoice.ksefNumber} · {formatDate(invoice.issueDate)}
           </Text>
         </Stack>
-        <ReceivedStatusBadge status={invoice.status} />
+        <Group gap="xs">
+          <ReceivedStatusBadge status={invoice.status} />
+          {!invoice.parseError && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconFileTypePdf size={16} />}
+              onClick={() => void downloadReceivedInvoicePdf(invoice)}
+            >
+              {t('receivedInvoices.pdf')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {invoice.parseError && (
         <Alert color="red">{t('receivedInvoices.parseError', { error: invoice.parseError })}</Alert>
       )}
+      <ReceivedCorrections invoice={invoice} />
       {invoice.note && <Text fz="sm">{t('receivedInvoices.noteShown', { note: invoice.note })}</Text>}
       <Text fz="sm" data-testid="received-figures">
         {t('receivedInvoices.figures', {

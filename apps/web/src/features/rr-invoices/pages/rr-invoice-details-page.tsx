@@ -2,12 +2,13 @@ import '../i18n';
 import type { RrInvoice } from '@grain/shared';
 import { Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCash, IconCode, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCash, IconCode, IconFileTypePdf, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { downloadRrInvoicePdf, downloadRrInvoiceXml, useRrInvoice } from '../api';
+import { CorrectRrInvoiceDialog } from '../components/correct-rr-invoice-dialog';
 import { PaymentStatusBadge } from '../components/payment-status-badge';
 import { RecordPaymentForm } from '../components/record-payment-form';
 import { RrInvoiceLines, RrPaymentsPanel } from '../components/rr-invoice-lines';
@@ -44,6 +45,7 @@ export function Page() {
 function RrInvoiceScreen({ invoice }: { invoice: RrInvoice }) {
   const { t } = useTranslation();
   const [isPaying, setPaying] = useState(false);
+  const [isCorrecting, setCorrecting] = useState(false);
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const actions = (
     <Group gap="xs">
@@ -63,6 +65,9 @@ function RrInvoiceScreen({ invoice }: { invoice: RrInvoice }) {
           {t('rrInvoices.xml')}
         </Button>
       )}
+      <Button variant="light" leftSection={<IconReceiptRefund size={16} />} onClick={() => setCorrecting(true)}>
+        {t('rrInvoices.correct.open')}
+      </Button>
       <Button color="green" leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
         {t('rrInvoices.recordPayment')}
       </Button>
@@ -92,6 +97,7 @@ function RrInvoiceScreen({ invoice }: { invoice: RrInvoice }) {
       >
         {isPaying && <RecordPaymentForm invoice={invoice} onDone={() => setPaying(false)} />}
       </Modal>
+      <CorrectRrInvoiceDialog invoice={invoice} isOpen={isCorrecting} onClose={() => setCorrecting(false)} />
     </>
   );
 }

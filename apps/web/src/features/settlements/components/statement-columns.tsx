@@ -8,8 +8,16 @@ import { QualityLines } from '../../../components/quality-lines';
 import { SettlementStatusBadge } from '../../../components/status-badges';
 import { formatDate, formatExchangeRate, formatMoney, formatPricePerTonne, formatTonnes } from '../../../lib/format';
 import { invoicePath } from '../../invoices';
+import { receivedInvoicePath } from '../../received-invoices';
 import { plnValueOf, priceLines, qualityLines, quantityLines, valueLines } from '../row-figures';
 import { ThreeLineCell } from './three-line-cell';
+
+const invoiceLinkOf = (row: TransactionRow) =>
+  row.invoiceId !== null
+    ? invoicePath(row.invoiceId)
+    : row.receivedInvoiceId !== null
+      ? receivedInvoicePath(row.receivedInvoiceId)
+      : null;
 
 /** Headers stay on one line; the table scrolls sideways instead. */
 const head = (title: string) => <span style={{ whiteSpace: 'nowrap' }}>{title}</span>;
@@ -305,15 +313,18 @@ export function useStatementColumns(
       isHiddenByDefault: true,
       title: head(t('statement.columns.invoice')),
       sortKey: 'invoice_number',
-      render: (row) =>
-        // An invoice issued here opens its screen; a number typed by hand stays text (RULES.md Invoices).
-        row.invoiceId !== null && row.invoiceNumber ? (
-          <Anchor component={Link} to={invoicePath(row.invoiceId)} fz="xs" style={{ whiteSpace: 'nowrap' }}>
+      render: (row) => {
+        const link = invoiceLinkOf(row);
+        // An invoice issued here or filled by a received invoice's match opens its screen; a number typed by hand
+        // stays text (RULES.md Invoices, VAT and KSeF).
+        return link && row.invoiceNumber ? (
+          <Anchor component={Link} to={link} fz="xs" style={{ whiteSpace: 'nowrap' }}>
             {row.invoiceNumber}
           </Anchor>
         ) : (
           <Small>{text(row.invoiceNumber)}</Small>
-        ),
+        );
+      },
     },
     {
       key: 'invoiceDate',
