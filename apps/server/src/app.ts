@@ -114,7 +114,7 @@ export async function buildApp({
   });
   registerWireFormat(app);
   registerErrorHandler(app);
-  registerServerTiming(app);
+  registerServerTiming(app, config);
   registerAfterAnswer(app);
   // API answers carry tokens and personal data: no cache keeps them. The web app's files set their own.
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -75,6 +75,11 @@ export interface Config {
   /** KSEF_ALLOW_CUSTOM_URL=true: company settings may point KSeF at any address (the fake KSeF, tests, demo). */
   ksefAllowCustomUrl: boolean;
   /**
+   * SERVER_TIMING_SPLIT=true: every answer's Server-Timing also splits its time into lock wait, SQL, connection wait
+   * and Node (lib/request-timing.ts; read by `npm run load`). Off by default: it tracks every promise of a request.
+   */
+  serverTimingSplit: boolean;
+  /**
    * KSEF_RECEIVED_EXPORT_SECONDS: the least time between two exports of received invoices (KSeF docs: not more often
    * than every 15 minutes, the default); the browser tests against the fake KSeF shorten it.
    */
@@ -187,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     liveMaxClients: intFrom(env.LIVE_MAX_CLIENTS, 1000, 'LIVE_MAX_CLIENTS', 1),
     secretsKey: secretsKeyFrom(env.SECRETS_KEY),
     ksefAllowCustomUrl: env.KSEF_ALLOW_CUSTOM_URL === 'true',
+    serverTimingSplit: env.SERVER_TIMING_SPLIT === 'true',
     ksefReceivedExportSeconds: intFrom(env.KSEF_RECEIVED_EXPORT_SECONDS, 900, 'KSEF_RECEIVED_EXPORT_SECONDS', 1),
     scale: scaleFrom(env),
     scaleReadTimeoutMs: intFrom(env.SCALE_READ_TIMEOUT_MS, 5_000, 'SCALE_READ_TIMEOUT_MS', 1),

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { timePglite, timePool } from './timing.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -58,6 +59,7 @@ export function openPostgres(url: string, settings: pg.PoolConfig = {}): Databas
   // emits 'error' with no listener, which crashed the process on a database restart (test/trust). Its
   // next query fails instead, the request answers 500 and the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
+  timePool(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
@@ -70,6 +72,7 @@ async function openPglite(dir: string | null): Promise<Database> {
     release = takeLockFile(join(dir, '..', `${dir.split('/').pop()}.lock`));
   }
   const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  timePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -8,6 +8,8 @@
  * LOAD_USERS (50), LOAD_SECONDS (60) and LOAD_THINK_MS (100, mean pause between a user's calls) adjust it.
  * The mix also renames contracts and edits contractors (the copies they rewrite race the transport
  * writes) and makes calls the rules refuse; a refusal with its expected code is counted, not an error.
+ * The server runs with SERVER_TIMING_SPLIT: a second table splits each operation's server time into lock wait,
+ * SQL, connection wait and Node (docs/performance.md, Reading the split).
  * Not part of CI; the result of a run is in docs/operations.md, section Load.
  */
 import { nipFromSerial } from '@grain/shared';
@@ -27,7 +29,7 @@ type Call = (
   method: string,
   path: string,
   body?: unknown,
-) => Promise<{ status: number; body: Record<string, unknown> }>;
+) => Promise<{ status: number; body: Record<string, unknown>; serverTiming: string }>;
 
 interface Party {
   id: number;
@@ -52,6 +54,21 @@ interface User {
 }
 
 const timings = new Map<string, number[]>();
+/** The server's own split of each call (Server-Timing app, lock, sql, pool, node), per operation. */
+const PARTS = ['app', 'lock', 'sql', 'pool', 'node'] as const;
+type Part = (typeof PARTS)[number];
+const splits = new Map<string, Record<Part, number[]>>();
+
+function recordSplit(operation: string, serverTiming: string) {
+  const found = Object.fromEntries(
+    [...serverTiming.matchAll(/([a-z-]+);dur=([\d.]+)/g)].map(([, name, ms]) => [name, Number(ms)]),
+  );
+  if (found.lock === undefined) return;
+  const lists = splits.get(operation) ?? { app: [], lock: [], sql: [], pool: [], node: [] };
+  for (const part of PARTS) lists[part].push(found[part] ?? 0);
+  splits.set(operation, lists);
+}
+
 const errors: string[] = [];
 const refusals = new Map<string, number>();
 let renames = 0;
@@ -70,6 +87,7 @@ async function timed(
   const list = timings.get(operation) ?? [];
   list.push(performance.now() - started);
   timings.set(operation, list);
+  recordSplit(operation, response.serverTiming);
   const code = String(response.body.message_code ?? '');
   if (response.status !== 200 && response.status < 500 && expected.includes(code)) {
     refusals.set(code, (refusals.get(code) ?? 0) + 1);
@@ -329,6 +347,24 @@ async function step(user: User, carrierId: number) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
+/**
+ * Per operation, p50 / p95 / p99 of the server's time (app) and of each of its parts: the parts' percentiles are
+ * each taken on their own, so they do not add up across a row; a tail whose lock p99 is near app p99 waited on locks.
+ */
+function printSplit() {
+  const rows = [...splits.entries()].sort(([a], [b]) => a.localeCompare(b));
+  console.log(
+    `\nServer time split, ms p50 / p95 / p99\n| operation | ${PARTS.join(' | ')} |\n|---|${PARTS.map(() => '---:').join('|')}|`,
+  );
+  for (const [operation, lists] of rows) {
+    const cells = PARTS.map((part) => {
+      const sorted = [...lists[part]].sort((a, b) => a - b);
+      return [50, 95, 99].map((p) => percentile(sorted, p).toFixed(part === 'app' ? 0 : 1)).join(' / ');
+    });
+    console.log(`| ${operation} | ${cells.join(' | ')} |`);
+  }
+}
+
 async function main() {
   let pg: OwnPostgres | null = null;
   let databaseUrl = process.env.DATABASE_URL;
@@ -347,6 +383,7 @@ async function main() {
       JWT_SECRET: 'load-test-secret-long-enough-for-hs256',
       AUTH_RATE_LIMIT: '100000',
       DATA_DIR: '/tmp/grain-load',
+      SERVER_TIMING_SPLIT: 'true',
     },
     await freePort(),
   );
@@ -354,6 +391,7 @@ async function main() {
     await waitUntilHealthy(server);
     const { users, carrierId } = await setUp(server);
     timings.clear();
+    splits.clear();
     errors.length = 0;
     refusals.clear();
     console.log(`${users.length} users ready; ${SECONDS} s of load with ~${THINK_MS} ms between a user's calls…`);
@@ -378,6 +416,7 @@ async function main() {
     console.log(
       `| all | ${total} | ${percentile(all, 50).toFixed(0)} | ${percentile(all, 95).toFixed(0)} | ${percentile(all, 99).toFixed(0)} |`,
     );
+    printSplit();
     console.log(`\n${total} calls in ${SECONDS} s (${(total / SECONDS).toFixed(0)}/s), ${errors.length} errors`);
     console.log(`Refusals by the rules (expected): ${JSON.stringify(Object.fromEntries(refusals))}`);
     for (const error of errors.slice(0, 10)) console.log(`  ${error}`);

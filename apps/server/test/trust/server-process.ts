@@ -57,13 +57,13 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 120_00
   throw new Error(`server did not become healthy${hasExited ? ' (it exited)' : ''}:\n${server.output().slice(-3000)}`);
 }
 
-/** A JSON call to a running server: status and parsed body. */
+/** A JSON call to a running server: status, parsed body and the Server-Timing header (empty without one). */
 export async function request(
   server: { url: string },
   method: string,
   path: string,
   options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; serverTiming: string }> {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {
@@ -79,5 +79,5 @@ export async function request(
   } catch {
     body = { text };
   }
-  return { status: response.status, body };
+  return { status: response.status, body, serverTiming: response.headers.get('server-timing') ?? '' };
 }
