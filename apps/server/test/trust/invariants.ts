@@ -122,7 +122,7 @@ export async function invariantViolations(db: Db): Promise<string[]> {
   );
 
   // Delivery: one unloading per DELIVERED transport and none for any other, but a RETURN_TO_CLIENT one whose unloading
-  // was rejected (transports/service/decide.ts: the unloading is kept with its lab results and decision, its rows go);
+  // was rejected (transports/service/decide.ts: the unloading is kept with its lab results, decision and freight row);
   // every other unloading has its three rows.
   problems.push(
     ...describeRows(

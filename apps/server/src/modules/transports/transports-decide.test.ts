@@ -90,16 +90,18 @@ describe('POST /api/transport/decide/{id}', () => {
     expect(details.history[0]).toMatchObject({ action: 'decision' });
   });
 
-  it('REJECT sends the truck back: RETURN_TO_CLIENT, its statement rows removed, delivered kg out of the counters', async () => {
+  it('REJECT sends the truck back: RETURN_TO_CLIENT, its goods rows removed, the freight kept, delivered kg out of the counters', async () => {
+    const freight = (await rows()).filter((row) => row.kind === 'TRANSPORT');
+    expect(freight).toHaveLength(1);
     const response = await decide(transportId, { decision: 'REJECT', reason: REASON });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'RETURN_TO_CLIENT', decision: 'REJECT', decision_note: REASON });
-    expect(await rows()).toEqual([]);
+    expect(await rows()).toEqual(freight);
     const lines = await figureLines(t.db, pair.purchaseId, pair.salesId);
     expect(lines.purchase?.slice(1)).toEqual([0, 0, 0]);
     expect(lines.sale?.slice(1)).toEqual([0, 0, 0]);
     expect(lines.allocation?.slice(1)).toEqual([0, 0, 0]);
-    // The project invariants hold: the rejected unloading stays on the returned transport, without rows.
+    // The project invariants hold: the rejected unloading stays on the returned transport with its freight row.
     expect(await invariantViolations(t.db)).toEqual([]);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'decision'));
     expect(entry?.changes).toMatchObject({ status: { from: 'DELIVERED', to: 'RETURN_TO_CLIENT' } });

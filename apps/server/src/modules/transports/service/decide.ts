@@ -36,15 +36,16 @@ async function acceptWithDiscount(tx: Db, userId: number, rows: DecisionTransact
 }
 
 /**
- * REJECT: the truck goes back. A transport RETURN_TO_CLIENT has no statement rows (update-status reaches it from
- * ON_THE_WAY, before any), so the delivery's rows go; its delivered kg leave the pair's counters as
- * countersOf('RETURN_TO_CLIENT') says. The unloading stays, with its lab results and the decision.
+ * REJECT: the truck goes back. The goods were neither bought nor sold, so the delivery's PURCHASE and SALES rows go;
+ * the carrier drove all the same, so its TRANSPORT row stays on the statement to be settled. The delivered kg leave
+ * the pair's counters as countersOf('RETURN_TO_CLIENT') says. The unloading stays, with its lab results and the
+ * decision.
  */
 async function rejectDelivery(tx: Db, pair: LockedPair, transport: Delivered, rows: DecisionTransaction[]) {
   try {
     await deleteTransactions(
       tx,
-      rows.map((row) => row.id),
+      goodsRowsOf(rows).map((row) => row.id),
     );
   } catch (error) {
     // An invoice line or a received invoice's match holds a row: the rows are no longer the statement's alone.
@@ -61,6 +62,9 @@ async function rejectDelivery(tx: Db, pair: LockedPair, transport: Delivered, ro
     ),
   );
 }
+
+/** The rows of the goods themselves (a rejection removes them), not the carrier's freight. */
+const goodsRowsOf = (rows: readonly DecisionTransaction[]) => rows.filter((row) => row.kind !== 'TRANSPORT');
 
 interface Delivered {
   id: number;
@@ -106,7 +110,9 @@ export function decideTransport(ctx: Ctx, id: number, input: TransportDecisionRe
       ...(input.reason ? { decisionNote: { from: null, to: input.reason } } : {}),
       ...(discountPerTon ? { decisionDiscountPerTon: { from: null, to: discountPerTon } } : {}),
       ...(input.decision === 'REJECT' ? { status: { from: transport.status, to: 'RETURN_TO_CLIENT' } } : {}),
-      ...(input.decision === 'REJECT' ? { removedTransactionIds: { from: rows.map((row) => row.id), to: null } } : {}),
+      ...(input.decision === 'REJECT'
+        ? { removedTransactionIds: { from: goodsRowsOf(rows).map((row) => row.id), to: null } }
+        : {}),
     });
     return loadTransport(tx, id);
   });
