@@ -22,6 +22,7 @@ import { CONTRACT_SHEETS_MODULE } from './modules/contracts/export-sheet.js';
 import { contractRoutes } from './modules/contracts/routes.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { exchangeRateRoutes } from './modules/exchange-rates/routes.js';
+import { priceListRoutes } from './modules/price-lists/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { INVOICE_SHEETS_MODULE } from './modules/invoices/export-sheet.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -165,6 +166,7 @@ export async function buildApp({
       cargoRoutes(api);
       invoiceRoutes(api);
       exchangeRateRoutes(api);
+      priceListRoutes(api);
       rrInvoiceRoutes(api);
       receivedInvoiceRoutes(api);
       dictionaryRoutes(api);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_DEVIATION_NOTE_MAX } from './price-lists.js';
 import {
   PriceOptionResponseSchema,
   PurchaseDashboardResponseSchema,
@@ -206,6 +207,8 @@ const purchaseOnlyFields = {
   purchaseSupplier: ContractorCreateRequestSchema.nullish(),
   countyCode: optionalString(),
   minPrice: nonNegativeAmount.nullish(),
+  /** CONTRIBUTING.md Price lists: why the price is away from the day's list beyond the company's limit. */
+  priceListNote: optionalString(PRICE_DEVIATION_NOTE_MAX),
 };
 
 const salesOnlyFields = {

@@ -10,6 +10,7 @@ export * from './company-settings.js';
 export * from './contractors.js';
 export * from './contracts.js';
 export * from './exchange-rates.js';
+export * from './price-lists.js';
 export * from './invoices.js';
 export * from './mail.js';
 export * from './received-invoices.js';
