@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PRICE_DEVIATION_NOTE_MAX } from './price-lists.js';
 import {
   PriceOptionResponseSchema,
   PurchaseDashboardResponseSchema,
@@ -208,7 +207,7 @@ const purchaseOnlyFields = {
   countyCode: optionalString(),
   minPrice: nonNegativeAmount.nullish(),
   /** CONTRIBUTING.md Price lists: why the price is away from the day's list beyond the company's limit. */
-  priceListNote: optionalString(PRICE_DEVIATION_NOTE_MAX),
+  priceListNote: optionalString(),
 };
 
 const salesOnlyFields = {

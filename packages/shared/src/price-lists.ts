@@ -19,7 +19,6 @@ export type PriceListSource = (typeof PRICE_LIST_SOURCES)[number];
 export const PAYMENT_TERM_MAX_DAYS = 365;
 /** Hundredths of a percent: 500 is 5 %. The company setting's default. */
 export const PRICE_DEVIATION_DEFAULT = 500;
-export const PRICE_DEVIATION_NOTE_MAX = 500;
 
 const supplierKindField = z.enum(PRICE_LIST_SUPPLIER_KINDS, { error: V.oneOf });
 const paymentTermField = z

@@ -69,7 +69,7 @@ export function priceListRoutes(app: FastifyInstance) {
     '/price-list/pdf',
     // A binary answer (application/pdf): no JSON response schema, like the other PDFs.
     {
-      config: READ,
+      config: { ...READ, fileType: 'application/pdf' },
       schema: {
         tags,
         description: "The day's list (today when `day` is left out) on A4. Refusal: 400 VALIDATION_ERROR (day).",
