@@ -75,6 +75,8 @@ export const PriceListDayResponseSchema = z.object({
   day: z.string(),
   /** The company's limit in hundredths of a percent (500 = 5 %) above which a contract price needs a note. */
   deviationLimit: z.number(),
+  /** The company's invoice payment term: a supplier without its own term is priced from the list for it. */
+  defaultPaymentTermDays: z.number(),
   list: z.array(PriceListEntrySchema),
 });
 export type PriceListDayResponse = z.infer<typeof PriceListDayResponseSchema>;
@@ -117,4 +119,34 @@ export function isPriceNoteRequired(listPrice: number, price: number, limit: num
 /** The deviation in hundredths of a percent, rounded towards zero (shown next to the field). */
 export function priceDeviation(listPrice: number, price: number): number {
   return Math.trunc(((price - listPrice) * 10_000) / listPrice);
+}
+
+/** The price-list CSV's columns, in order (server price-list-csv.ts reads them). */
+export const PRICE_LIST_CSV_COLUMNS = [
+  'surowiec',
+  'jakość',
+  'dostawca',
+  'termin_dni',
+  'cena_zl_t',
+  'od',
+  'do',
+] as const;
+export type PriceListCsvColumn = (typeof PRICE_LIST_CSV_COLUMNS)[number];
+/** Each column's wire name in a refusal's field path (`content.<row>.<name>`). */
+export const PRICE_LIST_CSV_FIELDS: Record<PriceListCsvColumn, string> = {
+  surowiec: 'raw_material',
+  jakość: 'raw_material_quality_id',
+  dostawca: 'supplier_kind',
+  termin_dni: 'payment_term_days',
+  cena_zl_t: 'price',
+  od: 'valid_from',
+  do: 'valid_to',
+};
+
+/** The row and column a CSV refusal's field names (`content.3.price` → 3, cena_zl_t), or null for the whole file. */
+export function csvRefusalPlace(field: string): { line: number; column: PriceListCsvColumn } | null {
+  const match = /^content\.(\d+)\.(\w+)$/.exec(field);
+  if (!match) return null;
+  const column = PRICE_LIST_CSV_COLUMNS.find((name) => PRICE_LIST_CSV_FIELDS[name] === match[2]);
+  return column ? { line: Number(match[1]), column } : null;
 }

@@ -311,6 +311,7 @@ export const pl = {
     home: 'Start',
     cargoParams: 'Parametry surowców',
     exchangeRates: 'Kursy walut',
+    priceLists: 'Cennik skupu',
     openMenu: 'Otwórz menu',
   },
   auth: {

@@ -3,7 +3,10 @@ import {
   isDateBefore,
   isValidIsoDate,
   PAYMENT_TERM_MAX_DAYS,
+  PRICE_LIST_CSV_COLUMNS,
+  PRICE_LIST_CSV_FIELDS,
   PRICE_LIST_SUPPLIER_KINDS,
+  type PriceListCsvColumn,
   type PriceListSupplierKind,
   V,
 } from '@grain/shared';
@@ -22,18 +25,7 @@ import type { EntryValues } from './queries.js';
  * rows are skipped. CONTRIBUTING.md Price lists: any bad row refuses the whole file with PRICE_LIST_FILE_INVALID
  * naming the row and the column; nothing of it is stored.
  */
-export const PRICE_LIST_CSV_COLUMNS = ['surowiec', 'jakość', 'dostawca', 'termin_dni', 'cena_zl_t', 'od', 'do'] as const;
-type Column = (typeof PRICE_LIST_CSV_COLUMNS)[number];
-/** The wire name of each column in the refusal's field path (`content.3.price`). */
-const FIELD_OF: Record<Column, string> = {
-  surowiec: 'raw_material',
-  jakość: 'raw_material_quality_id',
-  dostawca: 'supplier_kind',
-  termin_dni: 'payment_term_days',
-  cena_zl_t: 'price',
-  od: 'valid_from',
-  do: 'valid_to',
-};
+type Column = PriceListCsvColumn;
 
 export interface QualityName {
   id: number;
@@ -47,7 +39,11 @@ export function fileInvalid(detail: string, field = 'content', code: string = V.
 }
 
 function cellError(line: number, column: Column, detail: string, code: string = V.wrongType): AppError {
-  return fileInvalid(`wiersz ${line}, kolumna „${column}”: ${detail}`, `content.${line}.${FIELD_OF[column]}`, code);
+  return fileInvalid(
+    `wiersz ${line}, kolumna „${column}”: ${detail}`,
+    `content.${line}.${PRICE_LIST_CSV_FIELDS[column]}`,
+    code,
+  );
 }
 
 const normalise = (text: string) => text.trim().toLocaleLowerCase('pl');

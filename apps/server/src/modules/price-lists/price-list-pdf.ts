@@ -29,7 +29,13 @@ function materialTables(list: PriceListEntry[]): PdfBlock[] {
     { kind: 'text', text: material, font: 'bold', size: 12, spaceAfter: 4, keepWithNext: true },
     {
       kind: 'table',
-      columns: [{ width: '*' }, { width: 120 }, { width: 70, align: 'right' }, { width: 90, align: 'right' }, { width: 110 }],
+      columns: [
+        { width: '*' },
+        { width: 120 },
+        { width: 70, align: 'right' },
+        { width: 90, align: 'right' },
+        { width: 110 },
+      ],
       header: ['Jakość', 'Dostawca', 'Termin płatności', 'Cena netto', 'Obowiązuje'],
       rows: list
         .filter((entry) => entry.rawMaterialName === material)

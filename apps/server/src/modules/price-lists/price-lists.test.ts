@@ -36,7 +36,12 @@ const HEADER = 'surowiec;jakość;dostawca;termin_dni;cena_zl_t;od;do';
 describe('POST /api/price-list/create', () => {
   it('stores an entry and lists it on a day it holds, not on another', async () => {
     const created = okJson(await post('create', entry()));
-    expect(created).toMatchObject({ raw_material_name: 'Pszenica', supplier_kind: 'VAT', price: 105_000, source: 'MANUAL' });
+    expect(created).toMatchObject({
+      raw_material_name: 'Pszenica',
+      supplier_kind: 'VAT',
+      price: 105_000,
+      source: 'MANUAL',
+    });
     const day = okJson(await t.call({ method: 'GET', url: '/api/price-list/list?day=2026-11-15', token }));
     expect(day.list).toHaveLength(1);
     expect(day.deviation_limit).toBe(500);

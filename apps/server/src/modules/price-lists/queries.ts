@@ -112,10 +112,12 @@ export function qualitiesWithMaterials(db: Db, ids?: number[]) {
     .where(ids ? inArray(rawMaterialQualities.id, ids) : undefined);
 }
 
-/** The company's limit (hundredths of a percent); the column's default before the company is set up. */
-export async function deviationLimit(db: Db): Promise<number | null> {
-  const [row] = await db.select({ limit: companySettings.priceDeviationLimit }).from(companySettings);
-  return row?.limit ?? null;
+/** The company's limit (hundredths of a percent) and payment term; null before the company is set up. */
+export async function companyPricing(db: Db) {
+  const [row] = await db
+    .select({ limit: companySettings.priceDeviationLimit, paymentTermDays: companySettings.paymentTermDays })
+    .from(companySettings);
+  return row ?? null;
 }
 
 export async function insertDeviation(

@@ -25,10 +25,18 @@ import { parsePriceListCsv } from './price-list-csv.js';
 import { priceListPdf } from './price-list-pdf.js';
 import * as q from './queries.js';
 
+/** The company's payment term before it is set up (company_settings.payment_term_days default). */
+const DEFAULT_PAYMENT_TERM_DAYS = 14;
+
 /** GET /price-list/list: every entry valid on the day (today when not given) and the company's deviation limit. */
 export async function priceListOfDay(db: Db, day: string = todayIso()): Promise<PriceListDayResponse> {
-  const [list, limit] = await Promise.all([q.entriesOfDay(db, day), q.deviationLimit(db)]);
-  return { day, deviationLimit: limit ?? PRICE_DEVIATION_DEFAULT, list };
+  const [list, company] = await Promise.all([q.entriesOfDay(db, day), q.companyPricing(db)]);
+  return {
+    day,
+    deviationLimit: company?.limit ?? PRICE_DEVIATION_DEFAULT,
+    defaultPaymentTermDays: company?.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS,
+    list,
+  };
 }
 
 function overlapError(entry: q.EntryValues, other: { validFrom: string; validTo: string }, field = 'valid_from') {
@@ -80,12 +88,14 @@ export async function importPriceList(ctx: Ctx, input: ImportPriceListRequest): 
     for (const entry of byKey) await q.lockEntryKey(tx, entry);
     const ids: number[] = [];
     for (const { line, ...entry } of entries) {
-      ids.push(await insertChecked(ctx, tx, entry, 'FILE', `content.${line}.valid_from`).catch((error) => {
-        if (error instanceof AppError && error.code === 'PRICE_LIST_OVERLAP') {
-          throw new AppError(error.code, `Wiersz ${line}: ${error.message}`, error.errors);
-        }
-        throw error;
-      }));
+      ids.push(
+        await insertChecked(ctx, tx, entry, 'FILE', `content.${line}.valid_from`).catch((error) => {
+          if (error instanceof AppError && error.code === 'PRICE_LIST_OVERLAP') {
+            throw new AppError(error.code, `Wiersz ${line}: ${error.message}`, error.errors);
+          }
+          throw error;
+        }),
+      );
     }
     await audit(tx, ctx.user.id, 'price_list_entry', ids[0]!, 'import', {
       fileName: input.fileName ?? null,

@@ -9,6 +9,7 @@ import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
+import { checkPurchasePrice, recordPriceDeviation } from '../../price-lists/index.js';
 import { type ContractKind, PURCHASE, SALES } from '../kinds.js';
 import * as q from '../queries/writes.js';
 import { documentYear } from '../rules.js';
@@ -21,7 +22,6 @@ import {
   fromSalesRequest,
   mainOptionValues,
 } from './input.js';
-import { checkPurchasePrice, recordPriceDeviation } from '../../price-lists/index.js';
 import { notifyCreated } from './notify.js';
 import { withEachQualityTerms } from './quality-terms.js';
 import { loadPurchaseDashboard, loadSalesDashboard } from './read.js';
@@ -112,7 +112,9 @@ async function createContract<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await withWriteTransaction(ctx.db, async (tx) => load(tx, await insertContract(ctx, tx, kind, input, priceNote)));
+      return await withWriteTransaction(ctx.db, async (tx) =>
+        load(tx, await insertContract(ctx, tx, kind, input, priceNote)),
+      );
     } catch (error) {
       const isAutomaticNumberTaken =
         input.documentNumber === null && isUniqueViolation(error, 'contracts_document_number_key');
