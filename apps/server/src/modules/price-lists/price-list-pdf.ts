@@ -14,7 +14,7 @@ export interface PriceListPdfContent {
 }
 
 const GREY = '#595959';
-const SUPPLIER_KINDS = { VAT: 'VAT', RR: 'rolnik ryczałtowy (RR)' } as const;
+const SUPPLIER_KINDS = { VAT: 'dostawca VAT', RR: 'rolnik ryczałtowy (RR)' } as const;
 
 function companyLines(company: PriceListPdfContent['company']): string[] {
   if (!company.configured) return [];

@@ -38,7 +38,6 @@ export const priceListsPl = {
     note: 'Uzasadnienie ceny spoza cennika',
     noteHint: 'Cena odbiega od cennika skupu o więcej niż {{percent}} %: wpisz, dlaczego.',
     positionsTitle: 'Cennik skupu na dziś',
-    noneToday: 'Brak cen na dziś',
   },
 };
 

@@ -79,7 +79,7 @@ function PositionCard({
       <Card.Section inheritPadding pt="sm" pb="xs" mt="sm" withBorder>
         <PositionChart timeline={timeline} />
       </Card.Section>
-      {prices && (
+      {prices && prices.length > 0 && (
         <Card.Section inheritPadding pt="xs" pb="sm" withBorder>
           <DayPrices list={prices} />
         </Card.Section>

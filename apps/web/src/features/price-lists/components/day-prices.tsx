@@ -10,11 +10,6 @@ export function DayPrices({ list }: { list: PriceListEntry[] }) {
       <Text size="sm" fw={600}>
         {t('priceLists.positionsTitle')}
       </Text>
-      {list.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('priceLists.noneToday')}
-        </Text>
-      )}
       {list.map((entry) => (
         <Group key={entry.id} justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" c="dimmed" lineClamp={1}>

@@ -13,7 +13,7 @@ export function PriceListTable({ list, isCompact = false }: { list: PriceListEnt
     );
   }
   return (
-    <Table.ScrollContainer minWidth={isCompact ? 420 : 640}>
+    <Table.ScrollContainer minWidth={isCompact ? 0 : 640}>
       <Table striped highlightOnHover aria-label={t('priceLists.title')}>
         <Table.Thead>
           <Table.Tr>

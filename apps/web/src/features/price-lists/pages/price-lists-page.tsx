@@ -1,6 +1,7 @@
 import '../i18n';
 import { todayIso } from '@grain/shared';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconPrinter, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,8 @@ export function Page() {
   const [day, setDay] = useState(todayIso());
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const query = usePriceListOfDay(day);
+  // A phone shows quality, supplier, term and price; the days and the source need the width of a desk.
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const list = query.data?.list ?? [];
   const materials = [...new Set(list.map((entry) => entry.rawMaterialName))];
   const print = async () => {
@@ -71,7 +74,7 @@ export function Page() {
             <Title order={3} fz="lg">
               {material}
             </Title>
-            <PriceListTable list={list.filter((entry) => entry.rawMaterialName === material)} />
+            <PriceListTable list={list.filter((entry) => entry.rawMaterialName === material)} isCompact={isPhone} />
           </Stack>
         ))}
       </Stack>
