@@ -75,7 +75,9 @@ test.describe('purchase price list', () => {
     await dialog.getByLabel('Termin płatności (dni)').fill('0');
     await dialog.getByLabel('Cena netto (zł/t)').fill('990');
     await dialog.getByRole('button', { name: 'Zapisz' }).click();
-    await expect(dialog.getByText(/obejmuje już część tych dni|już/).first()).toBeVisible();
+    await expect(
+      dialog.getByText('Te dni obejmuje już cena tej jakości dla tego rodzaju dostawcy i terminu płatności'),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Anuluj' }).click();
     await waitForApiIdle(page);
     await shoot(page, 'list');

@@ -172,6 +172,7 @@ export const pl = {
     unknownField: 'Nieznane pole',
     resetCode: 'Kod musi mieć dokładnie 6 znaków',
     duplicateItem: 'Ta pozycja jest już na liście',
+    periodOverlap: 'Te dni obejmuje już cena tej jakości dla tego rodzaju dostawcy i terminu płatności',
     invoiceMissing: 'Brak faktury: najpierw wystaw fakturę tej transakcji',
     uploadSize: 'Plik może mieć najwyżej {{size}} MB',
     logoFormat: 'Logo musi być plikiem PNG lub JPEG',

@@ -5,7 +5,7 @@ import { codeOf, okJson } from '../../../test/fixtures/settlements.js';
 import { insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { priceListDeviations, priceListEntries } from '../../db/schema/index.js';
+import { companySettings, priceListDeviations, priceListEntries } from '../../db/schema/index.js';
 
 /** The purchase price list: typed, imported from CSV, printed, and the contract check against it. */
 let t: TestApp;
@@ -54,7 +54,7 @@ describe('POST /api/price-list/create', () => {
     const answer = await post('create', entry({ valid_from: '2026-11-30', valid_to: '2026-12-05', price: 99_000 }));
     expect(answer.statusCode).toBe(409);
     expect(codeOf(answer)).toBe('PRICE_LIST_OVERLAP');
-    expect(answer.json().errors).toEqual([{ field: 'valid_from', code: 'duplicateItem' }]);
+    expect(answer.json().errors).toEqual([{ field: 'valid_from', code: 'periodOverlap' }]);
     expect(await storedCount()).toBe(1);
   });
 
@@ -113,7 +113,7 @@ describe('POST /api/price-list/import', () => {
     ].join('\n');
     const answer = await post('import', { content });
     expect(codeOf(answer)).toBe('PRICE_LIST_OVERLAP');
-    expect(answer.json().errors).toEqual([{ field: 'content.4.valid_from', code: 'duplicateItem' }]);
+    expect(answer.json().errors).toEqual([{ field: 'content.4.valid_from', code: 'periodOverlap' }]);
     expect(await storedCount()).toBe(0);
   });
 
@@ -179,6 +179,18 @@ describe('POST /api/contract/create-purchase against the price list', () => {
     const answer = await purchaseAt(94_999);
     expect(codeOf(answer)).toBe('PRICE_DEVIATION_NOTE_REQUIRED');
     expect(answer.json().errors).toEqual([{ field: 'price_list_note', code: 'required' }]);
+  });
+
+  it('takes the company limit from the settings (10 %: 1 100,00 zł/t needs no note, 1 100,01 does)', async () => {
+    await t.db
+      .insert(companySettings)
+      .values({ name: 'Firma', city: 'Poznań', nip: '5260250274', priceDeviationLimit: 1_000 });
+    expect((await purchaseAt(110_000)).statusCode).toBe(200);
+    expect(codeOf(await purchaseAt(110_001))).toBe('PRICE_DEVIATION_NOTE_REQUIRED');
+  });
+
+  it('does not check a contract in another currency against the PLN list', async () => {
+    expect((await purchaseAt(50_000, { currency: 'EUR' })).statusCode).toBe(200);
   });
 
   it('keeps the note of a price away from the list', async () => {

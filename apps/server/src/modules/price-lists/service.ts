@@ -44,7 +44,7 @@ function overlapError(entry: q.EntryValues, other: { validFrom: string; validTo:
     'PRICE_LIST_OVERLAP',
     `Cennik tej jakości dla dostawców ${entry.supplierKind} z terminem ${entry.paymentTermDays} dni obowiązuje już ` +
       `od ${formatDate(other.validFrom)} do ${formatDate(other.validTo)}`,
-    [{ field, code: V.duplicateItem }],
+    [{ field, code: V.periodOverlap }],
   );
 }
 
