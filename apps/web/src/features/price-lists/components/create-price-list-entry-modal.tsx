@@ -51,10 +51,11 @@ function PriceListEntryForm({ day, onClose }: { day: string; onClose: () => void
             {t('priceLists.supplierKind')}
           </Text>
           <SegmentedControl
+            fullWidth
             aria-labelledby="price-list-supplier-kind"
             data={PRICE_LIST_SUPPLIER_KINDS.map((kind) => ({
               value: kind,
-              label: t(`priceLists.supplierKinds.${kind}`),
+              label: t(`priceLists.supplierKindsShort.${kind}`),
             }))}
             {...form.getInputProps('supplierKind')}
           />

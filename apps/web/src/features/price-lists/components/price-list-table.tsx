@@ -19,8 +19,8 @@ export function PriceListTable({ list, isCompact = false }: { list: PriceListEnt
           <Table.Tr>
             <Table.Th>{t('priceLists.quality')}</Table.Th>
             <Table.Th>{t('priceLists.supplierKind')}</Table.Th>
-            <Table.Th ta="right">{t('priceLists.paymentTerm')}</Table.Th>
-            <Table.Th ta="right">{t('priceLists.price')}</Table.Th>
+            {!isCompact && <Table.Th ta="right">{t('priceLists.paymentTerm')}</Table.Th>}
+            <Table.Th ta="right">{isCompact ? t('priceLists.priceShort') : t('priceLists.price')}</Table.Th>
             {!isCompact && <Table.Th>{t('priceLists.valid')}</Table.Th>}
             {!isCompact && <Table.Th>{t('priceLists.source')}</Table.Th>}
           </Table.Tr>
@@ -29,8 +29,11 @@ export function PriceListTable({ list, isCompact = false }: { list: PriceListEnt
           {list.map((entry) => (
             <Table.Tr key={entry.id}>
               <Table.Td>{entry.qualityTitle}</Table.Td>
-              <Table.Td>{t(`priceLists.supplierKinds.${entry.supplierKind}`)}</Table.Td>
-              <Table.Td ta="right">{entry.paymentTermDays}</Table.Td>
+              <Table.Td>
+                {t(`priceLists.supplierKindsShort.${entry.supplierKind}`)}
+                {isCompact ? `, ${t('priceLists.paymentTermShort', { days: entry.paymentTermDays })}` : ''}
+              </Table.Td>
+              {!isCompact && <Table.Td ta="right">{entry.paymentTermDays}</Table.Td>}
               <Table.Td ta="right" fw={600}>
                 {formatPricePerTonne(entry.price)}
               </Table.Td>
