@@ -31,10 +31,10 @@ function materialTables(list: PriceListEntry[]): PdfBlock[] {
       kind: 'table',
       columns: [
         { width: '*' },
-        { width: 120 },
-        { width: 70, align: 'right' },
-        { width: 90, align: 'right' },
-        { width: 110 },
+        { width: 100 },
+        { width: 55, align: 'right' },
+        { width: 80, align: 'right' },
+        { width: 150 },
       ],
       header: ['Jakość', 'Dostawca', 'Termin płatności', 'Cena netto', 'Obowiązuje'],
       rows: list
