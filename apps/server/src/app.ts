@@ -28,6 +28,7 @@ import { invoiceRoutes } from './modules/invoices/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { positionRoutes } from './modules/positions/routes.js';
+import { priceListRoutes } from './modules/price-lists/routes.js';
 import { receivedInvoiceRoutes } from './modules/received-invoices/routes.js';
 import { rrInvoiceRoutes } from './modules/rr-invoices/routes.js';
 import { savedViewRoutes } from './modules/saved-views/routes.js';
@@ -165,6 +166,7 @@ export async function buildApp({
       cargoRoutes(api);
       invoiceRoutes(api);
       exchangeRateRoutes(api);
+      priceListRoutes(api);
       rrInvoiceRoutes(api);
       receivedInvoiceRoutes(api);
       dictionaryRoutes(api);

@@ -80,6 +80,13 @@ export const CompanySettingsRequestSchema = z.strictObject({
   weighbridgeTicketSeries: optionalString(64).refine((value) => !value || isInvoiceSeries(value), V.wrongType),
   bankAccount: optionalString(64),
   paymentTermDays: z.number({ error: V.wrongType }).int(V.integer).min(0, V.nonNegative).max(365, V.tooBig).optional(),
+  /** CONTRIBUTING.md Price lists: hundredths of a percent (500 = 5 %) a contract price may differ from the list without a note. */
+  priceDeviationLimit: z
+    .number({ error: V.wrongType })
+    .int(V.integer)
+    .min(0, V.nonNegative)
+    .max(10_000, V.tooBig)
+    .optional(),
   // KSeF (RULES.md Invoices, VAT and KSeF). Left out: kept as stored; the environment null: sending is off.
   ksefEnvironment: z.enum(KSEF_SETTINGS_ENVIRONMENTS, { error: V.oneOf }).nullish(),
   /** The NIP of the KSeF context; empty: the company's NIP. */
@@ -109,6 +116,7 @@ export const CompanyHeaderSchema = z.object({
   weighbridgeTicketSeries: z.string().nullable(),
   bankAccount: z.string().nullable(),
   paymentTermDays: z.number(),
+  priceDeviationLimit: z.number(),
   updatedAt: z.string().nullable(),
 });
 export type CompanyHeader = z.infer<typeof CompanyHeaderSchema>;

@@ -206,6 +206,8 @@ const purchaseOnlyFields = {
   purchaseSupplier: ContractorCreateRequestSchema.nullish(),
   countyCode: optionalString(),
   minPrice: nonNegativeAmount.nullish(),
+  /** CONTRIBUTING.md Price lists: why the price is away from the day's list beyond the company's limit. */
+  priceListNote: optionalString(),
 };
 
 const salesOnlyFields = {

@@ -19,6 +19,7 @@ export * from './live-events.js';
 export * from './message-codes.js';
 export * from './nip.js';
 export * from './positions.js';
+export * from './price-lists.js';
 export * from './quality.js';
 export * from './read-only.js';
 export * from './received-invoices.js';

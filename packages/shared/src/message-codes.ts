@@ -98,6 +98,13 @@ export const MESSAGE_CODES = {
   NBP_RATE_NOT_PUBLISHED: 409,
   /** The UPO (KSeF's receipt) exists only once KSeF has accepted the invoice. */
   INVOICE_UPO_MISSING: 409,
+  // Purchase price list (CONTRIBUTING.md Price lists)
+  /** Another entry of the same quality, supplier kind and payment term already covers one of these days. */
+  PRICE_LIST_OVERLAP: 409,
+  /** A price-list CSV with a bad line: the line and column are named, nothing of the file is stored. */
+  PRICE_LIST_FILE_INVALID: 400,
+  /** The contract price differs from the day's list price by more than the company's limit and has no note. */
+  PRICE_DEVIATION_NOTE_REQUIRED: 400,
   /** VAT RR invoices (RULES.md Invoices, VAT and KSeF, VAT RR). */
   RR_INVOICE_NOT_FOUND: 404,
   /** A purchase from a supplier whose accounting method is not RR never gets an RR invoice. */

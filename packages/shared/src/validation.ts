@@ -55,6 +55,8 @@ export const V = {
   rateNotPublished: 'rateNotPublished',
   /** A list's offset at or past its capped count (list.ts FILTERED_COUNT_CAP): the search must narrow first. */
   pastCappedCount: 'pastCappedCount',
+  /** Another price-list entry of the same quality, supplier kind and payment term covers one of these days. */
+  periodOverlap: 'periodOverlap',
 } as const;
 
 export type ValidationKey = (typeof V)[keyof typeof V];

@@ -33,6 +33,9 @@ beforeAll(async () => {
       operator_name, gross_kg, gross_source, tare_kg, tare_source, net_kg, status, closed_at)
     values ('KW/2026/0001', (select min(id) from transports), 'UNLOADING', 'PO 12345', 'Waga 1', 'Operator', 40000,
       'manual', 15000, 'indicator', 25000, 'CLOSED', now())`);
+  await db.execute(sql`insert into price_list_entries (raw_material_quality_id, supplier_kind, payment_term_days, price,
+      valid_from, valid_to, source)
+    values ((select min(id) from raw_material_qualities), 'VAT', 14, 100000, '2026-11-01', '2026-11-30', 'MANUAL')`);
 });
 afterAll(() => resetDatabase(db));
 
@@ -97,11 +100,22 @@ describe('CHECK constraints of quantities', () => {
     ['transactions', 'deductions', 'transactions_quantities_non_negative'],
     ['transactions', 'surcharges', 'transactions_quantities_non_negative'],
     ['contracts', 'allocated_kg', 'contracts_derived_non_negative'],
+    ['price_list_entries', 'price', 'price_list_entries_price_positive'],
+    ['price_list_entries', 'payment_term_days', 'price_list_entries_payment_term_valid'],
   ])('%s.%s below zero is refused', async (table, column, constraint) => {
     const result = await refusal(
       sql.raw(`update "${table}" set "${column}" = -1 where "${keyOf(table)}" = ${firstRow(table)}`),
     );
     expect(result).toEqual({ code: '23514', constraint });
+  });
+});
+
+describe('price list entries (CONTRIBUTING.md Price lists)', () => {
+  it('refuses an entry ending before it starts', async () => {
+    const result = await refusal(
+      sql.raw(`update price_list_entries set valid_to = valid_from - 1 where id = ${firstRow('price_list_entries')}`),
+    );
+    expect(result).toEqual({ code: '23514', constraint: 'price_list_entries_days_in_order' });
   });
 });
 

@@ -13,6 +13,8 @@ import {
   KSEF_SETTINGS_ENVIRONMENTS,
   MAIL_STATUSES,
   PARAM_TYPES,
+  PRICE_LIST_SOURCES,
+  PRICE_LIST_SUPPLIER_KINDS,
   SAVED_VIEW_LISTS,
   SETTLEMENT_STATUSES,
   TOLERANCE_TYPES,
@@ -71,6 +73,8 @@ export const ENUM_COLUMNS = [
   { table: 'weighbridge_tickets', column: 'status', values: WEIGHBRIDGE_TICKET_STATUSES },
   { table: 'weighbridge_tickets', column: 'gross_source', values: WEIGHING_SOURCES },
   { table: 'weighbridge_tickets', column: 'tare_source', values: WEIGHING_SOURCES },
+  { table: 'price_list_entries', column: 'supplier_kind', values: PRICE_LIST_SUPPLIER_KINDS },
+  { table: 'price_list_entries', column: 'source', values: PRICE_LIST_SOURCES },
 ] as const satisfies readonly EnumColumn[];
 
 interface EnumColumn {

@@ -30,6 +30,9 @@ const ADMIN_ONLY = [
   'PUT /api/settings/company',
   // The transit tolerance per raw material is a cargo parameter like the VAT rates (spec/1 Cargo params: ADMIN).
   'PUT /api/cargo/transit-tolerance/:id',
+  // CONTRIBUTING.md Price lists: ADMIN sets the purchase prices; traders read them (list, PDF).
+  'POST /api/price-list/create',
+  'POST /api/price-list/import',
 ];
 
 /** What the password change needs: who am I, change it, sign out. */

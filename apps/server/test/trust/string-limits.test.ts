@@ -18,6 +18,8 @@ const LONGER_BY_NATURE: Record<string, string> = {
   'PUT /api/saved-view/update/:id body.state': 'a stored list state',
   // An uploaded NBP exchange-rate table (a year's archive CSV is about 60 KB), read as a whole file.
   'POST /api/exchange-rate/import body.content': 'an NBP file as text',
+  // A price-list CSV (a few hundred rows), read as a whole file.
+  'POST /api/price-list/import body.content': 'a price-list CSV as text',
   // A bank statement's bytes as base64 (Windows-1250 or UTF-8), at most 1 MB of file.
   'POST /api/rr-invoice/payment-import body.contentBase64': 'a bank statement file as base64',
 };

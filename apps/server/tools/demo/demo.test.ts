@@ -80,6 +80,19 @@ describe('demo data', () => {
     expect(drift.n).toBe(0);
   });
 
+  it('has a purchase price list of today for VAT suppliers and flat-rate farmers, without overlaps', async () => {
+    const prices = await one<{ today: number; kinds: number; overlaps: number }>(sql`select
+      (select count(*)::int from price_list_entries where current_date between valid_from and valid_to) as today,
+      (select count(distinct supplier_kind)::int from price_list_entries) as kinds,
+      (select count(*)::int from price_list_entries a join price_list_entries b on a.id < b.id
+        and a.raw_material_quality_id = b.raw_material_quality_id and a.supplier_kind = b.supplier_kind
+        and a.payment_term_days = b.payment_term_days and a.valid_from <= b.valid_to and b.valid_from <= a.valid_to)
+        as overlaps`);
+    expect(prices.today).toBeGreaterThan(20);
+    expect(prices.kinds).toBe(2);
+    expect(prices.overlaps).toBe(0);
+  });
+
   it('has closed weighbridge tickets numbered without gaps and transit differences, some above tolerance', async () => {
     const tickets = await one<{ count: number; last: number; above: number; pairs: number }>(sql`
       with pairs as (

@@ -5,6 +5,7 @@ import type { Db } from '../../src/db/client.js';
 import { rowsOf } from '../../src/db/client.js';
 import { finalValueSql, lineValueSql, toPlnSql } from '../../src/db/money-sql.js';
 import { hashPassword } from '../../src/lib/passwords.js';
+import { priceListsStep } from './price-lists.js';
 import { qualityStep } from './quality.js';
 import { type DemoScale, quantityFactorOf } from './scales.js';
 import { weighbridgeStep } from './weighbridge.js';
@@ -384,12 +385,15 @@ export const DEMO_STEPS: [string, Step][] = [
   ['deliveries and settlements', deliveriesStep],
   ['quality terms and lab results', qualityStep],
   ['weighbridge tickets', weighbridgeStep],
+  ['purchase price lists', priceListsStep],
   ['contract statuses', statusesStep],
   ['contract figures', countersStep],
   ['vacuum analyze', vacuumStep],
 ];
 
 export const DEMO_TABLES = [
+  'price_list_deviations',
+  'price_list_entries',
   'weighbridge_tickets',
   'transactions',
   'unloadings',

@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
                 path: '/exchange-rates',
                 ...page(() => import('../features/exchange-rates/pages/exchange-rates-page')),
               },
+              { path: '/price-lists', ...page(() => import('../features/price-lists/pages/price-lists-page')) },
               { path: '/my-account', ...page(() => import('../features/account/pages/my-account-page')) },
               { path: '/logistics', element: <Navigate to="/logistics/all" replace /> },
               { path: '/logistics/:tab', ...page(() => import('../features/transports/pages/logistics-page')) },

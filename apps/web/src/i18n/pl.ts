@@ -88,6 +88,10 @@ const messageCode: Record<MessageCode, string> = {
   NBP_API_UNREACHABLE: 'Serwer NBP nie odpowiada. Wprowadź kurs ręcznie albo zaimportuj plik tabeli NBP',
   NBP_RATE_NOT_PUBLISHED: 'NBP nie opublikował kursu tej waluty z tego dnia',
   INVOICE_UPO_MISSING: 'Faktura nie ma jeszcze UPO: KSeF jeszcze jej nie przyjął',
+  PRICE_LIST_OVERLAP:
+    'Cennik tego surowca i jakości dla tego rodzaju dostawcy i terminu płatności obejmuje już część tych dni',
+  PRICE_LIST_FILE_INVALID: 'Plik cennika ma błędny wiersz: nic z pliku nie zapisano',
+  PRICE_DEVIATION_NOTE_REQUIRED: 'Cena odbiega od cennika skupu bardziej niż dopuszczalny próg: wpisz uzasadnienie',
   GMP_CERT_NOT_SATISFIED: 'Warunek GMP/certyfikatu nie jest spełniony — wymagane uzasadnienie',
   GMP_NOT_SATISFIED: 'Warunek GMP nie jest spełniony — wymagane uzasadnienie',
   VEHICLE_ALREADY_PLANNED: 'Pojazd lub kierowca ma w tym czasie inny transport — wymagane uzasadnienie',
@@ -174,6 +178,7 @@ export const pl = {
     unknownField: 'Nieznane pole',
     resetCode: 'Kod musi mieć dokładnie 6 znaków',
     duplicateItem: 'Ta pozycja jest już na liście',
+    periodOverlap: 'Te dni obejmuje już cena tej jakości dla tego rodzaju dostawcy i terminu płatności',
     invoiceMissing: 'Brak faktury: najpierw wystaw fakturę tej transakcji',
     uploadSize: 'Plik może mieć najwyżej {{size}} MB',
     logoFormat: 'Logo musi być plikiem PNG lub JPEG',
@@ -313,6 +318,7 @@ export const pl = {
     home: 'Start',
     cargoParams: 'Parametry surowców',
     exchangeRates: 'Kursy walut',
+    priceLists: 'Cennik skupu',
     openMenu: 'Otwórz menu',
   },
   auth: {

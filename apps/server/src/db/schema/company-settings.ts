@@ -32,6 +32,8 @@ export const companySettings = pgTable(
     /** The account printed on sales invoices (NRB or IBAN). */
     bankAccount: varchar('bank_account', { length: 64 }),
     paymentTermDays: integer('payment_term_days').notNull().default(14),
+    /** CONTRIBUTING.md Price lists: hundredths of a percent (500 = 5 %) a contract price may differ from the list without a note. */
+    priceDeviationLimit: integer('price_deviation_limit').notNull().default(500),
     // KSeF (RULES.md Invoices, VAT and KSeF; migration 0023): null environment: nothing is sent.
     ksefEnvironment: varchar('ksef_environment', { length: 16, enum: KSEF_SETTINGS_ENVIRONMENTS }),
     ksefNip: varchar('ksef_nip', { length: 10 }),

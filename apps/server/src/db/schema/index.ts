@@ -12,6 +12,7 @@ export * from './contracts.js';
 export * from './exchange-rates.js';
 export * from './invoices.js';
 export * from './mail.js';
+export * from './price-lists.js';
 export * from './received-invoices.js';
 export * from './reference-data.js';
 export * from './row-counts.js';

@@ -1,4 +1,9 @@
-import type { CompanyHeader, CompanySettingsRequest, CompanySettingsResponse } from '@grain/shared';
+import {
+  type CompanyHeader,
+  type CompanySettingsRequest,
+  type CompanySettingsResponse,
+  PRICE_DEVIATION_DEFAULT,
+} from '@grain/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { withWriteTransaction } from '../../db/locks.js';
@@ -29,6 +34,7 @@ const NOT_CONFIGURED: CompanyHeader = {
   weighbridgeTicketSeries: null,
   bankAccount: null,
   paymentTermDays: 14,
+  priceDeviationLimit: PRICE_DEVIATION_DEFAULT,
   updatedAt: null,
 };
 
@@ -55,6 +61,7 @@ function toCompanyHeader(row: CompanySettingsRow | null): CompanyHeader {
     weighbridgeTicketSeries: row.weighbridgeTicketSeries,
     bankAccount: row.bankAccount,
     paymentTermDays: row.paymentTermDays,
+    priceDeviationLimit: row.priceDeviationLimit,
     updatedAt: row.updatedAt,
   };
 }
@@ -94,6 +101,7 @@ export function saveCompanySettings(ctx: Ctx, input: CompanySettingsRequest): Pr
       weighbridgeTicketSeries: input.weighbridgeTicketSeries ?? before?.weighbridgeTicketSeries ?? null,
       bankAccount: input.bankAccount ?? before?.bankAccount ?? null,
       paymentTermDays: input.paymentTermDays ?? before?.paymentTermDays ?? 14,
+      priceDeviationLimit: input.priceDeviationLimit ?? before?.priceDeviationLimit ?? PRICE_DEVIATION_DEFAULT,
       updatedBy: ctx.user.id,
     });
     const {

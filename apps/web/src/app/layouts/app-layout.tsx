@@ -14,6 +14,7 @@ import {
   IconFileText,
   IconLogout,
   IconReceipt,
+  IconReceipt2,
   IconReceiptTax,
   IconTruck,
   IconUser,
@@ -63,6 +64,7 @@ function useMenu(): MenuEntry[] {
     { label: t('nav.cargoParams'), to: '/cargo-params', icon: <IconAdjustments size={18} />, isAdminOnly: true },
     // Not ADMIN only: whoever issues a EUR/USD invoice keeps the NBP rate it needs (RULES.md Invoices, VAT and KSeF).
     { label: t('nav.exchangeRates'), to: '/exchange-rates', icon: <IconCurrencyEuro size={18} /> },
+    { label: t('nav.priceLists'), to: '/price-lists', icon: <IconReceipt2 size={18} /> },
     {
       label: t('nav.companySettings'),
       to: '/settings/company',

@@ -35,6 +35,8 @@ export const companySettingsPl = {
       weighbridgeTicketSeriesHint: 'Bez luk, z polami {RRRR}, {MM} i {NR}; domyślnie KW/{RRRR}/{NR}',
       bankAccount: 'Numer rachunku bankowego',
       paymentTermDays: 'Termin płatności (dni)',
+      priceDeviationPercent: 'Próg odchylenia od cennika skupu (%)',
+      priceDeviationPercentHint: 'Cena kontraktu zakupu dalej od cennika wymaga uzasadnienia',
       notConfigured: 'Dane firmy nie są jeszcze uzupełnione.',
       ksef: {
         title: 'KSeF',

@@ -71,6 +71,10 @@ export interface ContractFormValues extends Record<string, unknown> {
   /** Tonnes for the unit T, percent for PERCENT. */
   toleranceQuantity: number | null;
   comments: string;
+  /** CONTRIBUTING.md Price lists: why a purchase price is away from the day's list (create form only). */
+  priceListNote: string;
+  /** Set by the form while the price is away from the list beyond the company's limit (the note is required then). */
+  isPriceListNoteRequired: boolean;
   contactList: ContractContactFormValues[];
   emailNotificationList: string[];
 }

@@ -78,6 +78,8 @@ export function emptyContractForm(side: ContractSide, defaults: NewContractDefau
     toleranceUnit: 'T',
     toleranceQuantity: null,
     comments: '',
+    priceListNote: '',
+    isPriceListNoteRequired: false,
     contactList: [],
     emailNotificationList: defaults.emailNotificationList,
   };
@@ -138,6 +140,8 @@ export function toFormValues(side: ContractSide, contract: ContractDashboard): C
     toleranceQuantity:
       contract.toleranceQuantity === null ? null : toleranceFromResponse(contract.toleranceQuantity, toleranceUnit),
     comments: textOrEmpty(contract.comments),
+    priceListNote: '',
+    isPriceListNoteRequired: false,
     contactList: contract.contactList.map((contact) => ({
       id: contact.id,
       firstName: textOrEmpty(contact.firstName),
@@ -225,6 +229,7 @@ export function toContractRequest(side: ContractSide, values: ContractFormValues
   }
   if (side.hasCountyCode && values.isCert) request.countyCode = orNull(values.countyCode);
   if (side.hasMinPrice) request.minPrice = convert(values.minPrice, toMinorUnits);
+  if (side.kind === 'purchase' && values.priceListNote.trim()) request.priceListNote = values.priceListNote.trim();
   return request;
 }
 
@@ -272,6 +277,10 @@ export function contractFormSchema(side: ContractSide, mode: 'create' | 'edit'):
     // click on save marks every missing field at once, so the form asks for it with the rest.
     if (!values.newCounterparty && values.counterpartyId === null && !paths.has('counterpartyId')) {
       ctx.addIssue({ code: 'custom', path: ['counterpartyId'], message: V.required });
+    }
+    // CONTRIBUTING.md Price lists: a price away from the day's list needs a note (the server refuses it too).
+    if (values.isPriceListNoteRequired && !values.priceListNote.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['priceListNote'], message: V.required });
     }
     // Likewise the receipt dates' order: a "to" before "from" stays as typed and says so at once.
     const { dateOfReceiptFrom: from, dateOfReceiptTo: to } = values;

@@ -9,6 +9,7 @@ import { shareLockContractors, withWriteTransaction } from '../../../db/locks.js
 import { audit } from '../../../lib/audit.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
+import { checkPurchasePrice, recordPriceDeviation } from '../../price-lists/index.js';
 import { type ContractKind, PURCHASE, SALES } from '../kinds.js';
 import * as q from '../queries/writes.js';
 import { documentYear } from '../rules.js';
@@ -33,13 +34,30 @@ export function rethrowDuplicateNumber(error: unknown): never {
 }
 
 /** Writes the contract, its options and contacts, the audit entry and the mail in the caller's transaction. */
-async function insertContract(ctx: Ctx, tx: Db, kind: ContractKind, input: ContractInput): Promise<number> {
+async function insertContract(
+  ctx: Ctx,
+  tx: Db,
+  kind: ContractKind,
+  input: ContractInput,
+  priceNote?: string | null,
+): Promise<number> {
   // spec/1 section 4: a new contract starts as NEW (the create schemas refuse any other status).
   const status = CONTRACT_CREATE_STATUS;
   await assertReferences(tx, input);
   // db/locks.ts: the counterparty (copied onto the contract) held against a rename until the insert commits.
   await shareLockContractors(tx, [input.counterpartyId]);
   const counterparty = await resolveCounterparty(ctx, tx, kind, input);
+  // CONTRIBUTING.md Price lists: a purchase priced away from the day's list needs a note, kept with the contract.
+  const deviation =
+    priceNote === undefined
+      ? null
+      : await checkPurchasePrice(tx, {
+          rawMaterialQualityId: input.mainCargoOption.rawMaterialQualityId,
+          supplierId: counterparty.id,
+          price: input.mainCargoOption.price,
+          currency: input.currency,
+          note: priceNote,
+        });
   const year = documentYear();
   const documentNumber =
     input.documentNumber ??
@@ -59,6 +77,7 @@ async function insertContract(ctx: Ctx, tx: Db, kind: ContractKind, input: Contr
   const contacts = input.contactList.map(contactValues);
   await q.insertPriceOptions(tx, id, options);
   await q.insertContacts(tx, id, contacts);
+  if (deviation) await recordPriceDeviation(ctx, tx, id, deviation);
   await audit(tx, ctx.user.id, kind.auditEntity, id, 'create', {
     ...values,
     status,
@@ -89,10 +108,13 @@ async function createContract<T>(
   kind: ContractKind,
   input: ContractInput,
   load: (tx: Db, id: number) => Promise<T>,
+  priceNote?: string | null,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await withWriteTransaction(ctx.db, async (tx) => load(tx, await insertContract(ctx, tx, kind, input)));
+      return await withWriteTransaction(ctx.db, async (tx) =>
+        load(tx, await insertContract(ctx, tx, kind, input, priceNote)),
+      );
     } catch (error) {
       const isAutomaticNumberTaken =
         input.documentNumber === null && isUniqueViolation(error, 'contracts_document_number_key');
@@ -102,7 +124,7 @@ async function createContract<T>(
 }
 
 export function createPurchase(ctx: Ctx, body: PurchaseCreateRequest) {
-  return createContract(ctx, PURCHASE, fromPurchaseRequest(body), loadPurchaseDashboard);
+  return createContract(ctx, PURCHASE, fromPurchaseRequest(body), loadPurchaseDashboard, body.priceListNote ?? null);
 }
 
 export function createSales(ctx: Ctx, body: SalesCreateRequest) {

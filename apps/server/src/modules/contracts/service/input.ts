@@ -29,7 +29,8 @@ export type ContractInput = Omit<
 const noDeletes = { contactListDelete: [], additionalCargoOptionDelete: [] };
 
 export function fromPurchaseRequest(body: PurchaseCreateRequest | PurchaseUpdateRequest): ContractInput {
-  const { purchaseSupplierId, purchaseSupplier, ...rest } = body;
+  // The price-list note is checked and kept by the create (price-lists/service.ts), not a contract column.
+  const { purchaseSupplierId, purchaseSupplier, priceListNote: _note, ...rest } = body;
   return {
     ...noDeletes,
     ...rest,

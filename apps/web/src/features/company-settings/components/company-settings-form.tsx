@@ -26,6 +26,8 @@ interface CompanyFormValues extends KsefFormValues, Record<string, unknown> {
   bankAccount: string;
   /** Null while the field is empty: the request then leaves the term as the server has it. */
   paymentTermDays: number | null;
+  /** Percent as typed (5 = 5 %); sent in hundredths of a percent. Null leaves the stored limit. */
+  priceDeviationPercent: number | null;
 }
 
 function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
@@ -45,17 +47,32 @@ function initialValuesOf(settings: CompanySettingsResponse): CompanyFormValues {
     weighbridgeTicketSeries: settings.weighbridgeTicketSeries ?? '',
     bankAccount: settings.bankAccount ?? '',
     paymentTermDays: settings.paymentTermDays,
+    priceDeviationPercent: settings.priceDeviationLimit / 100,
     ...ksefInitialValues(settings),
   };
 }
 
 /** The form keeps an empty term as null; the request leaves it out (the schema takes a number or nothing). */
 function toRequestValues(
-  { paymentTermDays, ksefEnvironment, ksefNip, ksefToken, ksefTokenClear, ksefCustomUrl, ...values }: CompanyFormValues,
+  {
+    paymentTermDays,
+    priceDeviationPercent,
+    ksefEnvironment,
+    ksefNip,
+    ksefToken,
+    ksefTokenClear,
+    ksefCustomUrl,
+    ...values
+  }: CompanyFormValues,
   settings: CompanySettingsResponse,
 ) {
   const ksef = ksefRequestValues({ ksefEnvironment, ksefNip, ksefToken, ksefTokenClear, ksefCustomUrl }, settings);
-  return paymentTermDays === null ? { ...values, ...ksef } : { ...values, ...ksef, paymentTermDays };
+  return {
+    ...values,
+    ...ksef,
+    ...(paymentTermDays === null ? {} : { paymentTermDays }),
+    ...(priceDeviationPercent === null ? {} : { priceDeviationLimit: Math.round(priceDeviationPercent * 100) }),
+  };
 }
 
 const companyFormSchema = (settings: CompanySettingsResponse) =>
@@ -165,6 +182,16 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettingsRes
                 max={365}
                 {...form.getInputProps('paymentTermDays')}
                 value={form.values.paymentTermDays}
+              />
+              <NumberField
+                label={t('carriers.settings.priceDeviationPercent')}
+                description={t('carriers.settings.priceDeviationPercentHint')}
+                decimals={2}
+                min={0}
+                max={100}
+                rightSection="%"
+                {...form.getInputProps('priceDeviationPercent')}
+                value={form.values.priceDeviationPercent}
               />
             </SimpleGrid>
           </Stack>

@@ -8,10 +8,19 @@ import { useQualityOptions } from '../api';
 import { emptyPriceOption } from '../form-values';
 import type { ContractSide } from '../side';
 import { type ContractFormApi, valueInputProps } from './form-types';
+import { ListPriceCheck } from './list-price-check';
 import { PriceOptionFields } from './price-option-fields';
 
 /** Raw material, quantity (t), currency, minimum price (purchase), the main option and up to 10 additional ones. */
-export function CargoSection({ side, form }: { side: ContractSide; form: ContractFormApi }) {
+export function CargoSection({
+  side,
+  form,
+  isCreate = false,
+}: {
+  side: ContractSide;
+  form: ContractFormApi;
+  isCreate?: boolean;
+}) {
   const { t } = useTranslation();
   const rawMaterials = useCargoTabs();
   const qualities = useQualityOptions(form.values.rawMaterialId).data ?? [];
@@ -64,6 +73,7 @@ export function CargoSection({ side, form }: { side: ContractSide; form: Contrac
       </SimpleGrid>
       <Title order={5}>{t('contracts.form.mainOption')}</Title>
       <PriceOptionFields form={form} path="mainCargoOption" qualities={qualities} currency={currency} />
+      {isCreate && side.kind === 'purchase' && <ListPriceCheck form={form} />}
       <Title order={5}>{t('contracts.form.additionalOptions')}</Title>
       {additionalCargoOption.map((option, index) => {
         const number = index + 1;

@@ -89,7 +89,7 @@ export function ContractForm(props: ContractFormProps) {
           <FreightSection side={side} form={form} partyAddresses={partyAddresses} />
         </FormSection>
         <FormSection title={t('contracts.form.cargo')}>
-          <CargoSection side={side} form={form} />
+          <CargoSection side={side} form={form} isCreate={isCreate} />
         </FormSection>
         <FormSection title={t('contracts.form.tolerance')}>
           <ToleranceSection form={form} />

@@ -1,5 +1,5 @@
 import '../i18n';
-import type { Position, PositionTimeline } from '@grain/shared';
+import type { Position, PositionTimeline, PriceListEntry } from '@grain/shared';
 import {
   Alert,
   Card,
@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { formatTonnes } from '../../../lib/format';
+import { DayPrices, usePriceListOfDay } from '../../price-lists';
 import { usePositions, usePositionTimeline } from '../api';
 import { DateRangeFilter, useDateRangeParams } from '../components/date-range-filter';
 import { LongShortValue } from '../components/long-short';
@@ -25,10 +26,13 @@ import { PositionChart } from '../components/position-chart';
 function PositionCard({
   position,
   timeline,
+  prices,
   search,
 }: {
   position: Position;
   timeline?: PositionTimeline;
+  /** The raw material's entries of today's purchase price list (CONTRIBUTING.md Price lists). */
+  prices?: PriceListEntry[];
   search: string;
 }) {
   const { t } = useTranslation();
@@ -75,6 +79,11 @@ function PositionCard({
       <Card.Section inheritPadding pt="sm" pb="xs" mt="sm" withBorder>
         <PositionChart timeline={timeline} />
       </Card.Section>
+      {prices && prices.length > 0 && (
+        <Card.Section inheritPadding pt="xs" pb="sm" withBorder>
+          <DayPrices list={prices} />
+        </Card.Section>
+      )}
     </Card>
   );
 }
@@ -88,6 +97,7 @@ export function Page() {
   const isPaidWeight = params.get('paid') === '1';
   const positions = usePositions(dateFrom, dateTo, isRangeValid, isPaidWeight);
   const timeline = usePositionTimeline();
+  const dayPrices = usePriceListOfDay(null).data?.list;
   const search = params.toString() ? `?${params.toString()}` : '';
 
   return (
@@ -136,6 +146,7 @@ export function Page() {
                 key={position.id}
                 position={position}
                 timeline={timeline.data?.find((row) => row.rawMaterialId === position.id)}
+                prices={dayPrices?.filter((entry) => entry.rawMaterialId === position.id)}
                 search={search}
               />
             ))}

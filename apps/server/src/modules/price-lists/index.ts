@@ -1,0 +1,1 @@
+export { checkPurchasePrice, priceListOfDay, recordPriceDeviation } from './service.js';
