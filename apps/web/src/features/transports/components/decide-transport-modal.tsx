@@ -115,8 +115,6 @@ function DecideForm({ transport, onClose }: { transport: TransportResponse; onCl
         <Textarea
           label={t(decision === 'ACCEPT' ? 'transports.decide.note' : 'transports.decide.reason')}
           withAsterisk={decision !== 'ACCEPT'}
-          autosize
-          minRows={2}
           {...form.getInputProps('reason')}
         />
         <Group justify="flex-end">
