@@ -156,7 +156,8 @@ export const transportsPl = {
       choice: { ACCEPT: 'Przyjmij z rabatem', REJECT: 'Odrzuć — zwrot do klienta', REDIRECT: 'Przekieruj' },
       hint: {
         ACCEPT: 'Rabat za tonę obniża wartość wierszy rozliczenia, których warunki zatrzymały rozładunek',
-        REJECT: 'Transport otrzyma status „Zwrot do klienta”, a jego wiersze rozliczenia zostaną usunięte',
+        REJECT:
+          'Transport otrzyma status „Zwrot do klienta”; wiersze zakupu i sprzedaży zostaną usunięte, wiersz transportu zostaje do rozliczenia z przewoźnikiem',
         REDIRECT: 'Decyzja zostaje zapisana; wiersz sprzedaży przeniesiesz w zestawieniu transakcji',
       },
       discountPerTon: 'Rabat za tonę (zł/t)',
