@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dialogViolations, signIn } from './support';
+import { dialogViolations, shootBothWidths, signIn } from './support';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -35,7 +35,7 @@ test.describe('cargo params', () => {
     await expect(page.getByText('Brak parametrów. Dodaj pierwszy parametr.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Dodaj parametr' }).click();
-    await page.getByLabel('Nazwa 1').fill('Wilgotność');
+    await page.getByRole('combobox', { name: 'Nazwa 1' }).fill('Wilgotność');
     await page.getByLabel('Jednostka: Wilgotność').fill('%');
     await page.getByLabel('Wartość: Wilgotność').fill('14,5');
     await saveParams(page);
@@ -56,5 +56,19 @@ test.describe('cargo params', () => {
 
     await page.reload();
     await expect(page.getByLabel('Wartość: Białko')).toHaveValue('11');
+  });
+
+  test('set a raw material’s transit tolerance, kept after a reload', async ({ page }) => {
+    await page.goto('/cargo-params?rawMaterialId=2');
+    const tolerance = page.getByLabel('Tolerancja ubytku w transporcie');
+    await expect(tolerance).toHaveValue(/^\d/);
+    await tolerance.fill('0,75');
+    await page.getByRole('button', { name: 'Zapisz tolerancję' }).click();
+    await expect(page.getByText('Tolerancja ubytku została zapisana')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Zapisz tolerancję' })).toBeDisabled();
+    await shootBothWidths(page, '.screens/cargo', 'transit-tolerance');
+
+    await page.reload();
+    await expect(page.getByLabel('Tolerancja ubytku w transporcie')).toHaveValue('0,75');
   });
 });

@@ -122,10 +122,12 @@ export const TransitToleranceRequestSchema = z.strictObject({
     .min(0, V.nonNegative)
     .max(TRANSIT_TOLERANCE_BP_MAX, V.tooBig),
 });
+export type TransitToleranceRequest = z.infer<typeof TransitToleranceRequestSchema>;
 export const TransitToleranceResponseSchema = z.object({
   rawMaterialId: z.number(),
   transitToleranceBp: z.number(),
 });
+export type TransitToleranceResponse = z.infer<typeof TransitToleranceResponseSchema>;
 
 /** How a ticket is printed: a sheet (A4, A5) or the 80 mm paper of a receipt printer. */
 export const TICKET_PRINT_LAYOUTS = ['A4', 'A5', 'RECEIPT'] as const;

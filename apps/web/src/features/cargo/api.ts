@@ -4,6 +4,8 @@ import type {
   QualityParamsResponse,
   QualityParamsUpdateRequest,
   RawMaterial,
+  TransitToleranceRequest,
+  TransitToleranceResponse,
 } from '@grain/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
@@ -14,6 +16,7 @@ export const cargoKeys = {
   all: ['cargo'] as const,
   withQualities: () => [...cargoKeys.all, 'with-qualities'] as const,
   params: (qualityId: number) => [...cargoKeys.all, 'params', qualityId] as const,
+  transitTolerance: (rawMaterialId: number) => [...cargoKeys.all, 'transit-tolerance', rawMaterialId] as const,
 };
 
 export function useRawMaterialsWithQualities() {
@@ -48,5 +51,25 @@ export function useCreateVariant() {
     mutationFn: (body: CreateVariantRequest) =>
       apiRequest<Quality>('/cargo/create-variant', { method: 'POST', body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: cargoKeys.all }),
+  });
+}
+
+export function useTransitTolerance(rawMaterialId: number) {
+  return useQuery({
+    queryKey: cargoKeys.transitTolerance(rawMaterialId),
+    queryFn: () => apiRequest<TransitToleranceResponse>(`/cargo/transit-tolerance/${rawMaterialId}`),
+  });
+}
+
+export function useUpdateTransitTolerance(rawMaterialId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TransitToleranceRequest) =>
+      apiRequest<TransitToleranceResponse>(`/cargo/transit-tolerance/${rawMaterialId}`, {
+        method: 'PUT',
+        body,
+        silent: true,
+      }),
+    onSuccess: (answer) => client.setQueryData(cargoKeys.transitTolerance(rawMaterialId), answer),
   });
 }

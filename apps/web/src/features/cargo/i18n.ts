@@ -28,6 +28,11 @@ export const cargoPl = {
     variantName: 'Nazwa wariantu',
     variantFor: 'Nowy wariant surowca: {{rawMaterial}}',
     variantCreated: 'Wariant został dodany',
+    transitTolerance: 'Tolerancja ubytku w transporcie',
+    transitToleranceHint:
+      'Różnica między wagą netto załadunku i rozładunku powyżej tego progu jest oznaczana na transporcie',
+    saveTransitTolerance: 'Zapisz tolerancję',
+    transitToleranceSaved: 'Tolerancja ubytku została zapisana',
   },
 };
 

@@ -10,6 +10,7 @@ import { useRawMaterialsWithQualities } from '../api';
 import { CreateVariantModal } from '../components/create-variant-modal';
 import { QualityList } from '../components/quality-list';
 import { QualityParamsEditor } from '../components/quality-params-editor';
+import { TransitToleranceForm } from '../components/transit-tolerance-form';
 
 /** spec/2 section 9: the raw material tab defaults to 1. */
 const DEFAULT_RAW_MATERIAL_ID = 1;
@@ -62,6 +63,7 @@ export function Page() {
           </Tabs.List>
         </ScrollArea>
       </Tabs>
+      {rawMaterial && <TransitToleranceForm rawMaterialId={rawMaterial.id} />}
       {!materials.data ? (
         <Center py="xl">{materials.isError ? <Text c="red">{t('list.error')}</Text> : <Loader />}</Center>
       ) : (
