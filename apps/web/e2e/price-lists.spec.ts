@@ -114,6 +114,21 @@ test.describe('purchase price list', () => {
     await note.fill('Stały dostawca, partia 50 t z dowozem');
     await page.getByRole('button', { name: 'Dodaj kontrakt zakupu' }).click();
     await expect(page.getByText('Kontrakt zakupu został utworzony', { exact: true }).first()).toBeVisible();
+
+    // On edit the price kept as it was is not asked about again; a changed one is.
+    await page.waitForURL(/purchase-list\/dashboard\/\d+/);
+    const id = /dashboard\/(\d+)/.exec(page.url())?.[1];
+    await page.goto(`/contract/purchase-list/dashboard/${id}/details`);
+    const editCargo = region(page, 'Towar i ceny');
+    const editPrice = editCargo.getByLabel('Cena za t (PLN)').first();
+    await expect(editPrice).toHaveValue(/^1\s?100(,00)?$/);
+    await expect(editCargo.getByTestId('list-price')).toBeVisible();
+    await expect(editCargo.getByLabel('Uzasadnienie ceny spoza cennika')).toHaveCount(0);
+    await editPrice.fill('1200');
+    await editPrice.blur();
+    await editCargo.getByLabel('Uzasadnienie ceny spoza cennika').fill('Dopłata za szybki odbiór');
+    await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await expect(page.getByText('Zmiany kontraktu zakupu zostały zapisane', { exact: true }).first()).toBeVisible();
   });
 
   test('the positions screen shows today’s list prices on the raw material’s card', async ({ page }) => {

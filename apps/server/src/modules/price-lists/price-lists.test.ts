@@ -199,4 +199,28 @@ describe('POST /api/contract/create-purchase against the price list', () => {
     const [deviation] = await t.db.select().from(priceListDeviations);
     expect(deviation).toMatchObject({ listPrice: 100_000, price: 110_000, note: 'Stały dostawca, duża partia' });
   });
+
+  it('asks again on edit only when the main price or quality changes', async () => {
+    const supplier = await insertContractor(t.db, { accountingMethod: 'VAT' });
+    const api = contractApi(t, () => token);
+    const body = (price: number, extra: Record<string, unknown> = {}) =>
+      purchaseBody(supplier.id, {
+        main_cargo_option: { price, raw_material_quality_id: WHEAT_CONSUMER, is_contractual_quality: false },
+        ...extra,
+      });
+    const id = okJson(await api.call('POST', 'create-purchase', body(102_000))).id;
+    const far = await api.call('PUT', `update-purchase/${id}`, body(120_000));
+    expect([far.statusCode, codeOf(far)]).toEqual([400, 'PRICE_DEVIATION_NOTE_REQUIRED']);
+    const noted = await api.call(
+      'PUT',
+      `update-purchase/${id}`,
+      body(120_000, { price_list_note: 'Cena z negocjacji' }),
+    );
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(await t.db.select().from(priceListDeviations)).toEqual([
+      expect.objectContaining({ contractId: id, listPrice: 100_000, price: 120_000, note: 'Cena z negocjacji' }),
+    ]);
+    // The price stays as it was: another change of the contract does not ask about it again.
+    expect((await api.call('PUT', `update-purchase/${id}`, body(120_000, { comments: 'Uwagi' }))).statusCode).toBe(200);
+  });
 });

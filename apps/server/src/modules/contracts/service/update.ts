@@ -12,6 +12,7 @@ import { audit, diff } from '../../../lib/audit.js';
 import { childChanges, planChildren } from '../../../lib/child-plan.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
+import { checkPurchasePrice, recordPriceDeviation } from '../../price-lists/index.js';
 import { type ContractKind, PURCHASE, SALES } from '../kinds.js';
 import { overDeliveriesOf, type PriceOptionRow, priceOptionsOf } from '../queries/details.js';
 import * as q from '../queries/writes.js';
@@ -82,7 +83,37 @@ async function updateChildren(tx: Db, id: number, input: ContractInput, optionsB
   };
 }
 
-async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, input: ContractInput) {
+/**
+ * CONTRIBUTING.md Price lists: a purchase whose main price or quality is changed is checked against today's list as a
+ * new one is; a price left as it was is not asked about again, whatever the list says today.
+ */
+async function checkChangedPurchasePrice(
+  tx: Db,
+  input: ContractInput,
+  supplierId: number,
+  mainBefore: PriceOptionRow | undefined,
+  priceNote: string | null,
+) {
+  const main = input.mainCargoOption;
+  const isChanged = main.price !== mainBefore?.price || main.rawMaterialQualityId !== mainBefore?.rawMaterialQualityId;
+  if (!isChanged) return null;
+  return checkPurchasePrice(tx, {
+    rawMaterialQualityId: main.rawMaterialQualityId,
+    supplierId,
+    price: main.price,
+    currency: input.currency,
+    note: priceNote,
+  });
+}
+
+async function updateContract(
+  ctx: Ctx,
+  tx: Db,
+  kind: ContractKind,
+  id: number,
+  input: ContractInput,
+  priceNote?: string | null,
+) {
   // db/locks.ts: the counterparty (copied onto the contract and its copies) before the contract.
   await shareLockContractors(tx, [input.counterpartyId]);
   const before = await q.lockContractOfKind(tx, kind.type, id);
@@ -95,6 +126,16 @@ async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, 
 
   const optionsBefore = await priceOptionsOf(tx, id);
   const [mainBefore] = optionsBefore;
+  const deviation =
+    priceNote === undefined
+      ? null
+      : await checkChangedPurchasePrice(
+          tx,
+          input,
+          counterparty.id,
+          optionsBefore.find((option) => option.isMainOption),
+          priceNote,
+        );
   const values = {
     ...contractValues(input, counterparty.id),
     // spec/1 section 5: the number is optional on edit; left empty, the contract keeps its number.
@@ -108,6 +149,7 @@ async function updateContract(ctx: Ctx, tx: Db, kind: ContractKind, id: number, 
     await refreshContractCopies(tx, id);
   }
   const { mainAfter, changes: childrenChanges } = await updateChildren(tx, id, input, optionsBefore);
+  if (deviation) await recordPriceDeviation(ctx, tx, id, deviation);
   await audit(tx, ctx.user.id, kind.auditEntity, id, 'update', {
     ...diff(before, values),
     ...diff({ mainCargoOption: mainBefore && pickOption(mainBefore) }, { mainCargoOption: mainAfter }),
@@ -129,7 +171,7 @@ const pickOption = (option: Awaited<ReturnType<typeof priceOptionsOf>>[number]) 
 export async function updatePurchase(ctx: Ctx, id: number, body: PurchaseUpdateRequest) {
   try {
     return await withWriteTransaction(ctx.db, async (tx) => {
-      await updateContract(ctx, tx, PURCHASE, id, fromPurchaseRequest(body));
+      await updateContract(ctx, tx, PURCHASE, id, fromPurchaseRequest(body), body.priceListNote ?? null);
       return loadPurchaseDashboard(tx, id);
     });
   } catch (error) {

@@ -73,7 +73,7 @@ export function CargoSection({
       </SimpleGrid>
       <Title order={5}>{t('contracts.form.mainOption')}</Title>
       <PriceOptionFields form={form} path="mainCargoOption" qualities={qualities} currency={currency} />
-      {isCreate && side.kind === 'purchase' && <ListPriceCheck form={form} />}
+      {side.kind === 'purchase' && <ListPriceCheck form={form} isCreate={isCreate} />}
       <Title order={5}>{t('contracts.form.additionalOptions')}</Title>
       {additionalCargoOption.map((option, index) => {
         const number = index + 1;

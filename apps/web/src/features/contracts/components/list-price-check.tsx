@@ -29,11 +29,12 @@ function useSupplierTerms(form: ContractFormApi, defaultTerm: number) {
 }
 
 /**
- * CONTRIBUTING.md Price lists, on the purchase create form: today's list price for the main option's quality and the
- * supplier's kind fills an empty price (or one it filled before); a price further from it than the company's limit
- * shows the note field, required then (the shared rule, which the server runs as well).
+ * CONTRIBUTING.md Price lists, on the purchase form: on create, today's list price for the main option's quality and
+ * the supplier's kind fills an empty price (or one it filled before); a price further from it than the company's limit
+ * shows the note field, required then (the shared rule, which the server runs as well). On edit nothing is filled,
+ * and only a changed main price or quality is checked, as the server checks it.
  */
-export function ListPriceCheck({ form }: { form: ContractFormApi }) {
+export function ListPriceCheck({ form, isCreate }: { form: ContractFormApi; isCreate: boolean }) {
   const { t } = useTranslation();
   const day = usePriceListOfDay(null).data;
   const terms = useSupplierTerms(form, day?.defaultPaymentTermDays ?? 14);
@@ -45,7 +46,7 @@ export function ListPriceCheck({ form }: { form: ContractFormApi }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new list entry prefills (see above)
   useEffect(() => {
-    if (!entry || !isInPln) return;
+    if (!entry || !isInPln || !isCreate) return;
     const current = form.getValues().mainCargoOption.price;
     if (current === null || current === prefilled.current) {
       prefilled.current = fromMinorUnits(entry.price);
@@ -53,8 +54,14 @@ export function ListPriceCheck({ form }: { form: ContractFormApi }) {
     }
   }, [entry?.id, isInPln]);
 
+  const saved = form.getInitialValues().mainCargoOption;
+  const isChecked = isCreate || price !== saved.price || rawMaterialQualityId !== saved.rawMaterialQualityId;
   const isNoteRequired =
-    !!entry && isInPln && price !== null && isPriceNoteRequired(entry.price, toMinorUnits(price), day!.deviationLimit);
+    isChecked &&
+    !!entry &&
+    isInPln &&
+    price !== null &&
+    isPriceNoteRequired(entry.price, toMinorUnits(price), day!.deviationLimit);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the flag follows the rule's answer only
   useEffect(() => {
     if (form.getValues().isPriceListNoteRequired !== isNoteRequired) {
