@@ -126,7 +126,7 @@ test.describe('received invoices', () => {
 
   test('the statement row filled by the invoice links to it', async ({ page }) => {
     await page.goto(`/transaction-statement/purchase?search=${tag}`);
-    await showColumns(page, ['Faktura']);
+    await showColumns(page, ['Numer faktury']);
     const link = page.getByRole('link', { name: invoiceNumber });
     await expect(link).toBeVisible();
     await page.keyboard.press('Escape');
