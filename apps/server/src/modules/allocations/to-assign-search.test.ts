@@ -1,12 +1,11 @@
 import { TO_ASSIGN_DEFAULT_STATUSES } from '@grain/shared';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { purchaseOf, qualityIdsOf, saleOf } from '../../../test/fixtures/allocations.js';
 import { insertAllocation, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
 import { likePattern } from '../../lib/list.js';
-import { toAssignPageIdsStatement } from './queries/to-assign.js';
 
 /**
  * spec/1 Allocations page search, now one LIKE on the allocation's search text (its copies of both contracts,
@@ -188,37 +187,5 @@ describe('allocations page search over the copied contract text', () => {
     await expectSameAsFormer();
     expect(await pageMatches('paszowa z')).toEqual([ids.a4]);
     expect(await pageMatches('wieś')).toEqual([]);
-  });
-});
-
-/**
- * The plan of a statement with sequential and plain index scans priced out: whether PostgreSQL can serve its
- * conditions from an index at all (on these few rows it would rightly scan). With a filter it may pick that
- * filter's index instead, which is its choice to make.
- */
-async function planOf(statement: SQLWrapper): Promise<string> {
-  return t.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain (costs off) ${statement}`));
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
-
-describe('allocations page search plan (PostgreSQL with pg_trgm)', () => {
-  it('can pick the page from the trigram index of the search text, by its own and by a joined sort key', async (test) => {
-    const [index] = rowsOf<{ n: number }>(
-      await t.db.execute(sql`select count(*)::int as n from pg_indexes where indexname = 'allocations_search_idx'`),
-    );
-    // PGlite has no pg_trgm (migration 0018 then creates no index): the plan is PostgreSQL's to check.
-    if (!index?.n) test.skip();
-    const requests = [
-      { limit: 50, offset: 0, search: 'nowak' },
-      { limit: 50, offset: 0, search: 'zk/2025', orderBy: 'raw_material_quality_title:desc' },
-    ];
-    for (const request of requests) {
-      const plan = await planOf(toAssignPageIdsStatement(t.db, request));
-      expect(plan, JSON.stringify(request)).toMatch(/Bitmap Index Scan on allocations_search_idx/);
-    }
   });
 });

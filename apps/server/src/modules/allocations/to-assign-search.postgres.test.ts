@@ -1,0 +1,43 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { rowsOf } from '../../db/client.js';
+import { toAssignPageIdsStatement } from './queries/to-assign.js';
+
+/**
+ * PostgreSQL only (vitest.config.ts: *.postgres.test.ts run in the PostgreSQL pass): PGlite has no pg_trgm, and
+ * migration 0018 then creates no trigram index, so the plan is PostgreSQL's to check.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await resetDatabase(t.db);
+});
+afterAll(() => t.close());
+
+/**
+ * The plan of a statement with sequential and plain index scans priced out: whether PostgreSQL can serve its
+ * conditions from an index at all (on these few rows it would rightly scan). With a filter it may pick that
+ * filter's index instead, which is its choice to make.
+ */
+async function planOf(statement: SQLWrapper): Promise<string> {
+  return t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain (costs off) ${statement}`));
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe('allocations page search plan (PostgreSQL with pg_trgm)', () => {
+  it('can pick the page from the trigram index of the search text, by its own and by a joined sort key', async () => {
+    const requests = [
+      { limit: 50, offset: 0, search: 'nowak' },
+      { limit: 50, offset: 0, search: 'zk/2025', orderBy: 'raw_material_quality_title:desc' },
+    ];
+    for (const request of requests) {
+      const plan = await planOf(toAssignPageIdsStatement(t.db, request));
+      expect(plan, JSON.stringify(request)).toMatch(/Bitmap Index Scan on allocations_search_idx/);
+    }
+  });
+});
