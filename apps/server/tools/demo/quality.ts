@@ -27,10 +27,13 @@ async function setDefaultTerms(db: Db) {
   }
 }
 
-/** A lab result near the basis, on either side, drawn from the transport id; now and then past the limit. */
-function labResultsOf(transportId: number, terms: readonly QualityTerm[]): LabResult[] {
+/**
+ * A lab result near the basis, on either side, drawn from the transport id; every 30th delivery given results is past
+ * the limit (counted in its own order, not by id, so a database whose ids started higher has as many rejections).
+ */
+function labResultsOf(transportId: number, ordinal: number, terms: readonly QualityTerm[]): LabResult[] {
   return terms.map((term, index) => {
-    const isRejected = index === 0 && transportId % 97 === 0;
+    const isRejected = index === 0 && ordinal % 30 === 29;
     const deviation = isRejected ? 600 : (((transportId * 7 + index * 13) % 25) - 8) * 10;
     const value = term.direction === 'MAX' ? term.basis + deviation : term.basis - deviation;
     return { parameter: term.parameter, value: Math.max(0, value) };
@@ -73,8 +76,8 @@ export async function qualityStep(db: Db) {
         and not exists (select 1 from transactions x where x.transport_id = t.id and x.unloading_id = u.id and x.status = 'SETTLED')
       order by t.id limit ${LAB_RESULT_TRANSPORTS}`),
   );
-  for (const delivery of delivered) {
-    const labResults = labResultsOf(delivery.transport_id, delivery.purchase_terms);
+  for (const [ordinal, delivery] of delivered.entries()) {
+    const labResults = labResultsOf(delivery.transport_id, ordinal, delivery.purchase_terms);
     // By the transport's index: transactions have none on unloading_id, and 2.7 M rows made each lookup a scan.
     const goods = rowsOf<GoodsRow>(
       await db.execute(sql`
@@ -108,11 +111,14 @@ export async function qualityStep(db: Db) {
 
 /**
  * Half of the demo's rejected unloadings were decided already (accepted after a word with the buyer, no discount, so
- * the stored quality values stay as computed); the rest wait in logistics' "Do decyzji" filter.
+ * the stored quality values stay as computed): every second one in id order; the rest wait in logistics' "Do decyzji"
+ * filter.
  */
 async function decideSomeRejections(db: Db) {
   await db.execute(sql`update unloadings set is_to_decide = false, decision = 'ACCEPT',
       decision_note = 'Przyjęte po uzgodnieniu z odbiorcą', decision_discount_per_ton = 0,
       decided_at = created_at + interval '2 hours'
-    where is_to_decide and transport_id % 2 = 0`);
+    where id in (
+      select id from (select id, row_number() over (order by id) as n from unloadings where is_to_decide) waiting
+      where n % 2 = 0)`);
 }

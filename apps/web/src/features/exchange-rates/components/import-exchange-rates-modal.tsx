@@ -1,10 +1,7 @@
 import type { ImportExchangeRatesResponse } from '@grain/shared';
-import { Alert, Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
-import { messageCodeText } from '../../../i18n';
+import { FileImportModal } from '../../../components/file-import-modal';
 import { formatDate, formatExchangeRate } from '../../../lib/format';
 import { useImportExchangeRates } from '../api';
 
@@ -38,54 +35,20 @@ function ImportSummary({ summary }: { summary: ImportExchangeRatesResponse }) {
 export function ImportExchangeRatesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const importRates = useImportExchangeRates();
-  const [summary, setSummary] = useState<ImportExchangeRatesResponse | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [fileName, setFileName] = useState<string | null>(null);
-  const close = () => {
-    setSummary(null);
-    setRefusal(null);
-    setFileName(null);
-    onClose();
-  };
-  const send = async (file: File | null) => {
-    if (!file) return;
-    setFileName(file.name);
-    setSummary(null);
-    setRefusal(null);
-    try {
-      setSummary(await importRates.mutateAsync({ fileName: file.name, content: await file.text() }));
-    } catch (error) {
-      setRefusal(messageCodeText(error instanceof ApiError ? error.messageCode : 'INTERNAL_ERROR'));
-    }
-  };
   return (
-    <Modal opened={opened} onClose={close} centered title={t('exchangeRates.importTitle')}>
-      <Stack gap="md">
-        <Text fz="sm">{t('exchangeRates.importHint')}</Text>
-        <Group gap="sm">
-          <FileButton onChange={(file) => void send(file)} accept=".json,.csv,application/json,text/csv">
-            {(props) => (
-              <Button {...props} leftSection={<IconUpload size={16} />} loading={importRates.isPending}>
-                {t('exchangeRates.chooseFile')}
-              </Button>
-            )}
-          </FileButton>
-          <Text fz="sm" c="dimmed">
-            {fileName ?? t('exchangeRates.noFile')}
-          </Text>
-        </Group>
-        {refusal && (
-          <Alert color="red" role="alert">
-            {refusal}
-          </Alert>
-        )}
-        {summary && <ImportSummary summary={summary} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('common.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FileImportModal
+      opened={opened}
+      onClose={onClose}
+      texts={{
+        title: t('exchangeRates.importTitle'),
+        hint: t('exchangeRates.importHint'),
+        chooseFile: t('exchangeRates.chooseFile'),
+        noFile: t('exchangeRates.noFile'),
+      }}
+      accept=".json,.csv,application/json,text/csv"
+      isPending={importRates.isPending}
+      send={async (file) => importRates.mutateAsync({ fileName: file.name, content: await file.text() })}
+      renderResult={(summary) => <ImportSummary summary={summary} />}
+    />
   );
 }

@@ -1,10 +1,7 @@
 import type { RrPaymentImportResponse } from '@grain/shared';
-import { Alert, Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
-import { messageCodeText } from '../../../i18n';
+import { FileImportModal } from '../../../components/file-import-modal';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { fileAsBase64, useImportRrPayments } from '../api';
 
@@ -41,54 +38,23 @@ function ImportSummary({ summary }: { summary: RrPaymentImportResponse }) {
 export function ImportStatementModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const importPayments = useImportRrPayments();
-  const [summary, setSummary] = useState<RrPaymentImportResponse | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [fileName, setFileName] = useState<string | null>(null);
-  const close = () => {
-    setSummary(null);
-    setRefusal(null);
-    setFileName(null);
-    onClose();
-  };
-  const send = async (file: File | null) => {
-    if (!file) return;
-    setFileName(file.name);
-    setSummary(null);
-    setRefusal(null);
-    try {
-      setSummary(await importPayments.mutateAsync({ fileName: file.name, contentBase64: await fileAsBase64(file) }));
-    } catch (error) {
-      setRefusal(messageCodeText(error instanceof ApiError ? error.messageCode : 'INTERNAL_ERROR'));
-    }
-  };
   return (
-    <Modal opened={opened} onClose={close} centered size="lg" title={t('rrInvoices.import.title')}>
-      <Stack gap="md">
-        <Text fz="sm">{t('rrInvoices.import.hint')}</Text>
-        <Group gap="sm">
-          <FileButton onChange={(file) => void send(file)} accept=".sta,.mt940,.txt,.csv,text/csv,text/plain">
-            {(props) => (
-              <Button {...props} leftSection={<IconUpload size={16} />} loading={importPayments.isPending}>
-                {t('rrInvoices.import.chooseFile')}
-              </Button>
-            )}
-          </FileButton>
-          <Text fz="sm" c="dimmed">
-            {fileName ?? t('rrInvoices.import.noFile')}
-          </Text>
-        </Group>
-        {refusal && (
-          <Alert color="red" role="alert">
-            {refusal}
-          </Alert>
-        )}
-        {summary && <ImportSummary summary={summary} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('common.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FileImportModal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      texts={{
+        title: t('rrInvoices.import.title'),
+        hint: t('rrInvoices.import.hint'),
+        chooseFile: t('rrInvoices.import.chooseFile'),
+        noFile: t('rrInvoices.import.noFile'),
+      }}
+      accept=".sta,.mt940,.txt,.csv,text/csv,text/plain"
+      isPending={importPayments.isPending}
+      send={async (file) =>
+        importPayments.mutateAsync({ fileName: file.name, contentBase64: await fileAsBase64(file) })
+      }
+      renderResult={(summary) => <ImportSummary summary={summary} />}
+    />
   );
 }

@@ -30,7 +30,8 @@ export function ToDecideToggle({ count, isActive, onToggle }: ToDecideToggleProp
         )
       }
       aria-pressed={isActive}
-      aria-label={t('transports.decide.filterLabel', { count: count ?? 0 })}
+      // The name is what it shows ("Do decyzji" and the count: axe label-in-name); the title says what it does.
+      title={t('transports.decide.filterLabel', { count: count ?? 0 })}
       data-testid="to-decide-filter"
       onClick={() => onToggle(!isActive)}
     >
