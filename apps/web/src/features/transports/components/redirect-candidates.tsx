@@ -23,7 +23,9 @@ export function RedirectCandidates({ transport, value, onChange, error }: Redire
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const candidates = useReallocateCandidates(transport, debounced);
-  const list = candidates.data?.list ?? [];
+  const found = candidates.data?.list ?? [];
+  // The chosen sale stays listed whatever the search shows (coming back from the summary the search starts empty).
+  const list = value && !found.some((sale) => sale.id === value.id) ? [value, ...found] : found;
 
   return (
     <Stack gap="xs">
@@ -37,7 +39,7 @@ export function RedirectCandidates({ transport, value, onChange, error }: Redire
         error={error}
       />
       <ScrollArea.Autosize mah={260} type="auto">
-        {candidates.isLoading ? (
+        {candidates.isLoading && list.length === 0 ? (
           <Center py="md">
             <Loader size="sm" />
           </Center>
