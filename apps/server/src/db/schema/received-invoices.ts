@@ -17,6 +17,12 @@ import { contractors } from './contractors.js';
 import { transactions } from './settlements.js';
 import { users } from './users.js';
 
+/** An invoice a received correction names: its number, and its KSeF number when the correction gives one. */
+export interface CorrectedRef {
+  number: string;
+  ksefNumber: string | null;
+}
+
 /**
  * An invoice a supplier or carrier issued to us, fetched from KSeF (RULES.md Invoices, VAT and KSeF: a received
  * invoice matched to statement rows). `xml` holds the bytes as KSeF gave them; the header columns are read from it
@@ -47,6 +53,11 @@ export const receivedInvoices = pgTable(
     correctedReceivedInvoiceId: integer('corrected_received_invoice_id').references(
       (): AnyPgColumn => receivedInvoices.id,
     ),
+    /**
+     * A correction (KOR) whose original is not here yet: the invoices it names (DaneFaKorygowanej), so the original
+     * links it when it arrives; null otherwise.
+     */
+    correctedRefs: jsonb('corrected_refs').$type<CorrectedRef[]>(),
     status: varchar('status', { length: 16 }).notNull().default('TO_ASSIGN'),
     suggestedTransactionIds: jsonb('suggested_transaction_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     note: varchar('note', { length: 1000 }),
@@ -61,6 +72,9 @@ export const receivedInvoices = pgTable(
     index('received_invoices_status_idx').on(t.status, t.id),
     index('received_invoices_contractor_idx').on(t.contractorId, t.id),
     index('received_invoices_corrected_idx').on(t.correctedReceivedInvoiceId),
+    index('received_invoices_waiting_correction_idx')
+      .on(t.sellerNip)
+      .where(sql`${t.correctedRefs} is not null and ${t.correctedReceivedInvoiceId} is null`),
     check('received_invoices_status_valid', sql`status in ('MATCHED', 'TO_ASSIGN', 'DIFFERENCE', 'HIDDEN')`),
   ],
 );

@@ -251,6 +251,21 @@ export async function correctedReceivedInvoiceOf(
   return row ?? null;
 }
 
+/** The seller's corrections waiting for their original (`corrected_refs` kept, none linked): the partial index. */
+export async function waitingCorrectionsOf(db: Db, sellerNip: string) {
+  return db
+    .select({ id: receivedInvoices.id, status: receivedInvoices.status, correctedRefs: receivedInvoices.correctedRefs })
+    .from(receivedInvoices)
+    .where(
+      and(
+        eq(receivedInvoices.sellerNip, sellerNip),
+        sql`${receivedInvoices.correctedRefs} is not null`,
+        isNull(receivedInvoices.correctedReceivedInvoiceId),
+      ),
+    )
+    .orderBy(asc(receivedInvoices.id));
+}
+
 const invoiceRefColumns = {
   id: receivedInvoices.id,
   number: receivedInvoices.number,

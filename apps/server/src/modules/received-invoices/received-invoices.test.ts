@@ -395,4 +395,45 @@ describe('the export from KSeF (Subject2)', () => {
       expect((await rowOf(row!.id)).invoiceNumber).toBe(original.number);
     });
   });
+
+  it('links a correction that arrived before its original once the original arrives, and matches the original', async () => {
+    const [row] = await deliveries([24_537]);
+    const before = lineValue(24_537, PRICE);
+    const after = lineValue(24_000, PRICE);
+    const original = supplierInvoice(SUPPLIER_NIP, [{ kg: 24_537, net: before }]);
+    const correctionOf = (number: string, ksefNumber: string | null) =>
+      supplierInvoice(
+        SUPPLIER_NIP,
+        [
+          { kg: 24_537, net: before, isStateBefore: true },
+          { kg: 24_000, net: after },
+        ],
+        `FZK/${number}`,
+        { type: 'KOR', reason: 'Ponowne ważenie', corrected: [{ issueDate: '2026-03-10', number, ksefNumber }] },
+      );
+    const originalKsef = `${SUPPLIER_NIP}-20260310-00000000ABCD-00`;
+    // Named by KSeF number, by invoice number alone, and one naming another invoice: only the first two link.
+    const byKsef = await store(correctionOf(original.number, originalKsef).xml);
+    const byNumber = await store(correctionOf(original.number, null).xml);
+    const other = await store(correctionOf('FZ/INNA', null).xml);
+    const hidden = await store(correctionOf(original.number, null).xml);
+    expect(byKsef).toMatchObject({ status: 'TO_ASSIGN', correctedReceivedInvoiceId: null });
+    expect(okJson(await post('hide', hidden!.id, { note: 'Duplikat od dostawcy' }))).toMatchObject({
+      status: 'HIDDEN',
+    });
+
+    const stored = await store(original.xml, originalKsef);
+    expect(stored).toMatchObject({ status: 'MATCHED' });
+    expect((await rowOf(row!.id)).invoiceNumber).toBe(original.number);
+    const byId = new Map((await t.db.select().from(receivedInvoices)).map((one) => [one.id, one]));
+    for (const linked of [byKsef!, byNumber!]) {
+      expect(byId.get(linked.id)).toMatchObject({ status: 'DIFFERENCE', correctedReceivedInvoiceId: stored!.id });
+    }
+    expect(byId.get(other!.id)).toMatchObject({ status: 'TO_ASSIGN', correctedReceivedInvoiceId: null });
+    expect(byId.get(hidden!.id)).toMatchObject({ status: 'HIDDEN', correctedReceivedInvoiceId: null });
+    expect(okJson(await details(stored!.id)).corrections.map((one: { id: number }) => one.id)).toEqual([
+      byKsef!.id,
+      byNumber!.id,
+    ]);
+  });
 });

@@ -68,6 +68,7 @@ export async function storeReceivedInvoice(
     });
     if (!stored || !parsed) return stored;
     if (parsed.kind.startsWith('KOR')) return linkCorrection(tx, stored, parsed);
+    await linkWaitingCorrections(tx, stored);
     if (!contractor || parsed.kind !== 'VAT') return stored;
     return autoMatch(tx, stored, parsed, contractor.id);
   });
@@ -84,11 +85,36 @@ async function linkCorrection(
   parsed: ParsedReceivedInvoice,
 ): Promise<q.ReceivedInvoiceDbRow> {
   const original = await q.correctedReceivedInvoiceOf(tx, parsed.seller.nip, parsed.corrected);
-  if (!original) return stored;
-  const linked = { status: 'DIFFERENCE' as const, correctedReceivedInvoiceId: original.id };
-  await q.updateReceivedInvoice(tx, stored.id, linked);
-  await audit(tx, null, 'received_invoice', stored.id, 'LINK_CORRECTION', { correctedReceivedInvoiceId: original.id });
-  return { ...stored, ...linked };
+  if (!original) {
+    // Its original is not here yet: the names it gives are kept, and the original links it when it arrives.
+    const correctedRefs = parsed.corrected.map(({ number, ksefNumber }) => ({ number, ksefNumber }));
+    await q.updateReceivedInvoice(tx, stored.id, { correctedRefs });
+    return { ...stored, correctedRefs };
+  }
+  return linkToOriginal(tx, stored, original.id);
+}
+
+async function linkToOriginal<T extends { id: number }>(tx: Db, correction: T, originalId: number) {
+  const linked = { status: 'DIFFERENCE' as const, correctedReceivedInvoiceId: originalId };
+  await q.updateReceivedInvoice(tx, correction.id, linked);
+  await audit(tx, null, 'received_invoice', correction.id, 'LINK_CORRECTION', {
+    correctedReceivedInvoiceId: originalId,
+  });
+  return { ...correction, ...linked };
+}
+
+/**
+ * An original that arrives after its corrections (KSeF's export is by storage date, not issue order) links the
+ * corrections of its seller already here that name it, by KSeF number or invoice number, unless a person hid them.
+ */
+async function linkWaitingCorrections(tx: Db, original: q.ReceivedInvoiceDbRow): Promise<void> {
+  if (!original.sellerNip || !original.number) return;
+  for (const correction of await q.waitingCorrectionsOf(tx, original.sellerNip)) {
+    const names = (correction.correctedRefs ?? []).some(
+      (ref) => ref.ksefNumber === original.ksefNumber || ref.number === original.number,
+    );
+    if (names && correction.status === 'TO_ASSIGN') await linkToOriginal(tx, correction, original.id);
+  }
 }
 
 /**
