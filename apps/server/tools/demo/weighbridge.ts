@@ -37,7 +37,7 @@ export async function weighbridgeStep(db: Db): Promise<void> {
     insert into weighbridge_tickets (number, transport_id, side, status, registration_number, driver_name, scale_name,
       gross_kg, gross_at, gross_source, tare_kg, tare_at, tare_source, net_kg, operator_id, operator_name, closed_at,
       created_at)
-    select 'KW/' || n.year || '/' || lpad(n.nr::text, 4, '0'), n.id, n.side, 'CLOSED', n.registration_number,
+    select 'KW/' || n.year || '/' || lpad(n.nr::text, greatest(4, length(n.nr::text)), '0'), n.id, n.side, 'CLOSED', n.registration_number,
       n.driver_name, 'Waga najazdowa 1', n.tare + n.net,
       n.weighed_at + case n.side when 'LOADING' then interval '40 minutes' else interval '0 minutes' end, 'indicator',
       n.tare, n.weighed_at + case n.side when 'LOADING' then interval '0 minutes' else interval '35 minutes' end,
