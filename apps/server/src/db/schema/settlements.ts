@@ -90,6 +90,10 @@ export const transactions = pgTable(
     index('transactions_contract_idx').on(t.contractId, t.status),
     index('transactions_contract_list_idx').on(t.contractId, t.id),
     index('transactions_contractor_idx').on(t.contractorId, t.id),
+    // Received-invoice matching reads a seller's rows still without an invoice (modules/received-invoices openRowsOf).
+    index('transactions_open_to_bill_idx')
+      .on(t.contractorId, t.id)
+      .where(sql`invoice_number is null and kind in ('PURCHASE', 'TRANSPORT')`),
     // The statement's type filter (one kind or one status) by id.
     index('transactions_kind_idx').on(t.kind, t.id),
     index('transactions_status_idx').on(t.status, t.id),

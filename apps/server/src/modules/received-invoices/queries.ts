@@ -1,6 +1,6 @@
 import { currentNetValue } from '@grain/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import {
   contractors,
   ksefReceivedSync,
@@ -36,12 +36,25 @@ export async function insertReceivedInvoice(db: Db, values: NewReceivedInvoice):
   return row ?? null;
 }
 
-export async function contractorOfNip(db: Db, nip: string): Promise<{ id: number; code: string } | null> {
-  const [row] = await db
-    .select({ id: contractors.id, code: contractors.code })
-    .from(contractors)
-    .where(eq(contractors.nip, nip));
-  return row ?? null;
+export interface SellerLookup {
+  /** The contractor with the seller's NIP, null when none (an unknown seller) or the XML named no NIP. */
+  contractorId: number | null;
+  /** The KSeF number is here already: windows touch, the same invoice comes twice. */
+  known: boolean;
+  /** The seller has corrections waiting for their original (`waitingCorrectionsOf`). */
+  waitingCorrections: boolean;
+}
+
+/** What storing one invoice needs to know first, in one statement (the worker stores thousands a pass). */
+export async function lookupSeller(db: Db, ksefNumber: string, sellerNip: string | null): Promise<SellerLookup> {
+  const result = await db.execute(sql`select
+    (select ${contractors.id} from ${contractors} where ${contractors.nip} = ${sellerNip}) as contractor_id,
+    exists (select 1 from ${receivedInvoices} where ${receivedInvoices.ksefNumber} = ${ksefNumber}) as known,
+    exists (select 1 from ${receivedInvoices} where ${receivedInvoices.sellerNip} = ${sellerNip}
+      and ${receivedInvoices.correctedRefs} is not null and ${receivedInvoices.correctedReceivedInvoiceId} is null
+    ) as waiting`);
+  const [row] = rowsOf<{ contractor_id: number | null; known: boolean; waiting: boolean }>(result);
+  return { contractorId: row?.contractor_id ?? null, known: row?.known ?? false, waitingCorrections: !!row?.waiting };
 }
 
 const rowColumns = {
@@ -94,8 +107,19 @@ const notLinked = notExists(
   sql`(select 1 from ${receivedInvoiceRows} where ${receivedInvoiceRows.transactionId} = ${transactions.id})`,
 );
 
-/** The contractor's PURCHASE and TRANSPORT rows in the currency still without an invoice (none typed, none linked). */
-export async function openRowsOf(db: Db, contractorId: number, currency: string | null): Promise<StatementFigures[]> {
+/** The kilograms matching compares (`withFigures`), in SQL. */
+const rowQuantityKg = sql`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`;
+
+/**
+ * The contractor's PURCHASE and TRANSPORT rows in the currency still without an invoice (none typed, none linked);
+ * with `quantitiesKg`, only those of these quantities.
+ */
+export async function openRowsOf(
+  db: Db,
+  contractorId: number,
+  currency: string | null,
+  quantitiesKg?: number[],
+): Promise<StatementFigures[]> {
   const rows = await db
     .select(rowColumns)
     .from(transactions)
@@ -106,6 +130,7 @@ export async function openRowsOf(db: Db, contractorId: number, currency: string 
         isNull(transactions.invoiceNumber),
         notLinked,
         currency ? sql`${transactions.currency} = ${currency}` : undefined,
+        quantitiesKg ? inArray(rowQuantityKg, quantitiesKg) : undefined,
       ),
     )
     .orderBy(asc(transactions.id))
@@ -121,6 +146,25 @@ export async function rowsByIds(db: Db, ids: number[]): Promise<StatementFigures
     .where(inArray(transactions.id, ids))
     .orderBy(asc(transactions.id));
   return (rows as RawRow[]).map(withFigures);
+}
+
+/**
+ * The rows a match chose, locked FOR UPDATE in id order (level 5 of db/locks.ts; the caller holds their contractor
+ * FOR SHARE), with whether each is on a received invoice already: what the match must see still open to link them.
+ */
+export async function lockRowsWithLinks(db: Db, ids: number[]): Promise<(StatementFigures & { linked: boolean })[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      ...rowColumns,
+      // Written out qualified: in a select list Drizzle names a one-table query's columns without their table.
+      linked: sql<boolean>`exists (select 1 from received_invoice_rows l where l.transaction_id = transactions.id)`,
+    })
+    .from(transactions)
+    .where(inArray(transactions.id, ids))
+    .orderBy(asc(transactions.id))
+    .for('update', { of: transactions });
+  return rows.map((row) => ({ ...withFigures(row as RawRow), linked: row.linked }));
 }
 
 /** Which of the rows are linked to a received invoice already (any). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchInvoice, rowsCoverInvoice } from './rules.js';
+import { linePerTruckMatch, linePerTruckQuantities, matchInvoice, rowsCoverInvoice } from './rules.js';
 
 /** Matching rules on integers (grosze, kg); the database tests cover the same cases end to end. */
 const row = (id: number, netMinor: number, quantityKg = 25_000) => ({ id, netMinor, quantityKg });
@@ -52,5 +52,46 @@ describe('rowsCoverInvoice', () => {
     expect(rowsCoverInvoice(300, [100, 201])).toBe(true);
     expect(rowsCoverInvoice(300, [100, 203])).toBe(false);
     expect(rowsCoverInvoice(300, [])).toBe(false);
+  });
+});
+
+describe('linePerTruckMatch (the shortcut over the open rows of the lines’ quantities)', () => {
+  /** A small deterministic generator, so a failure names its case. */
+  const random = (seed: number) => () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+
+  it('answers what the full match answers over all open rows, or leaves it to the full match', () => {
+    let shortcuts = 0;
+    for (let seed = 1; seed <= 2_000; seed++) {
+      const next = random(seed);
+      const kgs = [20_000, 24_000, 25_000, 44_000, 49_000];
+      const rows = Array.from({ length: 1 + Math.floor(next() * 12) }, (_, index) => {
+        const kg = kgs[Math.floor(next() * kgs.length)]!;
+        return row(index + 1, kg * 40 + Math.floor(next() * 3) - 1, kg);
+      });
+      const lines = Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
+        const kg = kgs[Math.floor(next() * kgs.length)]!;
+        return line(kg * 40 + Math.floor(next() * 5) - 2, kg);
+      });
+      const quantities = linePerTruckQuantities(lines)!;
+      const shortcut = linePerTruckMatch(
+        lines,
+        rows.filter((one) => quantities.includes(one.quantityKg)),
+      );
+      if (shortcut) {
+        shortcuts += 1;
+        expect(shortcut, `seed ${seed}`).toEqual(matchInvoice(lines, rows));
+      }
+    }
+    // Both outcomes occur: the shortcut is taken, and left to the full match.
+    expect(shortcuts).toBeGreaterThan(100);
+    expect(shortcuts).toBeLessThan(2_000);
+  });
+
+  it('is not taken when a line names no weight (a freight line pairs with a row of any quantity)', () => {
+    expect(linePerTruckQuantities([line(2_000_000), line(50_000, null)])).toBeNull();
+    expect(linePerTruckQuantities([line(2_000_000, 25_000), line(1_000_000, 25_000)])).toEqual([25_000]);
   });
 });

@@ -77,11 +77,10 @@ function nearRowFor(line: InvoiceLineFigures, rows: OpenRow[], used: Set<number>
   );
 }
 
-export function matchInvoice(lines: InvoiceLineFigures[], rows: OpenRow[]): MatchOutcome {
-  const billed = lines.filter((line) => line.netMinor !== null && line.netMinor > 0);
-  if (billed.length === 0 || rows.length === 0) return { status: 'TO_ASSIGN', rowIds: [] };
-  const sorted = [...rows].sort((a, b) => a.id - b.id);
+const billedOf = (lines: InvoiceLineFigures[]) => lines.filter((line) => line.netMinor !== null && line.netMinor > 0);
 
+/** Step 1 alone: each line with its row of the same quantity and amount, in id order, and the lines left over. */
+function pairLinePerTruck(billed: InvoiceLineFigures[], sorted: OpenRow[]) {
   const used = new Set<number>();
   const leftOver: InvoiceLineFigures[] = [];
   for (const line of billed) {
@@ -89,6 +88,36 @@ export function matchInvoice(lines: InvoiceLineFigures[], rows: OpenRow[]): Matc
     if (row) used.add(row.id);
     else leftOver.push(line);
   }
+  return { used, leftOver };
+}
+
+/**
+ * The quantities step 1 looks at, when every billed line names one (null: a line without a weight pairs with a row
+ * of any quantity). Step 1 pairs a line only with rows of its quantity, so when it pairs every line among the open
+ * rows of these quantities, `matchInvoice` over all open rows answers the same rows (`linePerTruckMatch`).
+ */
+export function linePerTruckQuantities(lines: InvoiceLineFigures[]): number[] | null {
+  const kgs = billedOf(lines).map((line) => line.quantityKg);
+  return kgs.length && kgs.every((kg) => kg !== null) ? [...new Set(kgs as number[])] : null;
+}
+
+/** The MATCHED outcome when step 1 pairs every billed line with one of `rows`, else null (take the full match). */
+export function linePerTruckMatch(lines: InvoiceLineFigures[], rows: OpenRow[]): MatchOutcome | null {
+  const billed = billedOf(lines);
+  if (billed.length === 0) return null;
+  const { used, leftOver } = pairLinePerTruck(
+    billed,
+    [...rows].sort((a, b) => a.id - b.id),
+  );
+  return leftOver.length === 0 ? { status: 'MATCHED', rowIds: idsOf(used) } : null;
+}
+
+export function matchInvoice(lines: InvoiceLineFigures[], rows: OpenRow[]): MatchOutcome {
+  const billed = billedOf(lines);
+  if (billed.length === 0 || rows.length === 0) return { status: 'TO_ASSIGN', rowIds: [] };
+  const sorted = [...rows].sort((a, b) => a.id - b.id);
+
+  const { used, leftOver } = pairLinePerTruck(billed, sorted);
   const unmatched = leftOver.filter((line) => {
     const set = rowSetFor(line, sorted, used);
     for (const row of set ?? []) used.add(row.id);

@@ -8,7 +8,7 @@ import type {
   ReceivedInvoiceStatus,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
-import { withWriteTransaction } from '../../db/locks.js';
+import { shareLockContractors, withWriteTransaction } from '../../db/locks.js';
 import { audit } from '../../lib/audit.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -17,7 +17,7 @@ import { lockRowsToInvoice } from '../invoices/service.js';
 import { type ParsedReceivedInvoice, parseFa3InvoiceOffLoop } from '../ksef/index.js';
 import { receivedInvoicePdf } from './pdf.js';
 import * as q from './queries.js';
-import { matchInvoice, rowsCoverInvoice } from './rules.js';
+import { linePerTruckMatch, linePerTruckQuantities, matchInvoice, rowsCoverInvoice } from './rules.js';
 
 const transactionIdsField = [{ field: 'transaction_ids', code: 'oneOf' }];
 
@@ -37,7 +37,8 @@ const netOf = (parsed: ParsedReceivedInvoice) => parsed.totals.reduce((sum, tota
 /**
  * Stores one invoice fetched from KSeF, its bytes as received, and matches it (RULES.md Invoices, VAT and KSeF: a
  * received invoice matched to statement rows), all in one transaction. An invoice whose KSeF number is already here
- * is left as it is: answers null.
+ * is left as it is: answers null. The match is found and its rows locked before the invoice row is written, so the
+ * row is inserted with its outcome (locks in the order of db/locks.ts: contractor, statement rows, received invoice).
  */
 export async function storeReceivedInvoice(
   db: Db,
@@ -45,7 +46,12 @@ export async function storeReceivedInvoice(
 ): Promise<q.ReceivedInvoiceDbRow | null> {
   const { parsed, error } = await tryParse(input.xml);
   return withWriteTransaction(db, async (tx) => {
-    const contractor = parsed ? await q.contractorOfNip(tx, parsed.seller.nip) : null;
+    const seller = await q.lookupSeller(tx, input.ksefNumber, parsed?.seller.nip ?? null);
+    if (seller.known) return null;
+    const match =
+      parsed && seller.contractorId !== null && parsed.kind === 'VAT'
+        ? await matchOpenRows(tx, parsed, seller.contractorId)
+        : null;
     const net = parsed ? netOf(parsed) : null;
     const stored = await q.insertReceivedInvoice(tx, {
       ksefNumber: input.ksefNumber,
@@ -61,16 +67,22 @@ export async function storeReceivedInvoice(
       vatTotal: parsed && net !== null ? parsed.grossMinor - net : null,
       grossTotal: parsed?.grossMinor ?? null,
       invoiceQuantityKg: quantityOfLines(parsed),
-      contractorId: contractor?.id ?? null,
-      status: 'TO_ASSIGN',
+      contractorId: seller.contractorId,
+      status: match?.status ?? 'TO_ASSIGN',
+      suggestedTransactionIds: match?.rowIds ?? [],
       parseError: error,
       permanentStorageDate: input.permanentStorageDate ?? null,
     });
     if (!stored || !parsed) return stored;
     if (parsed.kind.startsWith('KOR')) return linkCorrection(tx, stored, parsed);
-    await linkWaitingCorrections(tx, stored);
-    if (!contractor || parsed.kind !== 'VAT') return stored;
-    return autoMatch(tx, stored, parsed, contractor.id);
+    if (seller.waitingCorrections) await linkWaitingCorrections(tx, stored);
+    if (!match) return stored;
+    if (match.rows) await q.linkRows(tx, stored.id, match.rows, stored.number, stored.issueDate);
+    await audit(tx, null, 'received_invoice', stored.id, 'MATCH', {
+      status: match.status,
+      transactionIds: match.rowIds,
+    });
+    return stored;
   });
 }
 
@@ -118,35 +130,30 @@ async function linkWaitingCorrections(tx: Db, original: q.ReceivedInvoiceDbRow):
 }
 
 /**
- * Matches against the seller's open rows; a MATCHED outcome locks those rows (db/locks.ts: contractors FOR SHARE,
- * then the statement rows) and links them only if they are still open, else leaves the invoice to a person.
+ * Matches against the seller's open rows; a MATCHED outcome locks those rows (db/locks.ts: the contractor FOR SHARE,
+ * then the statement rows) and keeps MATCHED only if they are all still open and the seller's, with the rows to
+ * link; else the invoice is left to a person (TO_ASSIGN) with the rows as suggestions.
  */
-async function autoMatch(
+async function matchOpenRows(
   tx: Db,
-  stored: q.ReceivedInvoiceDbRow,
   parsed: ParsedReceivedInvoice,
   contractorId: number,
-): Promise<q.ReceivedInvoiceDbRow> {
-  const open = await q.openRowsOf(tx, contractorId, parsed.currency);
-  const outcome = matchInvoice(
-    billedLines(parsed).map((line) => ({ netMinor: line.netMinor, quantityKg: line.quantityKg })),
-    open,
-  );
-  let status: ReceivedInvoiceStatus = outcome.status;
-  if (status === 'MATCHED') {
-    await lockRowsToInvoice(tx, outcome.rowIds);
-    const rows = await q.rowsByIds(tx, outcome.rowIds);
-    const linked = await q.linkedRowIds(tx, outcome.rowIds);
-    const stillOpen = rows.every((row) => row.invoiceNumber === null && !linked.has(row.id));
-    if (stillOpen && rows.length === outcome.rowIds.length) {
-      await q.linkRows(tx, stored.id, rows, stored.number, stored.issueDate);
-    } else {
-      status = 'TO_ASSIGN';
-    }
-  }
-  await q.updateReceivedInvoice(tx, stored.id, { status, suggestedTransactionIds: outcome.rowIds });
-  await audit(tx, null, 'received_invoice', stored.id, 'MATCH', { status, transactionIds: outcome.rowIds });
-  return { ...stored, status, suggestedTransactionIds: outcome.rowIds };
+): Promise<{ status: ReceivedInvoiceStatus; rowIds: number[]; rows: q.StatementFigures[] | null }> {
+  const lines = billedLines(parsed).map((line) => ({ netMinor: line.netMinor, quantityKg: line.quantityKg }));
+  // Most invoices bill a truck a line: the open rows of the lines' quantities answer them without reading all of
+  // the seller's open rows (rules.ts linePerTruckMatch: the rows the full match finds; past the full read's 500
+  // oldest rows, a truck it would not have seen).
+  const quantities = linePerTruckQuantities(lines);
+  const outcome =
+    (quantities && linePerTruckMatch(lines, await q.openRowsOf(tx, contractorId, parsed.currency, quantities))) ||
+    matchInvoice(lines, await q.openRowsOf(tx, contractorId, parsed.currency));
+  if (outcome.status !== 'MATCHED') return { ...outcome, rows: null };
+  await shareLockContractors(tx, [contractorId]);
+  const rows = await q.lockRowsWithLinks(tx, outcome.rowIds);
+  const stillOpen =
+    rows.length === outcome.rowIds.length &&
+    rows.every((row) => row.contractorId === contractorId && row.invoiceNumber === null && !row.linked);
+  return stillOpen ? { ...outcome, rows } : { status: 'TO_ASSIGN', rowIds: outcome.rowIds, rows: null };
 }
 
 function quantityOfLines(parsed: ParsedReceivedInvoice | null): number | null {
