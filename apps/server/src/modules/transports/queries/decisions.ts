@@ -69,11 +69,8 @@ export async function recordDecision(
     .where(eq(unloadings.id, unloadingId));
 }
 
-/** How many unloadings wait for a decision: the partial index unloadings_to_decide_idx alone. */
-export async function countToDecide(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(unloadings)
-    .where(eq(unloadings.isToDecide, true));
-  return row?.n ?? 0;
-}
+/**
+ * How many unloadings wait for a decision: the partial index unloadings_to_decide_idx alone. A scalar subquery, read
+ * with the logistics totals in their statement (queries/list.ts transportListFigures).
+ */
+export const toDecideCount = sql<number>`(select count(*)::int from ${unloadings} where ${unloadings.isToDecide})`;

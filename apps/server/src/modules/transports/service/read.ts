@@ -16,10 +16,9 @@ import {
 import type { Ctx } from '../../../lib/context.js';
 import { AppError, validationError } from '../../../lib/errors.js';
 import { type CandidateRow, contractKindAndMaterial, listCandidates } from '../queries/candidates.js';
-import { countToDecide } from '../queries/decisions.js';
 import { transportFilterOptionPage } from '../queries/filter-option-list.js';
 import { transportHistory } from '../queries/history.js';
-import { listTransportRows, transportFilterOptions, transportListTotals } from '../queries/list.js';
+import { listTransportRows, transportFilterOptions, transportListFigures } from '../queries/list.js';
 import { loadTransport, toTransportResponse } from './response.js';
 
 /**
@@ -33,13 +32,17 @@ export async function getTransportDetails(ctx: Ctx, id: number): Promise<Transpo
 
 /** GET|POST /transport/list: the logistics table and the contract dashboards' transport tabs. */
 export async function listTransports(ctx: Ctx, request: TransportListRequest): Promise<TransportListResponse> {
-  // The totals row's sums run beside the page, over the same conditions (queries/list.ts transportListTotals).
-  const [page, totalData, toDecideCount] = await Promise.all([
+  // The totals row's sums run beside the page, over the same conditions (queries/list.ts transportListFigures).
+  const [page, figures] = await Promise.all([
     listTransportRows(ctx.db, request),
-    transportListTotals(ctx.db, request),
-    countToDecide(ctx.db),
+    transportListFigures(ctx.db, request),
   ]);
-  return { ...page, list: page.list.map(toTransportResponse), totalData, toDecideCount };
+  return {
+    ...page,
+    list: page.list.map(toTransportResponse),
+    totalData: figures.totals,
+    toDecideCount: figures.toDecideCount,
+  };
 }
 
 /** GET|POST /transport/filter-option-list: one logistics select's options, searched and paged. */
