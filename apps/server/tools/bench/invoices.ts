@@ -113,6 +113,9 @@ async function callJson(context: BenchContext, method: string, path: string, bod
   return { ms, serverMs, json: text ? JSON.parse(text) : null };
 }
 
+/** The demo has too few sales rows to invoice (the small one): a full run goes on without this part. */
+export class InvoiceBenchSkipped extends Error {}
+
 /** 200 groups of 5 PLN sales rows of one buyer each, not invoiced, whose buyer FA(3) takes. */
 async function rowGroups(db: Db): Promise<number[][]> {
   const rows = rowsOf<{ id: number; contractor_id: number }>(
@@ -131,7 +134,9 @@ async function rowGroups(db: Db): Promise<number[][]> {
     }
   }
   if (groups.length < INVOICE_COUNT) {
-    throw new Error(`the invoice bench needs ${INVOICE_COUNT} groups of rows, the demo has ${groups.length}`);
+    throw new InvoiceBenchSkipped(
+      `the invoice bench needs ${INVOICE_COUNT} groups of rows, the demo has ${groups.length}`,
+    );
   }
   // Spread over the buyers, as a day's invoices are.
   return groups.sort((a, b) => (a[0]! % 97) - (b[0]! % 97) || a[0]! - b[0]!).slice(0, INVOICE_COUNT);
