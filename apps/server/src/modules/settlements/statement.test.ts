@@ -1,4 +1,5 @@
-import { lineValue, transportOrderNumber } from '@grain/shared';
+import { FILTERED_COUNT_CAP, lineValue, transportOrderNumber } from '@grain/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   codeOf,
@@ -9,6 +10,7 @@ import {
   settlementApi,
 } from '../../../test/fixtures/settlements.js';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
+import { rowsOf } from '../../db/client.js';
 
 let t: TestApp;
 let token: string;
@@ -211,6 +213,22 @@ describe('statement filters', () => {
     const settled = okJson(await api().list({ filter: { type: 'settled' } }));
     const all = okJson(await api().list({}));
     expect(settled.total_data.sum_quantity).toBeLessThan(all.total_data.sum_quantity);
+  });
+
+  it('answers no totals past the capped count, for the whole statement and a tab alone as for a search', async () => {
+    const columns = await t.db.execute(sql`select string_agg(quote_ident(column_name), ', ') as cols
+      from information_schema.columns
+      where table_schema = current_schema() and table_name = 'transactions' and column_name <> 'id'
+        and is_generated = 'NEVER'`);
+    const copied = sql.raw(rowsOf<{ cols: string }>(columns)[0]!.cols);
+    await t.db.execute(sql`insert into transactions (${copied}) select ${copied} from transactions,
+      generate_series(1, ${FILTERED_COUNT_CAP}) where id = ${a.purchaseTx.id}`);
+    const bySupplier = { filter: { contractor_id: [a.purchase.counterpartyId] } };
+    for (const request of [{}, { filter: { type: 'purchase' } }, bySupplier]) {
+      expect(okJson(await api().list(request)).total_data, JSON.stringify(request)).toBeNull();
+    }
+    // A tab the counters know to be small is still summed.
+    expect(okJson(await api().list({ filter: { type: 'sales' } })).total_data).not.toBeNull();
   });
 
   it('refuses an unknown type with 400 VALIDATION_ERROR on filter.type', async () => {

@@ -272,7 +272,15 @@ export async function statementTotals(
   db: Db,
   request: Pick<StatementQuery, 'search' | 'filter'>,
 ): Promise<TransactionListTotals | null> {
-  const { where } = statementConditions(request);
+  const { type, otherConditions, where } = statementConditions(request);
+  // The whole statement or a tab alone: the row counters know how many match, and past the cap the sums are not
+  // read at all (the unfiltered statement summed 10 001 rows with their VAT rates on every call to answer null).
+  if (!otherConditions.length) {
+    const counted = type
+      ? await countRowsInGroups(db, 'transactions', [type.group])
+      : await countAllRows(db, 'transactions');
+    if (counted > FILTERED_COUNT_CAP) return null;
+  }
   const net = sql`coalesce(${transactions.finalValue},
     coalesce(${transactions.realValue}, ${transactions.plannedValue}) - ${transactions.deductions} + ${transactions.surcharges})`;
   const matching = withStatementJoins(
