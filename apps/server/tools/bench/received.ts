@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import { contractors, transactions } from '../../src/db/schema/index.js';
 import { openRowsOf, type StatementFigures } from '../../src/modules/received-invoices/queries.js';
-import { storeReceivedInvoice } from '../../src/modules/received-invoices/service.js';
+import { storeReceivedInvoice } from '../../src/modules/received-invoices/store.js';
 import { supplierInvoiceXml } from '../../test/fixtures/received-invoices.js';
 import { round, type Timing, timingOf } from './stats.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { createKsefClient, exportInvoices, KsefAccess, type KsefClientOptions, KsefError } from '../ksef/index.js';
 import { readCompanySettings } from '../settings/service.js';
 import * as q from './queries.js';
-import { storeReceivedInvoice } from './service.js';
+import { storeReceivedInvoice } from './store.js';
 
 /**
  * The received side of the KSeF worker (RULES.md Invoices, VAT and KSeF; KSeF docs `przyrostowe-pobieranie-faktur.md`,

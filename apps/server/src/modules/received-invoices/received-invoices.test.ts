@@ -11,7 +11,7 @@ import { startFakeKsef } from '../../../tools/ksef-fake/server.js';
 import { contractors, receivedInvoiceRows, receivedInvoices, transactions } from '../../db/schema/index.js';
 import type { SalesInvoiceKind } from '../ksef/xml/fa3.js';
 import { fetchReceivedInvoices, type ReceivedTarget } from './fetch.js';
-import { storeReceivedInvoice } from './service.js';
+import { storeReceivedInvoice } from './store.js';
 
 /**
  * Received invoices (RULES.md Invoices, VAT and KSeF: a received invoice matched to statement rows) on a real
