@@ -1,7 +1,7 @@
 import { nipFromSerial } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type LogisticsSeed, ok, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, dialogViolations, signIn } from './support';
+import { apiAs, browserDayIso, dialogViolations, signIn } from './support';
 
 /**
  * Certificates edited in the contractor form, the list's "wygasa za N dni" / "wygasł" badge, and the
@@ -17,10 +17,8 @@ let seed: LogisticsSeed;
 let contractorId = 0;
 let transportId = 0;
 
-function isoInDays(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
+/** Days from today on the browser's calendar, YYYY-MM-DD. */
+const isoInDays = (days: number) => browserDayIso(days);
 
 test.describe
   .serial('certificates', () => {

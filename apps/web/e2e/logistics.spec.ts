@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { deliverTransport, driverOf, type LogisticsSeed, ok, seedLogistics, seedTransport } from './logistics-seed';
 import {
   apiAs,
+  browserDayIso,
   clicksSoFar,
   dialogViolations,
   dialogViolationsAtBothWidths,
@@ -73,10 +74,8 @@ async function shotsAtBothWidths(page: Page, part: Locator, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-function isoInDays(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
-}
+/** Days from today on the browser's calendar, as the date fields take them (DD.MM.YYYY). */
+const isoInDays = (days: number) => browserDayIso(days).split('-').reverse().join('.');
 
 test.describe
   .serial('logistics', () => {

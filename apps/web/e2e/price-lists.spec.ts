@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, shootBothWidths, signIn, waitForApiIdle } from './support';
+import { apiAs, browserDayIso, shootBothWidths, signIn, waitForApiIdle } from './support';
 
 /**
  * The purchase price list (CONTRIBUTING.md Price lists): ADMIN enters today's price on "Cennik skupu", the purchase
@@ -15,11 +15,8 @@ const supplierCode = `CEN${tag}`;
 const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
-function displayDate(daysFromToday: number): string {
-  const date = new Date(Date.now() + daysFromToday * 86_400_000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
-}
+/** Days from today on the browser's calendar, as the date fields take them (DD.MM.YYYY). */
+const displayDate = (daysFromToday: number) => browserDayIso(daysFromToday).split('-').reverse().join('.');
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { dialogViolations, signIn, WCAG_TAGS } from './support';
+import { dialogViolations, signIn, toastsSettled, WCAG_TAGS } from './support';
 
 /**
  * spec/1 section 2, /sandbox: the component showcase is reachable without login, asks the server for nothing, is
@@ -100,6 +100,7 @@ test.describe('the component showcase', () => {
         await page.getByRole('button', { name: `Pokaż: ${kind}` }).click();
       }
       await expect(page.locator('.mantine-Notifications-root').getByText('Ostrzeżenie')).toBeVisible();
+      await toastsSettled(page);
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await page.screenshot({ path: `../../.screens/sandbox-${name}.png`, fullPage: true });

@@ -228,3 +228,29 @@ export async function startCountingClicks(page: Page) {
 
 export const clicksSoFar = (page: Page) =>
   page.evaluate(() => (window as unknown as { userClicks: number }).userClicks);
+
+/**
+ * The date `days` from now on the browser's calendar (playwright.config.ts: timezoneId Europe/Warsaw), YYYY-MM-DD:
+ * the test process keeps UTC, which near midnight is the day before.
+ */
+export function browserDayIso(days = 0): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** Waits until every toast has finished coming in (axe measures a half-faded text's contrast against the page). */
+export async function toastsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Notifications-root .mantine-Notification-root')].every((toast) => {
+      for (
+        let node: Element | null = toast;
+        node && !node.classList.contains('mantine-Notifications-root');
+        node = node.parentElement
+      ) {
+        if (getComputedStyle(node).opacity !== '1') return false;
+      }
+      return true;
+    }),
+  );
+}

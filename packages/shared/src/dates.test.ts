@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayToIsoDate, isDateBefore, isoToDisplayDate, isValidIsoDate, todayIso } from './dates.js';
+import {
+  companyTodayIso,
+  displayToIsoDate,
+  isDateBefore,
+  isoToDisplayDate,
+  isValidIsoDate,
+  todayIso,
+} from './dates.js';
 
 describe('isValidIsoDate', () => {
   it.each(['2026-01-31', '2024-02-29', '2026-12-31', '2000-02-29'])('accepts %s', (value) => {
@@ -70,5 +77,15 @@ describe('todayIso and isDateBefore', () => {
     expect(isDateBefore('2026-01-31', '2026-02-01')).toBe(true);
     expect(isDateBefore('2026-02-01', '2026-02-01')).toBe(false);
     expect(isDateBefore('2026-10-01', '2026-09-30')).toBe(false);
+  });
+});
+
+describe('companyTodayIso', () => {
+  it('is the date in Poland, winter (UTC+1) and summer (UTC+2), whatever the process keeps', () => {
+    expect(companyTodayIso(new Date('2026-11-28T22:59:59Z'))).toBe('2026-11-28');
+    expect(companyTodayIso(new Date('2026-11-28T23:00:00Z'))).toBe('2026-11-29');
+    expect(companyTodayIso(new Date('2026-07-01T21:59:59Z'))).toBe('2026-07-01');
+    expect(companyTodayIso(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+    expect(companyTodayIso(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
   });
 });

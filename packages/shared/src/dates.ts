@@ -31,6 +31,14 @@ export function todayIso(now: Date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
+/**
+ * Today on the company's calendar (Poland), whatever the time zone of the process: from 23:00 or 22:00 UTC a server
+ * keeping UTC is still on the day before, while every user's browser is on the next one.
+ */
+export function companyTodayIso(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(now);
+}
+
 /** ISO dates compare as strings. */
 export function isDateBefore(a: string, b: string): boolean {
   return a < b;

@@ -1,4 +1,4 @@
-import { todayIso } from '@grain/shared';
+import { companyTodayIso } from '@grain/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contractApi, purchaseBody, WHEAT_CONSUMER, WHEAT_FEED } from '../../../test/fixtures/contracts.js';
 import { codeOf, okJson } from '../../../test/fixtures/settlements.js';
@@ -153,7 +153,8 @@ describe('roles', () => {
 });
 
 describe('POST /api/contract/create-purchase against the price list', () => {
-  const today = todayIso();
+  // The day the server prices a contract by: the company's calendar, not the test process's time zone.
+  const today = companyTodayIso();
   async function purchaseAt(price: number, extra: Record<string, unknown> = {}) {
     const supplier = await insertContractor(t.db, { accountingMethod: 'VAT' });
     const api = contractApi(t, () => token);

@@ -1,5 +1,6 @@
 import {
   type CreatePriceListEntryRequest,
+  companyTodayIso,
   formatDate,
   formatPricePerTonne,
   type ImportPriceListRequest,
@@ -11,7 +12,6 @@ import {
   type PriceListEntry,
   type PriceListSource,
   supplierKindOf,
-  todayIso,
   V,
 } from '@grain/shared';
 import type { Db } from '../../db/client.js';
@@ -29,7 +29,7 @@ import * as q from './queries.js';
 const DEFAULT_PAYMENT_TERM_DAYS = 14;
 
 /** GET /price-list/list: every entry valid on the day (today when not given) and the company's deviation limit. */
-export async function priceListOfDay(db: Db, day: string = todayIso()): Promise<PriceListDayResponse> {
+export async function priceListOfDay(db: Db, day: string = companyTodayIso()): Promise<PriceListDayResponse> {
   const [list, company] = await Promise.all([q.entriesOfDay(db, day), q.companyPricing(db)]);
   return {
     day,
@@ -106,7 +106,7 @@ export async function importPriceList(ctx: Ctx, input: ImportPriceListRequest): 
 }
 
 /** GET /price-list/pdf: the day's list on A4, rendered off the event loop. */
-export async function priceListPdfFile(ctx: Ctx, day: string = todayIso()) {
+export async function priceListPdfFile(ctx: Ctx, day: string = companyTodayIso()) {
   const [list, company] = await Promise.all([q.entriesOfDay(ctx.db, day), readCompanySettings(ctx.db)]);
   const { bytes, renderMs, cpuMs } = await renderPdf(priceListPdf({ day, list, company }), ctx.log);
   return { fileName: `cennik-skupu-${day}.pdf`, pdf: bytes, timing: { renderMs, cpuMs } };
