@@ -116,6 +116,16 @@ describe('architecture', () => {
     ).toEqual({ notAllowed: [], stale: [] });
   });
 
+  // The process may keep UTC, while the company and its users live in Poland: from 23:00 UTC (22:00 in summer) the
+  // process's day is the day before (an invoice dated yesterday, a ticket numbered in last year's series).
+  it("the server's default dates are the company's calendar day (companyTodayIso), never the process's", () => {
+    const processDay = parsed
+      .filter((entry) => entry.file.startsWith('apps/server/src/') && isProduction(entry.file))
+      .filter((entry) => /(?<![A-Za-z])todayIso\b/.test(entry.source.text))
+      .map((entry) => entry.file);
+    expect(processDay).toEqual([]);
+  });
+
   it('every file the allow-list names exists', () => {
     const named = [
       ...allow.cycles.flatMap((entry) => entry.files),

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { addDaysIso, companyTodayIso } from '@grain/shared';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -234,9 +235,7 @@ export const clicksSoFar = (page: Page) =>
  * the test process keeps UTC, which near midnight is the day before.
  */
 export function browserDayIso(days = 0): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return addDaysIso(companyTodayIso(), days);
 }
 
 /** Waits until every toast has finished coming in (axe measures a half-faded text's contrast against the page). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDaysIso,
   companyTodayIso,
   displayToIsoDate,
   isDateBefore,
@@ -87,5 +88,22 @@ describe('companyTodayIso', () => {
     expect(companyTodayIso(new Date('2026-07-01T21:59:59Z'))).toBe('2026-07-01');
     expect(companyTodayIso(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
     expect(companyTodayIso(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('addDaysIso', () => {
+  it('crosses month and year ends both ways, and leap days', () => {
+    expect(addDaysIso('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDaysIso('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDaysIso('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDaysIso('2026-03-01', 30)).toBe('2026-03-31');
+    expect(addDaysIso('2026-05-05', 0)).toBe('2026-05-05');
+  });
+
+  it('is one calendar day per day across the daylight-saving changes (the arithmetic keeps no time zone)', () => {
+    expect(addDaysIso('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDaysIso('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDaysIso('2026-10-24', 2)).toBe('2026-10-26');
   });
 });

@@ -23,7 +23,7 @@ export function isoToDisplayDate(value: string | null | undefined): string {
   return `${d}.${m}.${y}`;
 }
 
-/** Today as YYYY-MM-DD in the local time zone of the caller. */
+/** Today as YYYY-MM-DD in the local time zone of the caller: the browser's day (the server uses companyTodayIso). */
 export function todayIso(now: Date = new Date()): string {
   const y = now.getFullYear();
   const m = String(now.getMonth() + 1).padStart(2, '0');
@@ -37,6 +37,13 @@ export function todayIso(now: Date = new Date()): string {
  */
 export function companyTodayIso(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(now);
+}
+
+/** The calendar day `days` after (or before, when negative) an ISO date; pure calendar arithmetic in UTC. */
+export function addDaysIso(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 /** ISO dates compare as strings. */

@@ -11,19 +11,11 @@
  * daylight-saving change can shift a day.
  */
 
-const DAY_MS = 86_400_000;
+import { addDaysIso } from '../dates.js';
 
 function toUtc(isoDate: string): Date {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day));
-}
-
-function toIso(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function addDays(isoDate: string, days: number): string {
-  return toIso(new Date(toUtc(isoDate).getTime() + days * DAY_MS));
 }
 
 /** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm of Meeus, Jones and Butcher). */
@@ -53,7 +45,7 @@ export function polishPublicHolidays(year: number): string[] {
   const fixed = ['01-01', '01-06', '05-01', '05-03', '08-15', '11-01', '11-11', '12-25', '12-26'];
   if (year >= CHRISTMAS_EVE_FROM_YEAR) fixed.push('12-24');
   const easter = easterSunday(year);
-  const movable = [easter, addDays(easter, 1), addDays(easter, 49), addDays(easter, 60)];
+  const movable = [easter, addDaysIso(easter, 1), addDaysIso(easter, 49), addDaysIso(easter, 60)];
   return [...fixed.map((monthDay) => `${year}-${monthDay}`), ...movable].sort();
 }
 
@@ -76,15 +68,15 @@ export function isBusinessDay(isoDate: string): boolean {
 
 /** The first business day strictly after `isoDate`. */
 export function nextBusinessDay(isoDate: string): string {
-  let day = addDays(isoDate, 1);
-  while (!isBusinessDay(day)) day = addDays(day, 1);
+  let day = addDaysIso(isoDate, 1);
+  while (!isBusinessDay(day)) day = addDaysIso(day, 1);
   return day;
 }
 
 /** The last business day strictly before `isoDate`. */
 export function previousBusinessDay(isoDate: string): string {
-  let day = addDays(isoDate, -1);
-  while (!isBusinessDay(day)) day = addDays(day, -1);
+  let day = addDaysIso(isoDate, -1);
+  while (!isBusinessDay(day)) day = addDaysIso(day, -1);
   return day;
 }
 

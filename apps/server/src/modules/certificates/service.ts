@@ -1,4 +1,5 @@
 import {
+  addDaysIso,
   CERTIFICATE_WARNING_DAYS,
   type Certificate,
   type CertificateResponse,
@@ -61,10 +62,6 @@ export function describeGmpCertificate(check: GmpCertificateCheck): string {
   return `GMP+ nr ${number} ważny ${validFrom ? isoToDisplayDate(validFrom) : '…'}–${isoToDisplayDate(validTo)}`;
 }
 
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The daily check of the mail worker: once a day one e-mail to every active user who opted in, listing
  * the certificates that end within CERTIFICATE_WARNING_DAYS days. Answers how many messages were queued (0 or 1).
@@ -72,7 +69,7 @@ function addDays(day: string, days: number): string {
 export async function runCertificateExpiryCheck(db: Db, today: string): Promise<number> {
   return withWriteTransaction(db, async (tx) => {
     if (!(await q.claimDailyRun(tx, 'certificate-expiry', today))) return 0;
-    const ending = await q.certificatesEndingBetween(tx, today, addDays(today, CERTIFICATE_WARNING_DAYS));
+    const ending = await q.certificatesEndingBetween(tx, today, addDaysIso(today, CERTIFICATE_WARNING_DAYS));
     const recipients = await q.certificateSubscribers(tx);
     if (ending.length === 0 || recipients.length === 0) return 0;
     const lines = ending.map(

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { getPriority } from 'node:os';
 import type { Readable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
-import { contractExportFileName, FILTERED_COUNT_CAP, todayIso, XLSX_CONTENT_TYPE } from '@grain/shared';
+import { companyTodayIso, contractExportFileName, FILTERED_COUNT_CAP, XLSX_CONTENT_TYPE } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -95,7 +95,7 @@ describe('POST /api/contract/export-purchase-list-to-excel', () => {
     const response = await exportFile('export-purchase-list-to-excel');
     expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="${contractExportFileName('PURCHASE', todayIso())}"`,
+      `attachment; filename="${contractExportFileName('PURCHASE', companyTodayIso())}"`,
     );
     expect(contractExportFileName('PURCHASE', '2026-11-23')).toBe('kontrakty-zakupu-2026-11-23.xlsx');
 

@@ -1,4 +1,4 @@
-import { type ContractExportRequest, contractExportFileName, todayIso } from '@grain/shared';
+import { type ContractExportRequest, companyTodayIso, contractExportFileName } from '@grain/shared';
 import type { Ctx } from '../../lib/context.js';
 import { exportWorkbook } from '../../lib/xlsx/export.js';
 import { CONTRACT_SHEETS_MODULE } from './export-sheet.js';
@@ -18,7 +18,7 @@ async function exportContracts(ctx: Ctx, kind: ContractKind, request: ContractEx
     workbook: { module: CONTRACT_SHEETS_MODULE, name: kind.type },
     request,
     batchSize,
-    fileName: contractExportFileName(kind.type, todayIso()),
+    fileName: contractExportFileName(kind.type, companyTodayIso()),
   });
 }
 

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
+  addDaysIso,
   type CorrectedLine,
   type CorrectInvoiceRequest,
   type CorrectionLineChange,
   type CorrectionTotals,
+  companyTodayIso,
   correctedLines,
   correctionTotals,
   type FieldError,
   type InvoiceDetails,
   type InvoiceLineState,
-  todayIso,
   toPln,
   V,
 } from '@grain/shared';
@@ -22,15 +23,7 @@ import { AppError } from '../../lib/errors.js';
 import type { SalesInvoiceDocument, SalesInvoiceLine } from '../ksef/index.js';
 import { type ChainLine, linesAsTheyStand } from './chain.js';
 import { invoiceDetails } from './details.js';
-import {
-  addDays,
-  buyerParty,
-  FA3_RATES,
-  nextInvoiceNumber,
-  sellerCopy,
-  sellerParty,
-  validatedXml,
-} from './issue-parts.js';
+import { buyerParty, FA3_RATES, nextInvoiceNumber, sellerCopy, sellerParty, validatedXml } from './issue-parts.js';
 import * as q from './queries.js';
 
 type Original = NonNullable<Awaited<ReturnType<typeof q.lockInvoiceForCorrection>>>;
@@ -211,7 +204,7 @@ async function insertCorrection(ctx: Ctx, tx: Db, parts: KorParts, xml: Buffer):
  * rolls everything back, the number included. The correction is sent to KSeF like any invoice (send-to-ksef).
  */
 export async function correctInvoice(ctx: Ctx, id: number, input: CorrectInvoiceRequest): Promise<InvoiceDetails> {
-  const issueDate = input.issueDate ?? todayIso();
+  const issueDate = input.issueDate ?? companyTodayIso();
   const correctionId = await withWriteTransaction(ctx.db, async (tx) => {
     const original = await lockedOriginal(tx, id);
     const current = await linesAsTheyStand(tx, original.id, null);
@@ -220,7 +213,7 @@ export async function correctInvoice(ctx: Ctx, id: number, input: CorrectInvoice
     const buyer = (await q.buyerOf(tx, original.buyerId))!;
     const totals = correctionTotals(current, changed);
     const number = await nextInvoiceNumber(tx, settings.correctionSeries, issueDate);
-    const dueDate = addDays(issueDate, settings.paymentTermDays);
+    const dueDate = addDaysIso(issueDate, settings.paymentTermDays);
     const parts: KorParts = {
       original,
       settings,

@@ -1,4 +1,4 @@
-import { type InvoiceExportRequest, invoiceExportFileName, todayIso } from '@grain/shared';
+import { companyTodayIso, type InvoiceExportRequest, invoiceExportFileName } from '@grain/shared';
 import type { Ctx } from '../../lib/context.js';
 import { exportWorkbook } from '../../lib/xlsx/export.js';
 import { INVOICE_SHEETS_MODULE } from './export-sheet.js';
@@ -15,6 +15,6 @@ export async function exportInvoiceList(ctx: Ctx, request: InvoiceExportRequest,
     workbook: { module: INVOICE_SHEETS_MODULE, name: 'INVOICES' },
     request,
     batchSize,
-    fileName: invoiceExportFileName(todayIso()),
+    fileName: invoiceExportFileName(companyTodayIso()),
   });
 }

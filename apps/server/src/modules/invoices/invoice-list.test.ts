@@ -1,4 +1,4 @@
-import { invoiceExportFileName, todayIso, XLSX_CONTENT_TYPE } from '@grain/shared';
+import { companyTodayIso, invoiceExportFileName, XLSX_CONTENT_TYPE } from '@grain/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,9 @@ describe('POST /api/invoice/export-list-to-excel', () => {
     const { first, third, ksefNumber } = await threeInvoices();
     const { response, sheet, rows } = await exported({ search: 'Młyn', order_by: 'issue_date:asc', limit: 1 });
     expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoiceExportFileName(todayIso())}"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${invoiceExportFileName(companyTodayIso())}"`,
+    );
     expect(sheet.name).toBe('Faktury');
     // The paging fields are ignored: every match, not one.
     expect(rows.map((row) => row.Numer)).toEqual([first.number, third.number]);

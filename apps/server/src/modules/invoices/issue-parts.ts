@@ -8,12 +8,6 @@ import * as q from './queries.js';
 
 export const FA3_RATES: Record<number, Fa3VatRate> = { 23: '23', 8: '8', 5: '5' };
 
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /**
  * RULES.md Invoices, VAT and KSeF: the next number of a series (sales or corrections), without gaps. The counter
  * row stays locked to the end of the issuing transaction, so a refused issue gives its number back.

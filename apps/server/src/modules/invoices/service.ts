@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  addDaysIso,
   type CreateInvoiceRequest,
+  companyTodayIso,
   effectiveQuantityKg,
   type Invoice,
   type InvoiceDetails,
@@ -9,7 +11,6 @@ import {
   isValidNip,
   KG_PER_TONNE,
   type TransactionRow,
-  todayIso,
   toPln,
   V,
   vatTotalsByRate,
@@ -27,15 +28,7 @@ import { invoiceVerificationLinkOfHash, type SalesInvoiceDocument, type SalesInv
 import { qrEnvironment } from '../settings/service.js';
 import { transactionRows } from '../settlements/service/index.js';
 import { invoiceDetails } from './details.js';
-import {
-  addDays,
-  buyerParty,
-  FA3_RATES,
-  nextInvoiceNumber,
-  sellerCopy,
-  sellerParty,
-  validatedXml,
-} from './issue-parts.js';
+import { buyerParty, FA3_RATES, nextInvoiceNumber, sellerCopy, sellerParty, validatedXml } from './issue-parts.js';
 import { queueForKsef, statusOnIssue } from './ksef-queue.js';
 import { invoicePdf } from './pdf.js';
 import * as q from './queries.js';
@@ -197,7 +190,7 @@ export const markRowsInvoiced = q.markTransactionsInvoiced;
 
 export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Promise<InvoiceDetails> {
   const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);
-  const issueDate = input.issueDate ?? todayIso();
+  const issueDate = input.issueDate ?? companyTodayIso();
   const ksefStatus = await statusOnIssue(ctx);
   const id = await withWriteTransaction(ctx.db, async (tx) => {
     await q.lockTransactions(tx, ids);
@@ -224,7 +217,7 @@ export async function createInvoice(ctx: Ctx, input: CreateInvoiceRequest): Prom
     const netTotal = totals.reduce((sum, total) => sum + total.netMinor, 0);
     const vatTotal = totals.reduce((sum, total) => sum + total.vatMinor, 0);
     const number = await nextInvoiceNumber(tx, settings.invoiceSeries, issueDate);
-    const dueDate = addDays(issueDate, settings.paymentTermDays);
+    const dueDate = addDaysIso(issueDate, settings.paymentTermDays);
     const xml = await validatedXml(
       fa3Document({ settings, buyer, rows, lines, totals, exchangeRate, issueDate, dueDate, number, sale }),
     );

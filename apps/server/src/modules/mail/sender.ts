@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { todayIso } from '@grain/shared';
+import { companyTodayIso } from '@grain/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -118,7 +118,7 @@ export function startMailWorker(db: Db, config: Config, log: FastifyBaseLogger, 
     log,
     // The daily checks queue their mail first, so it goes out in the same pass.
     pass: () =>
-      runCertificateExpiryCheck(db, todayIso())
+      runCertificateExpiryCheck(db, companyTodayIso())
         .catch((error) => log.warn({ err: error instanceof Error ? error.message : error }, 'daily check failed'))
         .then(() => sendDueMail(db, deliver, log)),
   });

@@ -1,4 +1,4 @@
-import { type Position, type PositionRequest, type PositionTimeline, todayIso } from '@grain/shared';
+import { companyTodayIso, type Position, type PositionRequest, type PositionTimeline } from '@grain/shared';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { positionRows, timelineRows } from './queries.js';
@@ -35,7 +35,7 @@ export async function getPositionTimeline(
   ctx: Ctx,
   input: { from?: string | null; months: number },
 ): Promise<PositionTimeline[]> {
-  const rows = await timelineRows(ctx.db, input.from ?? todayIso(), input.months);
+  const rows = await timelineRows(ctx.db, input.from ?? companyTodayIso(), input.months);
   const byMaterial = new Map<number, PositionTimeline>();
   for (const row of rows) {
     let timeline = byMaterial.get(row.raw_material_id);

@@ -1,4 +1,4 @@
-import { amountInPolishWords, rrTotals, todayIso } from '@grain/shared';
+import { amountInPolishWords, companyTodayIso, rrTotals } from '@grain/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveCompany } from '../../../test/fixtures/settings.js';
@@ -120,7 +120,7 @@ describe('POST /api/rr-invoice/correct/{id}', () => {
       await correct(correction.id, { reason: 'Reklamacja jakości', lines: [{ position: 1, unit_price: 78_000 }] }),
     );
     // Issued today: next in the yearly series after RRK/2026/0001 (or the first of a later year).
-    const year = todayIso().slice(0, 4);
+    const year = companyTodayIso().slice(0, 4);
     const expected = year === '2026' ? 'RRK/2026/0002' : `RRK/${year}/0001`;
     expect(second).toMatchObject({ number: expected, corrected_rr_invoice_id: invoice.id });
     expect(second.lines[0]).toMatchObject({

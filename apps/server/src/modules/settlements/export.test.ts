@@ -1,4 +1,4 @@
-import { todayIso, transactionStatementExportFileName, XLSX_CONTENT_TYPE } from '@grain/shared';
+import { companyTodayIso, transactionStatementExportFileName, XLSX_CONTENT_TYPE } from '@grain/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -96,7 +96,7 @@ describe('statement export', () => {
     const { response, workbook } = await exportStatement({ filter: { type: 'purchase' }, search: 'ZK/LAB', limit: 1 });
     expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="${transactionStatementExportFileName(todayIso())}"`,
+      `attachment; filename="${transactionStatementExportFileName(companyTodayIso())}"`,
     );
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Zestawienie transakcji', 'Linie jakości']);
 

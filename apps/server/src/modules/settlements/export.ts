@@ -1,4 +1,4 @@
-import { type TransactionExportRequest, todayIso, transactionStatementExportFileName } from '@grain/shared';
+import { companyTodayIso, type TransactionExportRequest, transactionStatementExportFileName } from '@grain/shared';
 import type { Ctx } from '../../lib/context.js';
 import { exportWorkbook } from '../../lib/xlsx/export.js';
 import { STATEMENT_SHEETS_MODULE } from './export-sheet.js';
@@ -16,6 +16,6 @@ export async function exportTransactionStatement(ctx: Ctx, request: TransactionE
     workbook: { module: STATEMENT_SHEETS_MODULE, name: 'STATEMENT' },
     request,
     batchSize,
-    fileName: transactionStatementExportFileName(todayIso()),
+    fileName: transactionStatementExportFileName(companyTodayIso()),
   });
 }

@@ -1,9 +1,9 @@
 import {
+  companyTodayIso,
   formatDate,
   formatTonnes,
   type TransportOrderInfoResponse,
   type TransportResponse,
-  todayIso,
   transportOrderNumber,
   V,
 } from '@grain/shared';
@@ -78,7 +78,7 @@ async function renderOrder(ctx: Ctx, id: number) {
   const order = await loadOrder(ctx.db, id);
   const document = transportOrderPdf({
     orderNumber: order.orderNumber,
-    issuedOn: todayIso(),
+    issuedOn: companyTodayIso(),
     company: order.company,
     trader: { name: `${ctx.user.firstName} ${ctx.user.lastName}`.trim(), email: ctx.user.email },
     carrier: partyOfOrder(order.carrier),

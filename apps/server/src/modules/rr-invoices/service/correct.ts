@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import {
   type CompanyHeader,
   type CorrectedLine,
+  companyTodayIso,
   isValidNip,
   type RrCorrectionRequest,
   type RrInvoice,
   rrCorrectionRefunds,
   signedAmountInPolishWords,
-  todayIso,
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
@@ -143,7 +143,7 @@ async function validatedKorXml(parts: KorParts): Promise<Buffer | null> {
  * It goes to KSeF as the invoice it corrects would: by itself for a farmer who designated us, else when asked.
  */
 export async function correctRrInvoice(ctx: Ctx, id: number, input: RrCorrectionRequest): Promise<RrInvoice> {
-  const issueDate = input.issueDate ?? todayIso();
+  const issueDate = input.issueDate ?? companyTodayIso();
   const onIssue = await ksefStatusOnIssue(ctx);
   const correctionId = await withWriteTransaction(ctx.db, async (tx) => {
     const original = await lockedOriginal(tx, id);

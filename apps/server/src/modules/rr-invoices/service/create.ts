@@ -3,6 +3,7 @@ import {
   amountInPolishWords,
   type CompanyHeader,
   type CreateRrInvoiceRequest,
+  companyTodayIso,
   effectiveQuantityKg,
   isValidNip,
   KG_PER_TONNE,
@@ -10,7 +11,6 @@ import {
   rrLineRefunds,
   rrTotals,
   type TransactionRow,
-  todayIso,
   V,
 } from '@grain/shared';
 import type { Db } from '../../../db/client.js';
@@ -193,7 +193,7 @@ async function validatedXml(issue: Omit<Issue, 'farmer'> & { farmer: ReadyFarmer
  */
 export async function createRrInvoice(ctx: Ctx, input: CreateRrInvoiceRequest): Promise<RrInvoice> {
   const ids = [...new Set(input.transactionIds)].sort((a, b) => a - b);
-  const issueDate = input.issueDate ?? todayIso();
+  const issueDate = input.issueDate ?? companyTodayIso();
   const onIssue = await ksefStatusOnIssue(ctx);
   const id = await withWriteTransaction(ctx.db, async (tx) => {
     // The farmer FOR SHARE before the rows, as sales issuing: the new row references him (db/locks.ts).

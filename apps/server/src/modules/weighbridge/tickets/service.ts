@@ -1,11 +1,11 @@
 import {
   type CorrectWeighbridgeTicketRequest,
   type CreateWeighbridgeTicketRequest,
+  companyTodayIso,
   isTareAboveGross,
   type TicketPrintLayout,
   TRANSIT_TOLERANCE_BP_DEFAULT,
   type TransportTicketsResponse,
-  todayIso,
   transitDifference,
   V,
   WEIGHBRIDGE_TICKET_SERIES_DEFAULT,
@@ -68,7 +68,7 @@ export function createTicket(ctx: Ctx, scale: ScaleSource, input: CreateWeighbri
     const registrationNumber = input.registrationNumber ?? transport.registrationNumber;
     if (!registrationNumber) throw validationError({ field: 'registration_number', code: V.required });
     const values = {
-      number: await nextTicketNumber(tx, todayIso()),
+      number: await nextTicketNumber(tx, companyTodayIso()),
       transportId: transport.id,
       side: input.side,
       registrationNumber,
@@ -170,7 +170,7 @@ export function correctTicket(ctx: Ctx, id: number, input: CorrectWeighbridgeTic
     await q.updateTicket(tx, id, { status: 'CANCELLED' });
     const now = new Date().toISOString();
     const values = {
-      number: await nextTicketNumber(tx, todayIso()),
+      number: await nextTicketNumber(tx, companyTodayIso()),
       transportId: old.transportId,
       side: old.side,
       status: 'CLOSED' as const,
