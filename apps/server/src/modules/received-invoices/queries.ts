@@ -94,12 +94,12 @@ export interface StatementFigures extends RawRow {
   quantityKg: number;
 }
 
+/** The kilograms a received invoice's line is matched against: final, else real (unloaded), else planned. */
+export const matchedQuantityKg = (row: Pick<RawRow, 'finalQuantityKg' | 'realQuantityKg' | 'plannedQuantityKg'>) =>
+  row.finalQuantityKg ?? row.realQuantityKg ?? row.plannedQuantityKg;
+
 function withFigures(row: RawRow): StatementFigures {
-  return {
-    ...row,
-    netMinor: currentNetValue(row),
-    quantityKg: row.finalQuantityKg ?? row.realQuantityKg ?? row.plannedQuantityKg,
-  };
+  return { ...row, netMinor: currentNetValue(row), quantityKg: matchedQuantityKg(row) };
 }
 
 const billedKinds = inArray(transactions.kind, ['PURCHASE', 'TRANSPORT']);
@@ -107,8 +107,8 @@ const notLinked = notExists(
   sql`(select 1 from ${receivedInvoiceRows} where ${receivedInvoiceRows.transactionId} = ${transactions.id})`,
 );
 
-/** The kilograms matching compares (`withFigures`), in SQL. */
-const rowQuantityKg = sql`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`;
+/** matchedQuantityKg in SQL, for the index-served shortcut of openRowsOf (queries.test.ts: both agree). */
+export const rowQuantityKg = sql`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`;
 
 /**
  * The contractor's PURCHASE and TRANSPORT rows in the currency still without an invoice (none typed, none linked);
