@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
@@ -9,6 +9,11 @@ export interface PageShape {
   /** The list's total, and its filtered count (null: `where` narrows nothing), as scalar subqueries. */
   total: SQL<number>;
   filtered: SQL<number> | null;
+  /**
+   * One more uncorrelated scalar subquery the page's statement carries (PostgreSQL evaluates it once, as an InitPlan):
+   * a figure the list answers beside its rows, such as its totals, without a statement of its own.
+   */
+  extra?: SQL;
 }
 
 /**
@@ -26,7 +31,12 @@ export function pageWithCountsReader<R>(
 ) {
   return async (db: Db, shape: PageShape, limit: number, offset: number) => {
     const page = await db
-      .select({ id, listTotal: shape.total, listFiltered: shape.filtered ?? shape.total })
+      .select({
+        id,
+        listTotal: shape.total,
+        listFiltered: shape.filtered ?? shape.total,
+        extra: shape.extra ?? sql`null`,
+      })
       .from(table)
       .where(shape.where)
       .orderBy(...shape.order)
@@ -38,6 +48,6 @@ export function pageWithCountsReader<R>(
       db,
       page.map((row) => row.id as number),
     );
-    return { list, total: first.listTotal, filtered: first.listFiltered };
+    return { list, total: first.listTotal, filtered: first.listFiltered, extra: first.extra as unknown };
   };
 }

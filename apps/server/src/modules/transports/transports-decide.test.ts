@@ -121,7 +121,12 @@ describe('POST /api/transport/decide/{id}', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json()).toMatchObject({ filtered: 1, to_decide_count: 1 });
     expect(listed.json().list.map((row: { id: number }) => row.id)).toEqual([transportId]);
-    expect((await api.list({})).json().list.map((row: { id: number }) => row.id)).toContain(other);
+    // The unfiltered page and a tab alone read the counter in the page's own statement, a search in its own.
+    const unfiltered = (await api.list({})).json();
+    expect(unfiltered.list.map((row: { id: number }) => row.id)).toContain(other);
+    expect(unfiltered.to_decide_count).toBe(1);
+    expect((await api.list({ filter: { tab: 'delivered' } })).json().to_decide_count).toBe(1);
+    expect((await api.list({ search: 'nic takiego' })).json()).toMatchObject({ filtered: 0, to_decide_count: 1 });
     await decide(transportId, { decision: 'ACCEPT' });
     expect((await api.list({ filter: { is_to_decide: true } })).json()).toMatchObject({
       filtered: 0,

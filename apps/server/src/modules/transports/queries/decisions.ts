@@ -71,6 +71,6 @@ export async function recordDecision(
 
 /**
  * How many unloadings wait for a decision: the partial index unloadings_to_decide_idx alone. A scalar subquery, read
- * with the logistics totals in their statement (queries/list.ts transportListFigures).
+ * with the logistics totals in their statement (queries/list.ts transportFiguresSql).
  */
 export const toDecideCount = sql<number>`(select count(*)::int from ${unloadings} where ${unloadings.isToDecide})`;

@@ -11,7 +11,7 @@ import {
 } from '@grain/shared';
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client.js';
+import { type Db, rowsOf } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
 import { contractors, contracts, transports, unloadings } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
@@ -164,19 +164,35 @@ function transportListConditions(request: Pick<TransportListRequest, 'search' | 
   return { filter, otherConditions, where };
 }
 
+/** The logistics totals row and the "Do decyzji" counter (transportFiguresSql), as the service answers them. */
+export interface TransportListFigures {
+  totals: TransportListTotals | null;
+  toDecideCount: number;
+}
+
+/**
+ * One page of the logistics list with its counts and figures. A tab or a status alone: one statement carries the
+ * page's ids, the row counters and the figures (an InitPlan), then the rows of those ids (prepared): two statements.
+ * Anything else: the page as listPage reads it, and the figures beside it on another connection.
+ */
 export async function listTransportRows(db: Db, request: TransportListRequest) {
-  const { filter, otherConditions, where } = transportListConditions(request);
+  const conditions = transportListConditions(request);
+  const { filter, otherConditions, where } = conditions;
+  const figures = transportFiguresSql(conditions);
   const groups = statusGroups(filter);
   if (!otherConditions.length) {
-    // A tab or a status alone: the page's ids carry the counts.
     const shape = {
       where,
       order: orderByOf(request.orderBy, TRANSPORT_SORT),
       total: rowCountSql('transports', 'whole table'),
       filtered: groups ? rowCountSql('transports', groups) : null,
+      extra: figures,
     };
     const page = await transportPageWithCounts(db, shape, request.limit, request.offset);
-    if (page) return page;
+    if (page) {
+      const { extra, ...counted } = page;
+      return { ...counted, ...figuresOf(extra as FiguresRow) };
+    }
   }
   // A tab or a status alone is counted by the row counters; anything else counts the one table.
   const countFiltered = otherConditions.length
@@ -184,57 +200,60 @@ export async function listTransportRows(db: Db, request: TransportListRequest) {
     : groups
       ? () => countRowsInGroups(db, 'transports', groups)
       : null;
-  return listPage(request, TRANSPORT_SORT, {
-    page: (order, limit, offset) => transportPageRows(db, where, order, limit, offset),
-    countFiltered,
-    countTotal: () => countAllRows(db, 'transports'),
-  });
+  const [page, figuresRow] = await Promise.all([
+    listPage(request, TRANSPORT_SORT, {
+      page: (order, limit, offset) => transportPageRows(db, where, order, limit, offset),
+      countFiltered,
+      countTotal: () => countAllRows(db, 'transports'),
+    }),
+    db.execute(sql`select ${figures} as figures`),
+  ]);
+  return { ...page, ...figuresOf(rowsOf<{ figures: FiguresRow }>(figuresRow)[0]!.figures) };
 }
 
-const sumKg = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::bigint`.mapWith(Number);
+/** What transportFiguresSql reads: the matching rows (capped), their sums, whether the count is past the cap. */
+interface FiguresRow {
+  n: number;
+  sumPlanned: number;
+  sumInDelivery: number;
+  sumDelivered: number;
+  toDecideCount: number;
+  isOverCap: boolean;
+}
+
+/** The figures as answered; the sums come as JSON numbers (kilograms, far below 2^53). */
+function figuresOf(row: FiguresRow): TransportListFigures {
+  const toDecideCount = Number(row.toDecideCount);
+  if (row.isOverCap || row.n > FILTERED_COUNT_CAP) return { totals: null, toDecideCount };
+  const { sumPlanned, sumInDelivery, sumDelivered } = row;
+  return { totals: { sumPlanned, sumInDelivery, sumDelivered }, toDecideCount };
+}
 
 /**
  * The logistics totals row: the tonnage sums over the rows the list's own WHERE finds, in one aggregate over at
  * most FILTERED_COUNT_CAP + 1 of them (as countUpToCap reads the count: a broad search over a million transports
  * costs as much as one over ten thousand); totals null when more rows match: the web asks to narrow the search. The
- * "Do decyzji" counter comes in the same statement: one round trip fewer on the page every trader opens.
+ * "Do decyzji" counter comes with them. One uncorrelated scalar subquery (a json object), so it can ride in the
+ * page's own statement (db/page-with-counts.ts `extra`) or be read alone.
  */
-export async function transportListFigures(
-  db: Db,
-  request: Pick<TransportListRequest, 'search' | 'filter'>,
-): Promise<{ totals: TransportListTotals | null; toDecideCount: number }> {
-  const { filter, otherConditions, where } = transportListConditions(request);
+function transportFiguresSql({ filter, otherConditions, where }: ReturnType<typeof transportListConditions>): SQL {
   // A tab or a status alone: the row counters know how many match, and past the cap the sums are not read at all
   // (an uncorrelated condition: PostgreSQL tests it once, before the scan). The unfiltered logistics page, the one
-  // every trader opens, no longer sums 10 001 transports to answer null.
+  // every trader opens, does not sum 10 001 transports to answer null.
   const counted = otherConditions.length ? null : rowCountSql('transports', statusGroups(filter) ?? 'whole table');
   const isOverCap = counted ? sql`${counted} > ${FILTERED_COUNT_CAP}` : sql`false`;
-  const matching = db
-    .select({
-      status: transports.status,
-      cargo: transports.cargoQuantityKg,
-      real: transports.realCargoQuantityKg,
-    })
-    .from(transports)
-    .where(and(where, sql`not ${isOverCap}`))
-    .limit(FILTERED_COUNT_CAP + 1)
-    .as('matching');
-  const [row] = await db
-    .select({
-      n: sql<number>`count(*)::int`.mapWith(Number),
-      sumPlanned: sumKg(sql`${matching.cargo}`),
-      sumInDelivery: sumKg(sql`case when ${matching.status} = 'ON_THE_WAY' then ${matching.cargo} end`),
-      sumDelivered: sumKg(
-        sql`case when ${matching.status} = 'DELIVERED' then coalesce(${matching.real}, ${matching.cargo}) end`,
-      ),
-      toDecideCount: toDecideCount.mapWith(Number),
-      isOverCap: sql<boolean>`${isOverCap}`,
-    })
-    .from(matching);
-  const toDecide = row?.toDecideCount ?? 0;
-  if (!row || row.isOverCap || row.n > FILTERED_COUNT_CAP) return { totals: null, toDecideCount: toDecide };
-  const { sumPlanned, sumInDelivery, sumDelivered } = row;
-  return { totals: { sumPlanned, sumInDelivery, sumDelivered }, toDecideCount: toDecide };
+  const delivered = sql`case when m.status = 'DELIVERED' then coalesce(m.real_kg, m.cargo_kg) end`;
+  // Inside, the columns name the inner FROM transports (the nearest), so the subquery does not depend on the outer row.
+  return sql`(select json_build_object(
+      'n', count(*),
+      'sumPlanned', coalesce(sum(m.cargo_kg), 0),
+      'sumInDelivery', coalesce(sum(case when m.status = 'ON_THE_WAY' then m.cargo_kg end), 0),
+      'sumDelivered', coalesce(sum(${delivered}), 0),
+      'toDecideCount', ${toDecideCount},
+      'isOverCap', ${isOverCap})
+    from (select ${transports.status} as status, ${transports.cargoQuantityKg} as cargo_kg,
+        ${transports.realCargoQuantityKg} as real_kg
+      from ${transports} where ${and(where, sql`not ${isOverCap}`)} limit ${FILTERED_COUNT_CAP + 1}) m)`;
 }
 
 const countTransports = (db: Db, where: SQL | undefined) =>

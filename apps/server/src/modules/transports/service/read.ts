@@ -18,7 +18,7 @@ import { AppError, validationError } from '../../../lib/errors.js';
 import { type CandidateRow, contractKindAndMaterial, listCandidates } from '../queries/candidates.js';
 import { transportFilterOptionPage } from '../queries/filter-option-list.js';
 import { transportHistory } from '../queries/history.js';
-import { listTransportRows, transportFilterOptions, transportListFigures } from '../queries/list.js';
+import { listTransportRows, transportFilterOptions } from '../queries/list.js';
 import { loadTransport, toTransportResponse } from './response.js';
 
 /**
@@ -32,17 +32,9 @@ export async function getTransportDetails(ctx: Ctx, id: number): Promise<Transpo
 
 /** GET|POST /transport/list: the logistics table and the contract dashboards' transport tabs. */
 export async function listTransports(ctx: Ctx, request: TransportListRequest): Promise<TransportListResponse> {
-  // The totals row's sums run beside the page, over the same conditions (queries/list.ts transportListFigures).
-  const [page, figures] = await Promise.all([
-    listTransportRows(ctx.db, request),
-    transportListFigures(ctx.db, request),
-  ]);
-  return {
-    ...page,
-    list: page.list.map(toTransportResponse),
-    totalData: figures.totals,
-    toDecideCount: figures.toDecideCount,
-  };
+  // The page comes with its totals row and "Do decyzji" counter, over the same conditions (queries/list.ts).
+  const { totals, toDecideCount, ...page } = await listTransportRows(ctx.db, request);
+  return { ...page, list: page.list.map(toTransportResponse), totalData: totals, toDecideCount };
 }
 
 /** GET|POST /transport/filter-option-list: one logistics select's options, searched and paged. */
