@@ -1,10 +1,7 @@
 import {
-  type Currency,
-  FILTERED_COUNT_CAP,
   parseOrderBy,
   parseTransportOrderNumber,
   type TransactionListFilter,
-  type TransactionListTotals,
   type TransactionListType,
   type TransactionSortKey,
 } from '@grain/shared';
@@ -52,7 +49,7 @@ const salesIdSql = sql`(case when ${transactions.kind} = 'SALES'
  * TRANSPORT row is a service; a goods row takes the rate of its quality (final, else real, else planned) over the
  * rate of its raw material, the newest valid on that day. Null when none is set.
  */
-const vatRatePercentSql = sql<number | null>`(select ${vatRates.ratePercent} from ${vatRates}
+export const vatRatePercentSql = sql<number | null>`(select ${vatRates.ratePercent} from ${vatRates}
   where ${vatRates.validFrom} <= coalesce(${transactions.dateUnloading}, current_date)
     and case when ${transactions.kind} = 'TRANSPORT' then ${vatRates.subject} = 'SERVICE'
       else ${vatRates.subject} = 'GOODS'
@@ -153,7 +150,7 @@ export const STATEMENT_SORT: SortSpec<TransactionSortKey> = {
 };
 
 /** The joins of a statement row, for the page and for its count alike. */
-function withStatementJoins<T extends PgSelect>(query: T) {
+export function withStatementJoins<T extends PgSelect>(query: T) {
   return query
     .innerJoin(contractors, eq(contractors.id, transactions.contractorId))
     .innerJoin(transports, eq(transports.id, transactions.transportId))
@@ -233,16 +230,11 @@ export interface StatementQuery {
  * `filtered` when only the type narrows it, come from the row counters.
  */
 export async function statementPage(db: Db, request: StatementQuery, scope?: SQL) {
-  const { type, otherConditions, where } = statementConditions(request, scope);
+  const conditions = statementConditions(request, scope);
+  const { type, otherConditions, where } = conditions;
   if (!scope && !otherConditions.length) {
     // The whole statement or one tab: the page's ids carry the counts.
-    const shape = {
-      where,
-      order: orderByOf(request.orderBy, STATEMENT_SORT),
-      total: rowCountSql('transactions', 'whole table'),
-      filtered: type ? rowCountSql('transactions', [type.group]) : null,
-    };
-    const page = await statementPageWithCounts(db, shape, request.limit, request.offset);
+    const page = await statementPageWithCounts(db, tabPageShape(request, conditions), request.limit, request.offset);
     if (page) return page;
   }
   return listPage(request, STATEMENT_SORT, {
@@ -252,80 +244,24 @@ export async function statementPage(db: Db, request: StatementQuery, scope?: SQL
   });
 }
 
+/** The page of the whole statement or one tab: ordered ids, counted by the row counters. */
+export function tabPageShape(request: StatementQuery, { type, where }: ReturnType<typeof statementConditions>) {
+  return {
+    where,
+    order: orderByOf(request.orderBy, STATEMENT_SORT),
+    total: rowCountSql('transactions', 'whole table'),
+    filtered: type ? rowCountSql('transactions', [type.group]) : null,
+  };
+}
+
 /** The type, the search and the other filters of a statement request, apart (for the counts) and together. */
-function statementConditions(request: Pick<StatementQuery, 'search' | 'filter'>, scope?: SQL) {
+export function statementConditions(request: Pick<StatementQuery, 'search' | 'filter'>, scope?: SQL) {
   const type = typeGroup(request.filter?.type);
   const typeCondition = type ? eq(type.column, type.value) : undefined;
   const otherConditions = [statementSearch(request.search), ...statementFilterConditions(request.filter)].filter(
     (condition) => condition,
   );
   return { type, otherConditions, where: and(scope, typeCondition, ...otherConditions) };
-}
-
-/**
- * The statement's totals row over the rows the list's own WHERE finds, in one aggregate over at most
- * FILTERED_COUNT_CAP + 1 of them (as countUpToCap reads the count); null when more match. The figures are the rows'
- * own (service/rows.ts toTransactionRow): the net value final, else real or planned less deductions plus surcharges
- * (rules/settlements.ts currentNetValue); its VAT half away from zero (rules/vat.ts vatOfNet); money per currency.
- */
-export async function statementTotals(
-  db: Db,
-  request: Pick<StatementQuery, 'search' | 'filter'>,
-): Promise<TransactionListTotals | null> {
-  const { type, otherConditions, where } = statementConditions(request);
-  // The whole statement or a tab alone: the row counters know how many match, and past the cap the sums are not
-  // read at all (the unfiltered statement summed 10 001 rows with their VAT rates on every call to answer null).
-  if (!otherConditions.length) {
-    const counted = type
-      ? await countRowsInGroups(db, 'transactions', [type.group])
-      : await countAllRows(db, 'transactions');
-    if (counted > FILTERED_COUNT_CAP) return null;
-  }
-  const net = sql`coalesce(${transactions.finalValue},
-    coalesce(${transactions.realValue}, ${transactions.plannedValue}) - ${transactions.deductions} + ${transactions.surcharges})`;
-  const matching = withStatementJoins(
-    db
-      .select({
-        currency: sql<string>`${transactions.currency}`.as('currency'),
-        quantity:
-          sql<number>`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`.as(
-            'quantity',
-          ),
-        net: sql<number>`${net}`.as('net'),
-        rate: sql<number | null>`${vatRatePercentSql}`.as('rate'),
-      })
-      .from(transactions)
-      .$dynamic(),
-  )
-    .where(where)
-    .limit(FILTERED_COUNT_CAP + 1)
-    .as('matching');
-  const vat = sql`sign(${matching.net}) * floor((abs(${matching.net}) * ${matching.rate} + 50) / 100)`;
-  const rows = await db
-    .select({
-      currency: matching.currency,
-      n: sql<number>`count(*)::int`.mapWith(Number),
-      sumQuantity: sql<number>`coalesce(sum(${matching.quantity}), 0)::bigint`.mapWith(Number),
-      sumNet: sql<number>`coalesce(sum(${matching.net}), 0)::bigint`.mapWith(Number),
-      sumGross:
-        sql<number>`coalesce(sum(${matching.net} + ${vat}) filter (where ${matching.rate} is not null), 0)::bigint`.mapWith(
-          Number,
-        ),
-      withoutVat: sql<number>`(count(*) filter (where ${matching.rate} is null))::int`.mapWith(Number),
-    })
-    .from(matching)
-    .groupBy(matching.currency)
-    .orderBy(matching.currency);
-  if (rows.reduce((n, row) => n + row.n, 0) > FILTERED_COUNT_CAP) return null;
-  return {
-    sumQuantity: rows.reduce((sum, row) => sum + row.sumQuantity, 0),
-    byCurrency: rows.map(({ currency, sumNet, sumGross, withoutVat }) => ({
-      currency: currency as Currency,
-      sumNet,
-      sumGross,
-      withoutVat,
-    })),
-  };
 }
 
 /** Every row a statement request finds (no paging), as one condition: the export's. */
@@ -431,7 +367,7 @@ const statementRowsOfIds = rowsOfIdsReader((db) =>
 );
 
 /** A page of rows with its counts (db/page-with-counts.ts). */
-const statementPageWithCounts = pageWithCountsReader(transactions, transactions.id, statementRowsOfIds);
+export const statementPageWithCounts = pageWithCountsReader(transactions, transactions.id, statementRowsOfIds);
 
 async function countTransactions(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(transactions).where(where);

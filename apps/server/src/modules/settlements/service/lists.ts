@@ -10,15 +10,16 @@ import type {
 import type { Db } from '../../../db/client.js';
 import type { Ctx } from '../../../lib/context.js';
 import { AppError } from '../../../lib/errors.js';
-import { contractScope, statementPage, statementTotals } from '../queries/statement.js';
+import { contractScope, statementPage } from '../queries/statement.js';
+import { statementPageWithTotals } from '../queries/statement-totals.js';
 import * as q from '../queries/transactions.js';
 import { toTransactionRow } from './rows.js';
 
 /** settlement/transaction-list: the statement with its type filter, search and the spec/1 sort keys. */
 export async function listTransactions(ctx: Ctx, request: TransactionListRequest): Promise<TransactionListResponse> {
-  // The totals row's sums run beside the page, over the same conditions (queries/statement.ts statementTotals).
-  const [page, totalData] = await Promise.all([statementPage(ctx.db, request), statementTotals(ctx.db, request)]);
-  return { ...page, list: page.list.map(toTransactionRow), totalData };
+  // The page comes with its totals row, over the same conditions (queries/statement.ts statementPageWithTotals).
+  const page = await statementPageWithTotals(ctx.db, request);
+  return { ...page, list: page.list.map(toTransactionRow) };
 }
 
 /** CONTRACT_NOT_FOUND unless the id is a contract of that type. */
