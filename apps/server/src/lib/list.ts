@@ -90,6 +90,28 @@ export async function countUpToCap(db: Db, matching: PgSelect): Promise<CappedCo
 }
 
 /**
+ * The matching rows counted up to the cap inside a statement, as a scalar: what countUpToCap reads, for a list whose
+ * figures (its totals) must know first whether the matches pass the cap (overCapWith).
+ */
+export function cappedCountSql(table: PgTable, where: SQL | undefined): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`}
+    limit ${FILTERED_COUNT_CAP + 1}) capped)`;
+}
+
+/**
+ * The head of a list's figures subquery: `counted` (the row counters' number, or cappedCountSql) compared with the
+ * cap once, in a CTE named over that the figures read twice (PostgreSQL materialises a CTE read more than once):
+ * as the one-time filter that keeps the rows unread past the cap, and as the answer's isOverCap (IS_OVER_CAP).
+ */
+export const overCapWith = (counted: SQL<number>) =>
+  sql`with over as (select ${counted} > ${FILTERED_COUNT_CAP} as is_over)`;
+export const IS_OVER_CAP = sql`(select is_over from over)`;
+
+/** The filtered count a list's figures carry: their matching rows, or past the cap only that there are more. */
+export const countOfFigures = (figures: { n: number; isOverCap: boolean }): CappedCount =>
+  cappedCount(figures.isOverCap ? FILTERED_COUNT_CAP + 1 : Number(figures.n));
+
+/**
  * A page that starts at or past a capped count is refused (VALIDATION_ERROR pastCappedCount on `offset`): the
  * answer could only be guessed, and reading it costs as much as the whole broad search. The pages the count
  * reports (offset below FILTERED_COUNT_CAP) are served; exact counts page on to their end.

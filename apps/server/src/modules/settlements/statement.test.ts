@@ -227,6 +227,13 @@ describe('statement filters', () => {
     for (const request of [{}, { filter: { type: 'purchase' } }, bySupplier]) {
       expect(okJson(await api().list(request)).total_data, JSON.stringify(request)).toBeNull();
     }
+    // The filtered list's count comes from its totals' statement (they count the matches up to the cap first).
+    expect(okJson(await api().list(bySupplier))).toMatchObject({ filtered: FILTERED_COUNT_CAP, filtered_capped: true });
+    const pastCap = await api().list({ ...bySupplier, offset: FILTERED_COUNT_CAP });
+    expect(pastCap.statusCode, pastCap.body).toBe(400);
+    expect(pastCap.json().errors).toEqual([{ field: 'offset', code: 'pastCappedCount' }]);
+    const narrower = { filter: { contractor_id: [a.purchase.counterpartyId], type: 'sales' } };
+    expect(okJson(await api().list(narrower))).toMatchObject({ filtered: 0, total_data: { sum_quantity: 0 } });
     // A tab the counters know to be small is still summed.
     expect(okJson(await api().list({ filter: { type: 'sales' } })).total_data).not.toBeNull();
   });

@@ -3,6 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client.js';
 import { rowCountSql } from '../../../db/row-counts.js';
 import { transactions } from '../../../db/schema/index.js';
+import { cappedCountSql, countOfFigures, IS_OVER_CAP, overCapWith } from '../../../lib/list.js';
 import {
   type StatementQuery,
   statementConditions,
@@ -28,11 +29,15 @@ export async function statementPageWithTotals(db: Db, request: StatementQuery) {
       return { ...counted, totalData: totalsOf(extra as TotalsJson) };
     }
   }
-  const [page, totalsRow] = await Promise.all([
-    statementPage(db, request),
-    db.execute(sql`select ${totals} as totals`),
-  ]);
-  return { ...page, totalData: totalsOf(rowsOf<{ totals: TotalsJson }>(totalsRow)[0]!.totals) };
+  // A search or a filter: the totals count the matches (up to the cap) and answer `filtered`, beside the page.
+  const totalsRead = db.execute(sql`select ${totals} as totals`).then((result) => {
+    return rowsOf<{ totals: TotalsJson }>(result)[0]!.totals;
+  });
+  totalsRead.catch(() => {}); // awaited below; this keeps a failure while the page is refused from going unhandled
+  const countMatches = () =>
+    totalsRead.then(({ isOverCap, groups }) => countOfFigures({ isOverCap, n: matchesOf(groups) }));
+  const page = await statementPage(db, request, undefined, countMatches);
+  return { ...page, totalData: totalsOf(await totalsRead) };
 }
 
 /** What statementTotalsSql reads: whether the count is past the cap, and the sums per currency. */
@@ -48,9 +53,11 @@ interface TotalsJson {
   }[];
 }
 
+const matchesOf = (groups: TotalsJson['groups']) => groups.reduce((n, group) => n + Number(group.n), 0);
+
 /** The totals as answered: null past the cap. Sums in grosze and kilograms come as JSON numbers, far below 2^53. */
 function totalsOf({ isOverCap, groups }: TotalsJson): TransactionListTotals | null {
-  if (isOverCap || groups.reduce((n, group) => n + group.n, 0) > FILTERED_COUNT_CAP) return null;
+  if (isOverCap || matchesOf(groups) > FILTERED_COUNT_CAP) return null;
   return {
     sumQuantity: groups.reduce((sum, group) => sum + group.sumQuantity, 0),
     byCurrency: groups.map(({ currency, sumNet, sumGross, withoutVat }) => ({
@@ -70,10 +77,11 @@ function totalsOf({ isOverCap, groups }: TotalsJson): TransactionListTotals | nu
  * One uncorrelated scalar subquery (a json object), as the logistics totals (transports/queries/list.ts).
  */
 function statementTotalsSql(db: Db, { type, otherConditions, where }: ReturnType<typeof statementConditions>): SQL {
-  // The whole statement or a tab alone: the row counters know how many match, and past the cap the sums are not
-  // read at all (an uncorrelated condition: PostgreSQL tests it once, before the scan).
-  const counted = otherConditions.length ? null : rowCountSql('transactions', type ? [type.group] : 'whole table');
-  const isOverCap = counted ? sql`${counted} > ${FILTERED_COUNT_CAP}` : sql`false`;
+  // The whole statement or a tab alone: the row counters know how many match; anything else is counted up to the
+  // cap first. Past the cap the sums (a VAT rate looked up per row) are not read at all: a one-time filter.
+  const counted = otherConditions.length
+    ? cappedCountSql(transactions, where)
+    : rowCountSql('transactions', type ? [type.group] : 'whole table');
   const net = sql`coalesce(${transactions.finalValue},
     coalesce(${transactions.realValue}, ${transactions.plannedValue}) - ${transactions.deductions} + ${transactions.surcharges})`;
   const matching = withStatementJoins(
@@ -90,11 +98,11 @@ function statementTotalsSql(db: Db, { type, otherConditions, where }: ReturnType
       .from(transactions)
       .$dynamic(),
   )
-    .where(and(where, sql`not ${isOverCap}`))
+    .where(and(where, sql`not ${IS_OVER_CAP}`))
     .limit(FILTERED_COUNT_CAP + 1)
     .as('m');
   const vat = sql`sign(m.net) * floor((abs(m.net) * m.rate + 50) / 100)`;
-  return sql`(select json_build_object('isOverCap', ${isOverCap}, 'groups', coalesce(json_agg(g order by g.currency), '[]'))
+  return sql`(${overCapWith(counted)} select json_build_object('isOverCap', ${IS_OVER_CAP}, 'groups', coalesce(json_agg(g order by g.currency), '[]'))
     from (select m.currency, count(*) as n, coalesce(sum(m.quantity), 0) as "sumQuantity",
         coalesce(sum(m.net), 0) as "sumNet",
         coalesce(sum(m.net + ${vat}) filter (where m.rate is not null), 0) as "sumGross",

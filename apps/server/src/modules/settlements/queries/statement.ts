@@ -23,7 +23,7 @@ import {
 } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
-import { countUpToCap, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
+import { type CappedCount, countUpToCap, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
  * The statement rows (spec/1 Transaction statement): one select joining the contractor, the transport, both
@@ -229,7 +229,13 @@ export interface StatementQuery {
  * the scope's size and `filtered` the scope after search and filters. The whole statement's total, and its
  * `filtered` when only the type narrows it, come from the row counters.
  */
-export async function statementPage(db: Db, request: StatementQuery, scope?: SQL) {
+export async function statementPage(
+  db: Db,
+  request: StatementQuery,
+  scope?: SQL,
+  /** The matches of a search or a filter counted elsewhere (the totals count them: statement-totals.ts). */
+  countMatches?: () => Promise<CappedCount>,
+) {
   const conditions = statementConditions(request, scope);
   const { type, otherConditions, where } = conditions;
   if (!scope && !otherConditions.length) {
@@ -239,7 +245,10 @@ export async function statementPage(db: Db, request: StatementQuery, scope?: SQL
   }
   return listPage(request, STATEMENT_SORT, {
     page: (order, limit, offset) => statementPageRows(db, where, order, limit, offset),
-    countFiltered: filteredCount(db, { scope, type, where, isNarrowed: otherConditions.length > 0 }),
+    countFiltered:
+      countMatches && otherConditions.length
+        ? countMatches
+        : filteredCount(db, { scope, type, where, isNarrowed: otherConditions.length > 0 }),
     countTotal: () => (scope ? countTransactions(db, scope) : countAllRows(db, 'transactions')),
   });
 }

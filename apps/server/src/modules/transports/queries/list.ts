@@ -15,7 +15,16 @@ import { type Db, rowsOf } from '../../../db/client.js';
 import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
 import { contractors, contracts, transports, unloadings } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
-import { countUpToCap, likePattern, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
+import {
+  cappedCountSql,
+  countOfFigures,
+  IS_OVER_CAP,
+  likePattern,
+  listPage,
+  orderByOf,
+  overCapWith,
+  type SortSpec,
+} from '../../../lib/list.js';
 import { toDecideCount } from './decisions.js';
 import {
   carrier,
@@ -194,21 +203,23 @@ export async function listTransportRows(db: Db, request: TransportListRequest) {
       return { ...counted, ...figuresOf(extra as FiguresRow) };
     }
   }
-  // A tab or a status alone is counted by the row counters; anything else counts the one table.
+  // A search or a filter: the figures count the matches (up to the cap) and answer `filtered`, beside the page.
+  // A tab or a status alone (its page was empty) is counted by the row counters.
+  const figuresRead = db.execute(sql`select ${figures} as figures`).then((result) => {
+    return rowsOf<{ figures: FiguresRow }>(result)[0]!.figures;
+  });
+  figuresRead.catch(() => {}); // awaited below; this keeps a failure while the page is refused from going unhandled
   const countFiltered = otherConditions.length
-    ? () => countTransports(db, where)
+    ? () => figuresRead.then(countOfFigures)
     : groups
       ? () => countRowsInGroups(db, 'transports', groups)
       : null;
-  const [page, figuresRow] = await Promise.all([
-    listPage(request, TRANSPORT_SORT, {
-      page: (order, limit, offset) => transportPageRows(db, where, order, limit, offset),
-      countFiltered,
-      countTotal: () => countAllRows(db, 'transports'),
-    }),
-    db.execute(sql`select ${figures} as figures`),
-  ]);
-  return { ...page, ...figuresOf(rowsOf<{ figures: FiguresRow }>(figuresRow)[0]!.figures) };
+  const page = await listPage(request, TRANSPORT_SORT, {
+    page: (order, limit, offset) => transportPageRows(db, where, order, limit, offset),
+    countFiltered,
+    countTotal: () => countAllRows(db, 'transports'),
+  });
+  return { ...page, ...figuresOf(await figuresRead) };
 }
 
 /** What transportFiguresSql reads: the matching rows (capped), their sums, whether the count is past the cap. */
@@ -237,27 +248,25 @@ function figuresOf(row: FiguresRow): TransportListFigures {
  * page's own statement (db/page-with-counts.ts `extra`) or be read alone.
  */
 function transportFiguresSql({ filter, otherConditions, where }: ReturnType<typeof transportListConditions>): SQL {
-  // A tab or a status alone: the row counters know how many match, and past the cap the sums are not read at all
-  // (an uncorrelated condition: PostgreSQL tests it once, before the scan). The unfiltered logistics page, the one
-  // every trader opens, does not sum 10 001 transports to answer null.
-  const counted = otherConditions.length ? null : rowCountSql('transports', statusGroups(filter) ?? 'whole table');
-  const isOverCap = counted ? sql`${counted} > ${FILTERED_COUNT_CAP}` : sql`false`;
+  // A tab or a status alone: the row counters know how many match; anything else is counted up to the cap first.
+  // Past the cap the sums are not read at all (a one-time filter: PostgreSQL tests it once, before the scan): the
+  // unfiltered page does not sum 10 001 transports to answer null, nor does a broad search.
+  const counted = otherConditions.length
+    ? cappedCountSql(transports, where)
+    : rowCountSql('transports', statusGroups(filter) ?? 'whole table');
   const delivered = sql`case when m.status = 'DELIVERED' then coalesce(m.real_kg, m.cargo_kg) end`;
   // Inside, the columns name the inner FROM transports (the nearest), so the subquery does not depend on the outer row.
-  return sql`(select json_build_object(
+  return sql`(${overCapWith(counted)} select json_build_object(
       'n', count(*),
       'sumPlanned', coalesce(sum(m.cargo_kg), 0),
       'sumInDelivery', coalesce(sum(case when m.status = 'ON_THE_WAY' then m.cargo_kg end), 0),
       'sumDelivered', coalesce(sum(${delivered}), 0),
       'toDecideCount', ${toDecideCount},
-      'isOverCap', ${isOverCap})
+      'isOverCap', ${IS_OVER_CAP})
     from (select ${transports.status} as status, ${transports.cargoQuantityKg} as cargo_kg,
         ${transports.realCargoQuantityKg} as real_kg
-      from ${transports} where ${and(where, sql`not ${isOverCap}`)} limit ${FILTERED_COUNT_CAP + 1}) m)`;
+      from ${transports} where ${and(where, sql`not ${IS_OVER_CAP}`)} limit ${FILTERED_COUNT_CAP + 1}) m)`;
 }
-
-const countTransports = (db: Db, where: SQL | undefined) =>
-  countUpToCap(db, db.select({ id: transports.id }).from(transports).where(where).$dynamic());
 
 /** Some transport has this contract on its purchase (or sales) side: one probe of transports_pair_idx / _sales_idx. */
 const hasTransportOn = (side: 'purchase' | 'sales', contractId: AnyPgColumn) => {
