@@ -1,4 +1,6 @@
 import { KG_PER_TONNE, RATE_SCALE } from '@grain/shared';
+import { sql } from 'drizzle-orm';
+import { transactions } from './schema/index.js';
 
 /**
  * SQL twins of the shared money rules (packages/shared/src/rules/settlements.ts) for set-based writes and checks
@@ -21,3 +23,7 @@ export function toPlnSql(minor: string, rateScaled: string): string {
 export function finalValueSql(quantityKg: string, pricePerTonne: string, deductions: string, surcharges: string) {
   return `(${lineValueSql(quantityKg, pricePerTonne)} - (${deductions}) + (${surcharges}))`;
 }
+
+/** `currentQuantityKg` over a statement row's own columns (transactions), for the queries that sum or match by it. */
+export const currentQuantityKgSql = sql<number>`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg},
+  ${transactions.plannedQuantityKg})`;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client.js';
+import { type Db, rowsOf } from './client.js';
 
 /** A page of a list whose counts are scalar subqueries (row counters): its where, order and counts. */
 export interface PageShape {
@@ -50,4 +50,17 @@ export function pageWithCountsReader<R>(
     );
     return { list, total: first.listTotal, filtered: first.listFiltered, extra: first.extra as unknown };
   };
+}
+
+/**
+ * A list's figures (an uncorrelated scalar subquery, as `extra` above) read in a statement of their own, beside the
+ * page. Awaited later, or first by the page's count: a failure reaches whoever awaits it, and is not reported as
+ * unhandled meanwhile (when the page is refused before the figures are awaited).
+ */
+export function readFiguresBeside<T>(db: Db, figures: SQL): Promise<T> {
+  const read = db
+    .execute(sql`select ${figures} as figures`)
+    .then((result) => rowsOf<{ figures: T }>(result)[0]!.figures);
+  read.catch(() => {});
+  return read;
 }

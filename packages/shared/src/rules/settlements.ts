@@ -80,6 +80,18 @@ export function currentPlnValue(row: Values): number | null {
 }
 
 /**
+ * The kilograms a row stands for: final, else real (unloaded), else planned. A zero final weight is a weight, not a
+ * missing one. The statement's totals and the matching of received invoices read it (SQL twin: db/money-sql.ts).
+ */
+export function currentQuantityKg(row: {
+  finalQuantityKg: number | null;
+  realQuantityKg: number | null;
+  plannedQuantityKg: number;
+}): number {
+  return row.finalQuantityKg ?? row.realQuantityKg ?? row.plannedQuantityKg;
+}
+
+/**
  * The net value a row stands for in its own currency: final, else real (less deductions, plus surcharges), else
  * planned. The PLN value converts it; its VAT (RULES.md Invoices, VAT and KSeF) is computed on it.
  */

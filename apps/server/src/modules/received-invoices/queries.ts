@@ -1,6 +1,7 @@
-import { currentNetValue } from '@grain/shared';
+import { currentNetValue, currentQuantityKg } from '@grain/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { currentQuantityKgSql } from '../../db/money-sql.js';
 import {
   contractors,
   ksefReceivedSync,
@@ -94,21 +95,14 @@ export interface StatementFigures extends RawRow {
   quantityKg: number;
 }
 
-/** The kilograms a received invoice's line is matched against: final, else real (unloaded), else planned. */
-export const matchedQuantityKg = (row: Pick<RawRow, 'finalQuantityKg' | 'realQuantityKg' | 'plannedQuantityKg'>) =>
-  row.finalQuantityKg ?? row.realQuantityKg ?? row.plannedQuantityKg;
-
 function withFigures(row: RawRow): StatementFigures {
-  return { ...row, netMinor: currentNetValue(row), quantityKg: matchedQuantityKg(row) };
+  return { ...row, netMinor: currentNetValue(row), quantityKg: currentQuantityKg(row) };
 }
 
 const billedKinds = inArray(transactions.kind, ['PURCHASE', 'TRANSPORT']);
 const notLinked = notExists(
   sql`(select 1 from ${receivedInvoiceRows} where ${receivedInvoiceRows.transactionId} = ${transactions.id})`,
 );
-
-/** matchedQuantityKg in SQL, for the index-served shortcut of openRowsOf (queries.test.ts: both agree). */
-export const rowQuantityKg = sql`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`;
 
 /**
  * The contractor's PURCHASE and TRANSPORT rows in the currency still without an invoice (none typed, none linked);
@@ -130,7 +124,7 @@ export async function openRowsOf(
         isNull(transactions.invoiceNumber),
         notLinked,
         currency ? sql`${transactions.currency} = ${currency}` : undefined,
-        quantitiesKg ? inArray(rowQuantityKg, quantitiesKg) : undefined,
+        quantitiesKg ? inArray(currentQuantityKgSql, quantitiesKg) : undefined,
       ),
     )
     .orderBy(asc(transactions.id))

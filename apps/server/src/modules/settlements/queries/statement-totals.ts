@@ -1,6 +1,8 @@
 import { type Currency, FILTERED_COUNT_CAP, type TransactionListTotals } from '@grain/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
+import { currentQuantityKgSql } from '../../../db/money-sql.js';
+import { readFiguresBeside } from '../../../db/page-with-counts.js';
 import { rowCountSql } from '../../../db/row-counts.js';
 import { transactions } from '../../../db/schema/index.js';
 import { cappedCountSql, countOfFigures, IS_OVER_CAP, overCapWith } from '../../../lib/list.js';
@@ -30,10 +32,7 @@ export async function statementPageWithTotals(db: Db, request: StatementQuery) {
     }
   }
   // A search or a filter: the totals count the matches (up to the cap) and answer `filtered`, beside the page.
-  const totalsRead = db.execute(sql`select ${totals} as totals`).then((result) => {
-    return rowsOf<{ totals: TotalsJson }>(result)[0]!.totals;
-  });
-  totalsRead.catch(() => {}); // awaited below; this keeps a failure while the page is refused from going unhandled
+  const totalsRead = readFiguresBeside<TotalsJson>(db, totals);
   const countMatches = () =>
     totalsRead.then(({ isOverCap, groups }) => countOfFigures({ isOverCap, n: matchesOf(groups) }));
   const page = await statementPage(db, request, undefined, countMatches);
@@ -88,10 +87,7 @@ function statementTotalsSql(db: Db, { type, otherConditions, where }: ReturnType
     db
       .select({
         currency: sql<string>`${transactions.currency}`.as('currency'),
-        quantity:
-          sql<number>`coalesce(${transactions.finalQuantityKg}, ${transactions.realQuantityKg}, ${transactions.plannedQuantityKg})`.as(
-            'quantity',
-          ),
+        quantity: sql<number>`${currentQuantityKgSql}`.as('quantity'),
         net: sql<number>`${net}`.as('net'),
         rate: sql<number | null>`${vatRatePercentSql}`.as('rate'),
       })

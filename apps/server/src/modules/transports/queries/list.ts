@@ -11,7 +11,8 @@ import {
 } from '@grain/shared';
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Db, rowsOf } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
+import { readFiguresBeside } from '../../../db/page-with-counts.js';
 import { countAllRows, countRowsInGroups, rowCountSql } from '../../../db/row-counts.js';
 import { contractors, contracts, transports, unloadings } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
@@ -205,10 +206,7 @@ export async function listTransportRows(db: Db, request: TransportListRequest) {
   }
   // A search or a filter: the figures count the matches (up to the cap) and answer `filtered`, beside the page.
   // A tab or a status alone (its page was empty) is counted by the row counters.
-  const figuresRead = db.execute(sql`select ${figures} as figures`).then((result) => {
-    return rowsOf<{ figures: FiguresRow }>(result)[0]!.figures;
-  });
-  figuresRead.catch(() => {}); // awaited below; this keeps a failure while the page is refused from going unhandled
+  const figuresRead = readFiguresBeside<FiguresRow>(db, figures);
   const countFiltered = otherConditions.length
     ? () => figuresRead.then(countOfFigures)
     : groups
