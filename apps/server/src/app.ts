@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerAfterAnswer } from './lib/after-answer.js';
 import { AppError } from './lib/errors.js';
+import { isDraining } from './lib/lifecycle.js';
 import { allocationRoutes } from './modules/allocations/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cargoRoutes } from './modules/cargo/routes.js';
@@ -120,6 +121,9 @@ export async function buildApp({
   // API answers carry tokens and personal data: no cache keeps them. The web app's files set their own.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    // A draining process closes each connection after its answer: a balancer's pooled connection is then not reused
+    // in the instant the port closes, where a write sent on it would fail and not be retried (docs/operations.md).
+    if (isDraining()) reply.header('Connection', 'close');
     done(null, payload);
   });
   if (logger) registerAccessLog(app);

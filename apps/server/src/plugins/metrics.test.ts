@@ -94,7 +94,11 @@ describe('draining', () => {
     expect(health.json()).toEqual({ message_code: 'SERVER_DRAINING', message: 'SERVER_DRAINING' });
     const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.pl', password: 'z' } });
     expect(login.statusCode).toBe(401);
+    // Each answer closes its connection, so none is reused by a balancer as the port closes.
+    expect(login.headers.connection).toBe('close');
     setDraining(false);
-    expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const healthy = await t.call({ method: 'GET', url: '/api/health' });
+    expect(healthy.statusCode).toBe(200);
+    expect(healthy.headers.connection).not.toBe('close');
   });
 });
