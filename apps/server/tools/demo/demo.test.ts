@@ -5,7 +5,7 @@ import { rowsOf } from '../../src/db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { invariantViolations } from '../../test/trust/invariants.js';
 import { DEMO_STEPS } from './generate.js';
-import { parseDemoArgs } from './scales.js';
+import { DEFAULT_HISTORY_DAYS, type DemoScale, parseDemoArgs } from './scales.js';
 
 let t: TestApp;
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(query))[0]!;
@@ -47,6 +47,14 @@ describe('demo data', () => {
     expect(counts.delivered).toBeGreaterThan(5_000 * 0.6);
     expect(counts.transactions).toBeGreaterThanOrEqual(counts.delivered! * 3);
     expect(counts.statuses).toBeGreaterThanOrEqual(3);
+  });
+
+  it('spreads the contracts over four years of receipt dates and the next 45 days', async () => {
+    const span = await one<{ first: number; last: number }>(sql`select
+      min(date_of_receipt_from - current_date) as first, max(date_of_receipt_from - current_date) as last from contracts`);
+    expect(span.first).toBeGreaterThanOrEqual(-1_500);
+    expect(span.first).toBeLessThan(-1_000);
+    expect(span.last).toBeLessThanOrEqual(45);
   });
 
   it('gives contractors NIPs that pass the checksum', async () => {
@@ -225,8 +233,40 @@ describe('parseDemoArgs', () => {
     });
   });
 
+  it('keeps the large company in the year scale, with a quarter of its history', () => {
+    const large = parseDemoArgs(['--scale', 'large']).scale;
+    const year = parseDemoArgs(['--scale', 'year']).scale;
+    const perDay = (scale: DemoScale) => scale.contracts / ((scale.historyDays ?? DEFAULT_HISTORY_DAYS) + 45);
+    expect(year.historyDays).toBe(365);
+    expect(year.contractors).toBe(large.contractors);
+    expect(perDay(year) / perDay(large)).toBeCloseTo(1, 1);
+    expect(year.transports / year.contracts).toBeCloseTo(large.transports / large.contracts, 0);
+    expect(year.allocations / year.contracts).toBe(large.allocations / large.contracts);
+  });
+
   it('refuses an unknown scale or argument', () => {
     expect(() => parseDemoArgs(['--scale', 'huge'])).toThrow(/Unknown scale/);
     expect(() => parseDemoArgs(['--fast'])).toThrow(/Unknown argument/);
+  });
+});
+
+describe('a scale with a history of its own', () => {
+  it('spreads the contracts over its days before today and the next 45', async () => {
+    const app = await createTestApp();
+    try {
+      const scale = { contractors: 5, contracts: 300, allocations: 1, transports: 1, historyDays: 60 };
+      const firstSteps = DEMO_STEPS.filter(([name]) => ['users', 'contractors', 'contracts'].includes(name));
+      for (const [, step] of firstSteps) await step(app.db, scale);
+      const [span] = rowsOf<{ first: number; last: number }>(
+        await app.db.execute(sql`select min(date_of_receipt_from - current_date) as first,
+          max(date_of_receipt_from - current_date) as last from contracts`),
+      );
+      expect(span!.first).toBeGreaterThanOrEqual(-60);
+      expect(span!.first).toBeLessThan(-50);
+      expect(span!.last).toBeLessThanOrEqual(45);
+      expect(span!.last).toBeGreaterThan(35);
+    } finally {
+      await app.close();
+    }
   });
 });

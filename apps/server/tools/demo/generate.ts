@@ -7,7 +7,7 @@ import { finalValueSql, lineValueSql, toPlnSql } from '../../src/db/money-sql.js
 import { hashPassword } from '../../src/lib/passwords.js';
 import { priceListsStep } from './price-lists.js';
 import { qualityStep } from './quality.js';
-import { type DemoScale, quantityFactorOf } from './scales.js';
+import { DEFAULT_HISTORY_DAYS, type DemoScale, quantityFactorOf } from './scales.js';
 import { weighbridgeStep } from './weighbridge.js';
 
 type Step = (db: Db, scale: DemoScale) => Promise<void>;
@@ -75,10 +75,12 @@ const usersStep: Step = async (db) => {
 };
 
 /**
- * Contracts over four years of receipt dates and the next weeks (a history, mostly delivered); status follows the
- * date as a trading book would. Quantities grow with the trucks per contract, so the allocations can hold them.
+ * Contracts over the scale's history of receipt dates (four years unless set) and the next weeks (mostly delivered);
+ * status follows the date as a trading book would. Quantities grow with the trucks per contract, so the allocations
+ * can hold them.
  */
 const contractsStep: Step = async (db, scale) => {
+  const historyDays = scale.historyDays ?? DEFAULT_HISTORY_DAYS;
   await db.execute(
     sql.raw(`
     with quality as (select raw_material_id, array_agg(id order by id) ids from raw_material_qualities group by raw_material_id),
@@ -93,7 +95,7 @@ const contractsStep: Step = async (db, scale) => {
         case when g % 2 = 0 then 'SALES' else 'PURCHASE' end as type,
         case when r1 < .35 then 1 when r1 < .55 then 2 when r1 < .70 then 3 when r1 < .80 then 4
           when r1 < .86 then 5 when r1 < .92 then 6 when r1 < .96 then 7 else 8 end as raw_material_id,
-        current_date - 1500 + floor(r2 * 1545)::int as receipt_from
+        current_date - ${historyDays} + floor(r2 * ${historyDays + 45})::int as receipt_from
       from draw
     ),
     dated as (
