@@ -127,8 +127,8 @@ export const contracts = pgTable(
     index('contracts_counterparty_idx').on(t.counterpartyId, t.type),
     index('contracts_user_idx').on(t.userId),
     index('contracts_receipt_from_idx').on(t.type, t.dateOfReceiptFrom, t.id),
-    // Also contracts_open_position_idx (migration 0019): the open contracts with what the positions sum, a partial
-    // index with INCLUDE columns, written in SQL only.
+    // Also contracts_open_position_idx (migrations 0019, 0043): the open contracts with what the positions sum and
+    // their ids, a partial index with INCLUDE columns, written in SQL only.
     index('contracts_quantity_idx').on(t.type, t.cargoQuantityKg, t.id),
     index('contracts_price_idx').on(t.type, t.price, t.id),
     index('contracts_created_idx').on(t.type, t.createdAt, t.id),
