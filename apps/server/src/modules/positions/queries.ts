@@ -27,7 +27,8 @@ export async function positionRows(
 /**
  * The positions' statement. Its `c.status in ('NEW', 'ACTIVE')` is the predicate of the partial index
  * contracts_open_position_idx (migrations 0019, 0043), which holds every column it reads of them (the id too), so
- * an index-only scan reads the open contracts only, not the history; positions.test.ts checks the plan.
+ * an index-only scan reads the open contracts only, not the history; positions.test.ts checks the plan and the
+ * columns.
  */
 export function positionsStatement(from: string | null, to: string | null, isPaidWeight: boolean): SQL {
   // In paid tonnes a contract counts its quantity less what its deliveries' weight lines took (the
