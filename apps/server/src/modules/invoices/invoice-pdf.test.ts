@@ -58,10 +58,13 @@ const pdfOf = (id: number, as: string | undefined = token) =>
 function decodeDrawnQr(pdf: Uint8Array): string | null {
   const raw = Buffer.from(pdf).toString('latin1');
   const squares: { x: number; y: number; size: number }[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // The stream's bytes are its dictionary's /Length: compressed data may itself end in a CR that a pattern up to
+  // `endstream` would take for the line end.
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+      content = inflateSync(Buffer.from(raw.slice(start, start + Number(match[1])), 'latin1')).toString('latin1');
     } catch {
       continue;
     }
