@@ -304,7 +304,8 @@ export const ToAssignTotalsSchema = z.object({
 export type ToAssignTotals = z.infer<typeof ToAssignTotalsSchema>;
 
 export const ToAssignListResponseSchema = listResponseSchema(ToAssignRowSchema).extend({
-  totalData: ToAssignTotalsSchema,
+  // null: more pairs match than the server sums (FILTERED_COUNT_CAP), as the logistics totals.
+  totalData: ToAssignTotalsSchema.nullable(),
 });
 export type ToAssignListResponse = z.infer<typeof ToAssignListResponseSchema>;
 

@@ -30,7 +30,8 @@ import {
   type ContractPairRow,
   purchasesToAllocate,
 } from './queries/contract-lists.js';
-import { type ToAssignDbRow, toAssignFilterOptions, toAssignList } from './queries/to-assign.js';
+import { type ToAssignDbRow, toAssignList } from './queries/to-assign.js';
+import { toAssignFilterOptions } from './queries/to-assign-options.js';
 import * as q from './queries/writes.js';
 
 /**

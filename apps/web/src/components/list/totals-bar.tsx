@@ -1,5 +1,6 @@
 import { Collapse, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useIsCardView } from './data-table';
 
 export interface TotalItem {
@@ -27,15 +28,25 @@ function Total({ label, value, note, testId }: TotalItem) {
   );
 }
 
-/** Sums over every filtered row of a list, not only the page (allocations, contract lists). */
-export function TotalsBar({ label, items }: { label: string; items: TotalItem[] }) {
+/**
+ * Sums over every filtered row of a list, not only the page (allocations, contract lists). `items` null: more rows
+ * match than the server sums (FILTERED_COUNT_CAP); the bar asks to narrow the search.
+ */
+export function TotalsBar({ label, items }: { label: string; items: TotalItem[] | null }) {
+  const { t } = useTranslation();
   return (
     <Paper withBorder p="sm" mb="md" radius="md" component="section" aria-label={label}>
-      <SimpleGrid cols={{ base: 2, xs: items.length }} spacing="sm" verticalSpacing="xs">
-        {items.map((item) => (
-          <Total key={item.testId} {...item} />
-        ))}
-      </SimpleGrid>
+      {items === null ? (
+        <Text size="sm" c="dimmed" data-testid="totals-capped">
+          {t('list.totalsCapped')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, xs: items.length }} spacing="sm" verticalSpacing="xs">
+          {items.map((item) => (
+            <Total key={item.testId} {...item} />
+          ))}
+        </SimpleGrid>
+      )}
     </Paper>
   );
 }

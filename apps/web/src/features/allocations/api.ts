@@ -71,9 +71,9 @@ export function useToAssignList(state: ListState) {
   return useListQuery<ToAssignRow>(allocationKeys.toAssign(), '/transport/get-to-assign-list', state, toToAssignFilter);
 }
 
-/** The totals bar: sums over every filtered pair (ToAssignTotalsSchema). */
-export function totalsOf(answer: { totalData?: unknown } | undefined): ToAssignTotals | undefined {
-  return answer?.totalData as ToAssignTotals | undefined;
+/** The totals bar: sums over every filtered pair (ToAssignTotalsSchema); null past the capped count. */
+export function totalsOf(answer: { totalData?: unknown } | undefined): ToAssignTotals | null | undefined {
+  return answer?.totalData as ToAssignTotals | null | undefined;
 }
 
 export function useToAssignFilterOptions() {

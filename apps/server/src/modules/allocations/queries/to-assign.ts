@@ -1,14 +1,17 @@
 import {
   type ContractStatus,
+  FILTERED_COUNT_CAP,
   parseOrderBy,
   TO_ASSIGN_DEFAULT_STATUSES,
   type ToAssignFilter,
   type ToAssignListRequest,
   type ToAssignSortKey,
+  type ToAssignTotals,
 } from '@grain/shared';
-import { type AnyColumn, and, asc, count, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { readFiguresBeside } from '../../../db/page-with-counts.js';
 import { countAllRows } from '../../../db/row-counts.js';
 import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import {
@@ -17,15 +20,23 @@ import {
   contractors,
   contracts,
   rawMaterialQualities,
-  rawMaterials,
 } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
-import { orderByOf, type SortSpec } from '../../../lib/list.js';
+import {
+  cappedCountSql,
+  countOfFigures,
+  IS_OVER_CAP,
+  listPage,
+  orderByOf,
+  overCapWith,
+  type SortSpec,
+} from '../../../lib/list.js';
 
 /**
  * GET /transport/get-to-assign-list: one row per allocation pair with both contracts, their counterparties and
  * the purchase's quality (the goods are the purchase's). Totals come from one aggregate over allocations with the
- * page's WHERE, which names the allocation's own columns and reaches the contracts by semi-joins only.
+ * page's WHERE (counted up to the cap first), which names the allocation's own columns and reaches the contracts
+ * by semi-joins only.
  */
 const purchase = alias(contracts, 'purchase');
 const sale = alias(contracts, 'sale');
@@ -141,28 +152,39 @@ function toAssignRows(db: Db) {
 
 const kgSum = (value: SQL | AnyColumn) => sql<number>`coalesce(sum(${value}), 0)::bigint`.mapWith(Number);
 
-const totalsColumns = {
-  filtered: count(),
-  sumDelivered: kgSum(allocations.deliveredKg),
-  sumInDelivery: kgSum(allocations.inDeliveryKg),
-  sumInDeliveryTransportCount: kgSum(allocations.inDeliveryCount),
-  sumToDeliver: kgSum(toDeliverSql),
-};
+/** What a request's figures read: how many pairs match (`n`, or isOverCap past the cap) and their sums. */
+interface ToAssignFigures extends ToAssignTotals {
+  n: number;
+  isOverCap: boolean;
+}
 
-/** `filtered` and the totals bar in one aggregate over allocations alone, with the same WHERE as the page. */
-async function toAssignTotals(db: Db, where: SQL | undefined) {
-  const [row] = await db.select(totalsColumns).from(allocations).where(where);
-  return row!;
+/**
+ * A search or a filter: `filtered` and the totals bar in one aggregate over at most FILTERED_COUNT_CAP + 1 matching
+ * allocations, counted up to the cap first (as the logistics and the statement totals): past the cap the sums are
+ * not read at all (a one-time filter), so a broad search costs as much as one matching ten thousand pairs, however
+ * long the history. Inside, the columns name the inner FROM allocations (the nearest): one uncorrelated subquery.
+ */
+function toAssignFiguresSql(where: SQL | undefined): SQL {
+  return sql`(${overCapWith(cappedCountSql(allocations, where))} select json_build_object(
+      'n', count(*),
+      'sumDelivered', coalesce(sum(m.delivered_kg), 0),
+      'sumInDelivery', coalesce(sum(m.in_delivery_kg), 0),
+      'sumInDeliveryTransportCount', coalesce(sum(m.in_delivery_count), 0),
+      'sumToDeliver', coalesce(sum(m.to_deliver_kg), 0),
+      'isOverCap', ${IS_OVER_CAP})
+    from (select ${allocations.deliveredKg} as delivered_kg, ${allocations.inDeliveryKg} as in_delivery_kg,
+        ${allocations.inDeliveryCount} as in_delivery_count, ${toDeliverSql} as to_deliver_kg
+      from ${allocations} where ${and(where, sql`not ${IS_OVER_CAP}`)} limit ${FILTERED_COUNT_CAP + 1}) m)`;
 }
 
 /**
  * The same figures when only the contracts' statuses narrow the page (its default): the sum of the kept totals of
- * those status pairs (migration 0014_list_speed), a few rows instead of every allocation.
+ * those status pairs (migration 0014_list_speed), a few rows instead of every allocation; the count is exact.
  */
-async function toAssignTotalsOfStatuses(db: Db, statuses: ContractStatuses) {
+async function toAssignTotalsOfStatuses(db: Db, statuses: ContractStatuses): Promise<ToAssignFigures> {
   const [row] = await db
     .select({
-      filtered: kgSum(allocationTotals.allocationCount),
+      n: kgSum(allocationTotals.allocationCount),
       sumDelivered: kgSum(allocationTotals.deliveredKg),
       sumInDelivery: kgSum(allocationTotals.inDeliveryKg),
       sumInDeliveryTransportCount: kgSum(allocationTotals.inDeliveryCount),
@@ -177,7 +199,18 @@ async function toAssignTotalsOfStatuses(db: Db, statuses: ContractStatuses) {
         inArray(allocationTotals.salesStatus, statuses.sales),
       ),
     );
-  return row!;
+  return { ...row!, isOverCap: false };
+}
+
+/** The totals bar as answered: null past the cap (the web asks to narrow the search). Kilograms, far below 2^53. */
+function totalsOf({ n, isOverCap, ...sums }: ToAssignFigures): ToAssignTotals | null {
+  if (isOverCap) return null;
+  return {
+    sumDelivered: Number(sums.sumDelivered),
+    sumInDelivery: Number(sums.sumInDelivery),
+    sumInDeliveryTransportCount: Number(sums.sumInDeliveryTransportCount),
+    sumToDeliver: Number(sums.sumToDeliver),
+  };
 }
 
 /** The pair's contract on one side matches `conditions`: a semi-join, so the allocation's row joins nothing. */
@@ -267,27 +300,28 @@ function toAssignFilterConditions(filter: ToAssignFilter = {}) {
   };
 }
 
+type PageWindow = { order: SQL[]; limit: number; offset: number };
+
 /**
  * The page's ids picked on allocations alone (its indexes serve the copied sort keys, the statuses are copies too),
  * joined to the pair's contracts only when the sort key is one of theirs; then the rows of those ids.
  */
-async function toAssignPageRows(db: Db, request: ToAssignListRequest, where: SQL | undefined) {
-  const page = await toAssignPageIds(db, request, where);
+async function toAssignPageRows(db: Db, request: ToAssignListRequest, where: SQL | undefined, window: PageWindow) {
+  const page = await toAssignPageIds(db, request, where, window);
   return toAssignRowsOfIds(
     db,
     page.map((row) => row.id),
   );
 }
 
-function toAssignPageIds(db: Db, request: ToAssignListRequest, where: SQL | undefined) {
-  const order = orderByOf(request.orderBy, TO_ASSIGN_SORT);
+function toAssignPageIds(db: Db, request: ToAssignListRequest, where: SQL | undefined, window: PageWindow) {
   const sortKey = parseOrderBy(request.orderBy)?.key ?? TO_ASSIGN_SORT.defaultKey;
   const ids = OWN_SORT_KEYS.has(sortKey) ? db.select({ id: allocations.id }).from(allocations) : pairIds(db);
   return ids
     .where(where)
-    .orderBy(...order)
-    .limit(request.limit)
-    .offset(request.offset);
+    .orderBy(...window.order)
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 /** The search and the filter of a request, as the page and its count read them. */
@@ -302,7 +336,8 @@ function toAssignWhere(request: ToAssignListRequest) {
  * PostgreSQL can serve its search from the trigram index (EXPLAIN), which the former OR of semi-joins never was.
  */
 export function toAssignPageIdsStatement(db: Db, request: ToAssignListRequest) {
-  return toAssignPageIds(db, request, toAssignWhere(request).where);
+  const window = { order: orderByOf(request.orderBy, TO_ASSIGN_SORT), limit: request.limit, offset: request.offset };
+  return toAssignPageIds(db, request, toAssignWhere(request).where, window);
 }
 
 /** The rows of `ids` in the order of `ids`, over one prepared statement (db/rows-of-ids.ts). */
@@ -319,53 +354,21 @@ function pairIds(db: Db) {
     .innerJoin(quality, eq(quality.id, purchase.rawMaterialQualityId));
 }
 
+/**
+ * The page, `filtered` and the totals bar. A search or a filter counts its matches up to the cap (a page past a
+ * capped count is refused, lib/list.ts listPage); the statuses alone are counted exactly by the kept totals.
+ */
 export async function toAssignList(db: Db, request: ToAssignListRequest) {
   const { search, statuses, isNarrowedBeyondStatuses, where } = toAssignWhere(request);
-  const [list, { filtered, ...totalData }, total] = await Promise.all([
-    toAssignPageRows(db, request, where),
-    search || isNarrowedBeyondStatuses ? toAssignTotals(db, where) : toAssignTotalsOfStatuses(db, statuses),
-    countAllRows(db, 'allocations'),
-  ]);
-  return { list, filtered, total, totalData };
-}
-
-/** Some allocation has this contract on its purchase (or sales) side: one probe of allocations_pair_key / _sales_idx. */
-const hasAllocationOn = (side: 'purchase' | 'sales', contractId: AnyColumn) => {
-  const sideId = side === 'purchase' ? allocations.purchaseId : allocations.salesId;
-  return sql`exists (select 1 from ${allocations} where ${sideId} = ${contractId})`;
-};
-const allocatedPurchase = and(eq(purchase.type, 'PURCHASE'), hasAllocationOn('purchase', purchase.id));
-
-/**
- * GET /transport/get-to-assign-filter-option: what exists among the allocation pairs, ordered for a select. Read
- * from the contracts with an index probe into allocations each, never by scanning the allocations.
- */
-export async function toAssignFilterOptions(db: Db) {
-  const [suppliers, recipients, materials, qualities] = await Promise.all([
-    db
-      .selectDistinct({ id: supplier.id, code: supplier.code, name: supplier.name })
-      .from(purchase)
-      .innerJoin(supplier, eq(supplier.id, purchase.counterpartyId))
-      .where(allocatedPurchase)
-      .orderBy(asc(supplier.code), asc(supplier.id)),
-    db
-      .selectDistinct({ id: recipient.id, code: recipient.code, name: recipient.name })
-      .from(sale)
-      .innerJoin(recipient, eq(recipient.id, sale.counterpartyId))
-      .where(and(eq(sale.type, 'SALES'), hasAllocationOn('sales', sale.id)))
-      .orderBy(asc(recipient.code), asc(recipient.id)),
-    db
-      .selectDistinct({ id: rawMaterials.id, label: rawMaterials.translatePl })
-      .from(purchase)
-      .innerJoin(rawMaterials, eq(rawMaterials.id, purchase.rawMaterialId))
-      .where(allocatedPurchase)
-      .orderBy(asc(rawMaterials.id)),
-    db
-      .selectDistinct({ id: quality.id, label: quality.title, rawMaterialId: quality.rawMaterialId })
-      .from(purchase)
-      .innerJoin(quality, eq(quality.id, purchase.rawMaterialQualityId))
-      .where(allocatedPurchase)
-      .orderBy(asc(quality.rawMaterialId), asc(quality.id)),
-  ]);
-  return { suppliers, recipients, materials, qualities };
+  const isCappedCount = Boolean(search) || isNarrowedBeyondStatuses;
+  const figuresRead = isCappedCount
+    ? readFiguresBeside<ToAssignFigures>(db, toAssignFiguresSql(where))
+    : toAssignTotalsOfStatuses(db, statuses);
+  figuresRead.catch(() => {});
+  const page = await listPage(request, TO_ASSIGN_SORT, {
+    page: (order, limit, offset) => toAssignPageRows(db, request, where, { order, limit, offset }),
+    countFiltered: () => figuresRead.then((figures) => (isCappedCount ? countOfFigures(figures) : Number(figures.n))),
+    countTotal: () => countAllRows(db, 'allocations'),
+  });
+  return { ...page, totalData: totalsOf(await figuresRead) };
 }

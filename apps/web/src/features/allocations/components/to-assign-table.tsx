@@ -14,6 +14,8 @@ import { GmpCertWarning } from './gmp-cert-warning';
 interface ToAssignTableProps {
   rows: ToAssignRow[] | undefined;
   filtered: number;
+  /** The answer's `filteredCapped`: more pairs match than the server counts. */
+  isFilteredCapped?: boolean;
   list: ListStateApi;
   isLoading: boolean;
   isError: boolean;

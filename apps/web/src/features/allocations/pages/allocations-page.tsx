@@ -82,6 +82,7 @@ export function Page() {
       <ToAssignTable
         rows={query.data?.list}
         filtered={query.data?.filtered ?? 0}
+        isFilteredCapped={query.data?.filteredCapped}
         list={list}
         isLoading={isAwaitingRows(query)}
         isError={query.isError}
