@@ -33,7 +33,7 @@ import { workersScaling } from './workers.js';
  * loads the demo data when the bench database does not hold it yet, starts the server in this process and measures
  * lists, typed searches, the logistics page's compressed answer, dashboards, writes, the export, the transport order
  * PDF, throughput and the web app. Prints a table and writes bench/results/*.json (`--only searches`: the searches
- * and the compressed page alone, written to bench/results/searches-*.json; `--only invoices`: 200 sales invoices issued,
+ * and the compressed page alone, written to bench/results/searches-*.json; `--only invoices`: 150 sales invoices issued,
  * validated and sent to a fake KSeF in a process of its own, written to bench/results/invoices-*.json; `--only page50`: the compressed page
  * alone, bench/results/*-page50-*.json; `--only live`: 200 live-update streams on the one process, event delivery and
  * the list p95 with them open, bench/results/live-*.json; `--only received`: 5 000 received invoices matched against
@@ -399,11 +399,12 @@ for (let i = 0; i <= calls; i++) {
     'POST',
     '/transport/in-progress-create',
     transportBody(i, {
-      // Each its own truck and driver (RULES.md Transports: no truck in two places).
-      registration_number: `PO ${10_000 + i}`,
+      // Each its own truck and driver (RULES.md Transports: no truck in two places), in series the demo never
+      // writes (its trucks are "PO 10016"-like with drivers "ABC100016", some of them planned for today).
+      registration_number: `XB ${10_000 + i}`,
       driver_name: 'Jan Test',
       phone_number: '600100200',
-      driver_document_id: `ABC${100_000 + i}`,
+      driver_document_id: `XBD${100_000 + i}`,
     }),
   );
   onTheWay.push(created.id);

@@ -59,7 +59,7 @@ async function copyContract(id: number, prefix: string, count: number) {
 const list = (query: Record<string, string | number>) =>
   t.call({
     method: 'GET',
-    url: `/api/transport/get-to-assign-list?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, `${v}`]))}`,
+    url: `/api/transport/get-to-assign-list?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
     token,
   });
 
