@@ -22,7 +22,7 @@ import {
   rawMaterialQualities,
 } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
-import { countOfFigures, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
+import { cappedCount, listPage, orderByOf, type SortSpec } from '../../../lib/list.js';
 
 /**
  * GET /transport/get-to-assign-list: one row per allocation pair with both contracts, their counterparties and
@@ -153,7 +153,7 @@ interface ToAssignFigures extends ToAssignTotals {
 /**
  * A search or a filter: `filtered` and the totals bar in one aggregate over at most FILTERED_COUNT_CAP + 1 matching
  * allocations (as countUpToCap counts), so a broad search stops at the cap however long the history; past it the
- * sums are dropped (totalsOf). One scan: counting to the cap first and summing after (as the logistics totals do)
+ * sums are dropped (toAssignFiguresUpToCap). One scan: counting to the cap first and summing after (as the logistics totals do)
  * read a search the trigram index cannot serve ("an") twice, all 72 000 allocations each time at the large demo.
  * Inside, the columns name the inner FROM allocations (the nearest): one uncorrelated subquery.
  */
@@ -163,11 +163,16 @@ function toAssignFiguresSql(where: SQL | undefined): SQL {
       'sumDelivered', coalesce(sum(m.delivered_kg), 0),
       'sumInDelivery', coalesce(sum(m.in_delivery_kg), 0),
       'sumInDeliveryTransportCount', coalesce(sum(m.in_delivery_count), 0),
-      'sumToDeliver', coalesce(sum(m.to_deliver_kg), 0),
-      'isOverCap', count(*) > ${FILTERED_COUNT_CAP})
+      'sumToDeliver', coalesce(sum(m.to_deliver_kg), 0))
     from (select ${allocations.deliveredKg} as delivered_kg, ${allocations.inDeliveryKg} as in_delivery_kg,
         ${allocations.inDeliveryCount} as in_delivery_count, ${toDeliverSql} as to_deliver_kg
       from ${allocations} where ${where ?? sql`true`} limit ${FILTERED_COUNT_CAP + 1}) m)`;
+}
+
+/** A search's or a filter's figures; past the cap (lib/list.ts cappedCount, its one definition) the sums do not stand. */
+async function toAssignFiguresUpToCap(db: Db, where: SQL | undefined): Promise<ToAssignFigures> {
+  const figures = await readFiguresBeside<Omit<ToAssignFigures, 'isOverCap'>>(db, toAssignFiguresSql(where));
+  return { ...figures, isOverCap: cappedCount(Number(figures.n)).filteredCapped === true };
 }
 
 /**
@@ -354,13 +359,12 @@ function pairIds(db: Db) {
 export async function toAssignList(db: Db, request: ToAssignListRequest) {
   const { search, statuses, isNarrowedBeyondStatuses, where } = toAssignWhere(request);
   const isCappedCount = Boolean(search) || isNarrowedBeyondStatuses;
-  const figuresRead = isCappedCount
-    ? readFiguresBeside<ToAssignFigures>(db, toAssignFiguresSql(where))
-    : toAssignTotalsOfStatuses(db, statuses);
+  const figuresRead = isCappedCount ? toAssignFiguresUpToCap(db, where) : toAssignTotalsOfStatuses(db, statuses);
+  // Awaited later, or first by the page's count: not reported as unhandled when the page is refused meanwhile.
   figuresRead.catch(() => {});
   const page = await listPage(request, TO_ASSIGN_SORT, {
     page: (order, limit, offset) => toAssignPageRows(db, request, where, { order, limit, offset }),
-    countFiltered: () => figuresRead.then((figures) => (isCappedCount ? countOfFigures(figures) : Number(figures.n))),
+    countFiltered: () => figuresRead.then(({ n }) => (isCappedCount ? cappedCount(Number(n)) : Number(n))),
     countTotal: () => countAllRows(db, 'allocations'),
   });
   return { ...page, totalData: totalsOf(await figuresRead) };
