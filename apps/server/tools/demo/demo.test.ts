@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { invariantViolations } from '../../test/trust/invariants.js';
-import { DEMO_STEPS } from './generate.js';
+import { DEMO_STEPS, SETTLED_AFTER_DAYS } from './generate.js';
 import { DEFAULT_HISTORY_DAYS, type DemoScale, parseDemoArgs } from './scales.js';
 
 let t: TestApp;
@@ -213,6 +213,31 @@ describe('demo data', () => {
       from transactions x join unloadings u on u.id = x.unloading_id`);
     expect(copied.n).toBe(0);
     expect(copied.purchase * copied.sales * copied.transport).toBeGreaterThan(0);
+  });
+
+  it('keeps the open book to the last months: old deliveries settled, contracts without recent trucks closed', async () => {
+    const book = await one<{
+      old_open_rows: number;
+      old_open_contracts: number;
+      recent_open_rows: number;
+      closed: number;
+    }>(sql`
+      select
+        (select count(*)::int from transactions
+          where status <> 'SETTLED' and date_unloading < current_date - ${SETTLED_AFTER_DAYS}::int) as old_open_rows,
+        (select count(*)::int from contracts where status not in ('CLOSED', 'CANCELLED')
+          and date_of_receipt_to < current_date - ${SETTLED_AFTER_DAYS}::int
+          and not exists (select 1 from transports t where (t.purchase_id = contracts.id or t.sales_id = contracts.id)
+            and (t.status in ('NEW', 'ON_THE_WAY') or t.date_unloading >= current_date - ${SETTLED_AFTER_DAYS}::int)))
+          as old_open_contracts,
+        (select count(*)::int from transactions where status <> 'SETTLED'
+          and date_unloading between current_date - ${SETTLED_AFTER_DAYS}::int and current_date - 46) as recent_open_rows,
+        (select count(*)::int from contracts where status = 'CLOSED') as closed`);
+    expect(book.old_open_rows).toBe(0);
+    expect(book.old_open_contracts).toBe(0);
+    // The last months keep a few stragglers to settle, and much of the history is closed (about 100–120 of 200).
+    expect(book.recent_open_rows).toBeGreaterThan(0);
+    expect(book.closed).toBeGreaterThan(200 * 0.3);
   });
 
   it('keeps planned transports of a pair within its allocation (RULES.md Transports)', async () => {

@@ -19,6 +19,12 @@ const firstNames = `array['Jan','Piotr','Krzysztof','Andrzej','Tomasz','Paweł',
 const lastNames = `array['Nowak','Kowalski','Wiśniewski','Wójcik','Kowalczyk','Kamiński','Lewandowski','Zieliński','Szymański','Woźniak','Dąbrowski','Kozłowski','Jankowski','Mazur','Kwiatkowski','Krawczyk']`;
 
 /** Polish contractors with NIPs that pass the checksum (weights 6 5 7 2 3 4 5 6 7). */
+/**
+ * Deliveries unloaded this many days ago or more are all settled, and contracts whose receipt ended then are closed
+ * (or cancelled): the open book is the last months, as in a company that settles its trucks, whatever its history.
+ */
+export const SETTLED_AFTER_DAYS = 180;
+
 const contractorsStep: Step = async (db, scale) => {
   await db.execute(
     sql.raw(`
@@ -113,6 +119,8 @@ const contractsStep: Step = async (db, scale) => {
       (case when d.type = 'PURCHASE' then 'ZK/' else 'SP/' end) || extract(year from d.created)::int || '/'
         || lpad(row_number() over (partition by d.type, extract(year from d.created) order by d.created, d.g)::text, 5, '0'),
       case
+        -- A book is closed within the year: what a company still settles is its last months, not its whole history.
+        when d.receipt_to < current_date - ${SETTLED_AFTER_DAYS} then (array['CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CANCELLED'])[1 + floor(d.r6 * 10)::int]
         when d.receipt_to < current_date - 60 then (array['CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','TO_SETTLEMENT','TO_SETTLEMENT','CANCELLED'])[1 + floor(d.r6 * 10)::int]
         when d.receipt_from <= current_date then (array['ACTIVE','ACTIVE','ACTIVE','ACTIVE','ACTIVE','ACTIVE','NEW','NEW','TO_SETTLEMENT','NEXT_SEASON'])[1 + floor(d.r6 * 10)::int]
         else (array['NEW','NEW','NEW','NEW','NEW','ACTIVE','ACTIVE','ACTIVE','NEXT_SEASON','CANCELLED'])[1 + floor(d.r6 * 10)::int]
@@ -295,7 +303,8 @@ const deliveriesStep: Step = async (db) => {
         coalesce(case kind.kind when 'PURCHASE' then u.purchase_deductions when 'SALES' then u.sales_deductions
           else u.transport_deductions end, 0) as deductions,
         t.cargo_quantity_kg as planned_kg, u.real_cargo_quantity_kg as real_kg, u.real_cargo_quality_id,
-        t.date_unloading < current_date - 45 and t.id % 10 <> 0 as is_settled
+        t.date_unloading < current_date - 45 and (t.id % 10 <> 0 or t.date_unloading < current_date - ${sql.raw(String(SETTLED_AFTER_DAYS))})
+          as is_settled
       from transports t
       join unloadings u on u.transport_id = t.id
       join contracts p on p.id = t.purchase_id
