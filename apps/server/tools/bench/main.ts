@@ -338,7 +338,7 @@ if (only) {
     writeResults(`received-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
   }
   if (only === 'invoices') {
-    results.invoices = await measureInvoices({ db, address, headers, ksef: ksefFake!, log: app.log });
+    results.invoices = await measureInvoicesUnlessSkipped();
     writeResults(`invoices-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
   }
   ksefFake?.stop();
@@ -479,12 +479,17 @@ async function listTimingsWhile<T>(work: () => Promise<T>, clock: 'server' | 'wa
 
 await measureExportInterference();
 results.pdf = await measurePdf({ db, address, headers, calls });
-results.invoices = await measureInvoices({ db, address, headers, ksef: ksefFake!, log: app.log }).catch((error) => {
-  if (!(error instanceof InvoiceBenchSkipped)) throw error;
-  console.log(`  skipped: ${error.message}`);
-  return { skipped: error.message };
-});
+results.invoices = await measureInvoicesUnlessSkipped();
 ksefFake?.stop();
+
+/** The invoices part, or why it was skipped (too few rows, or KSeF's hourly limit): printed and kept in the results. */
+function measureInvoicesUnlessSkipped() {
+  return measureInvoices({ db, address, headers, ksef: ksefFake!, log: app.log }).catch((error) => {
+    if (!(error instanceof InvoiceBenchSkipped)) throw error;
+    console.log(`  skipped: ${error.message}`);
+    return { skipped: error.message };
+  });
+}
 
 /** The 100 000-row export: its time and memory, and another user's transport list idle and while it runs. */
 async function measureExportInterference() {
