@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { contractBody, ok, sale, seedLogistics, seedTransport } from './logistics-seed';
 import { type DeliveredSeed, seedDeliveredTransport } from './statement-seed';
@@ -6,9 +5,9 @@ import {
   ADMIN,
   apiAs,
   createActiveUser,
+  settledAxeViolations,
   signIn,
   USER_PASSWORD,
-  WCAG_TAGS,
   waitForApiIdle,
   watchApiCalls,
 } from './support';
@@ -88,8 +87,7 @@ async function checkRoute(page: Page, route: string, errors: string[]): Promise<
   const findings: Finding[] = [];
   const h1Count = await page.locator('h1').count();
   if (h1Count !== 1) findings.push({ route, problem: `${h1Count} h1 elements` });
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  for (const violation of result.violations) {
+  for (const violation of await settledAxeViolations(page)) {
     const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
     findings.push({ route, problem: `${violation.id}: ${violation.help} (${targets.join(' | ')})` });
   }

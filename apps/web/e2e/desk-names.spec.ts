@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { transportOrderNumber } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import {
@@ -13,10 +12,10 @@ import { contractBody, type DeliveredSeed, seedDeliveredTransport } from './stat
 import {
   apiAs,
   createActiveUser,
+  settledAxeViolations,
   showColumns,
   signIn,
   USER_PASSWORD,
-  WCAG_TAGS,
   waitForApiIdle,
   watchApiCalls,
 } from './support';
@@ -231,8 +230,7 @@ test('axe with real data: short positions, undelivered transports and their open
   await signIn(page);
   const findings: string[] = [];
   const check = async (where: string) => {
-    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    for (const violation of result.violations) {
+    for (const violation of await settledAxeViolations(page)) {
       findings.push(
         `${where} ${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary}`).slice(0, 3)}`,
       );

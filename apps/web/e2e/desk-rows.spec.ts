@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { deliverTransport, type LogisticsSeed, seedLogistics, seedTransport } from './logistics-seed';
-import { apiAs, createActiveUser, signIn, WCAG_TAGS, waitForApiIdle } from './support';
+import { apiAs, createActiveUser, settledAxeViolations, signIn, waitForApiIdle } from './support';
 
 /**
  * The trader's desk at 1440 x 900: logistics and the statement open with enough rows to fill the screen (at least 20
@@ -37,8 +36,7 @@ function visibleRows(page: Page) {
 }
 
 async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap((violation) =>
+  return (await settledAxeViolations(page)).flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 160)}`),
   );
 }

@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { nextBusinessDay, nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, dialogViolationsAtBothWidths, shootBothWidths, signIn, WCAG_TAGS } from './support';
+import { apiAs, dialogViolationsAtBothWidths, settledAxeViolations, shootBothWidths, signIn } from './support';
 
 /**
  * NBP mid rates (RULES.md Invoices, VAT and KSeF): the Kursy walut screen imports an NBP archive file and takes a
@@ -51,8 +50,7 @@ test.describe('NBP exchange rates', () => {
     const row = page.getByRole('row').filter({ hasText: '65/A/NBP/2026' });
     await expect(row).toContainText('4,2655');
     await shoot(page, 'list');
-    const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect((await settledAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
   });
 
   test('Dodaj kurs refuses a weekend day and stores a business day', async ({ page }) => {

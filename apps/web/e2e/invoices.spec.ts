@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
@@ -8,11 +7,11 @@ import {
   clicksSoFar,
   dialogViolationsAtBothWidths,
   saveInvoicingCompany,
+  settledAxeViolations,
   shootBothWidths,
   showColumns,
   signIn,
   startCountingClicks,
-  WCAG_TAGS,
 } from './support';
 
 /**
@@ -36,23 +35,9 @@ async function pageViolationsAtBothWidths(page: Page): Promise<string[]> {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // A list still loading its filtered page shows the previous rows dimmed (data-table.tsx): checked once it is in.
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    // Checked on the settled page: right after a filter or a resize, a frame mid-transition can measure a contrast the
-    // page never keeps (seen on a slow machine, a row's link and badge, gone a moment later). A lasting violation
-    // still fails: the last analysis is the one reported.
-    let atWidth: string[] = [];
-    await expect
-      .poll(
-        async () => {
-          const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-          atWidth = result.violations.flatMap((violation) =>
-            violation.nodes.map((node) => `${width}: ${violation.id} ${node.target.join(' ')}`),
-          );
-          return atWidth.length;
-        },
-        { timeout: 5_000 },
-      )
-      .toBe(0)
-      .catch(() => {});
+    const atWidth = (await settledAxeViolations(page)).flatMap((violation) =>
+      violation.nodes.map((node) => `${width}: ${violation.id} ${node.target.join(' ')}`),
+    );
     found.push(...atWidth);
   }
   await page.setViewportSize({ width: 1440, height: 900 });

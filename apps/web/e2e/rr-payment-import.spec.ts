@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { nipFromSerial } from '@grain/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { seedDeliveredTransport } from './statement-seed';
-import { apiAs, dialogViolationsAtBothWidths, saveInvoicingCompany, signIn, WCAG_TAGS } from './support';
+import { apiAs, dialogViolationsAtBothWidths, saveInvoicingCompany, settledAxeViolations, signIn } from './support';
 
 /**
  * Paying a flat-rate farmer from a bank statement (RULES.md Invoices, VAT and KSeF, VAT RR): an RR invoice issued
@@ -27,8 +26,8 @@ async function shoot(page: Page, name: string) {
 async function axeAtBothWidths(page: Page) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    expect(axe.violations.map((violation) => `${violation.id} @${width}`)).toEqual([]);
+    const violations = await settledAxeViolations(page);
+    expect(violations.map((violation) => `${violation.id} @${width}`)).toEqual([]);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

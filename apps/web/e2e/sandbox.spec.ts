@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { dialogViolations, signIn, toastsSettled, WCAG_TAGS } from './support';
+import { dialogViolations, settledAxeViolations, signIn, toastsSettled } from './support';
 
 /**
  * spec/1 section 2, /sandbox: the component showcase is reachable without login, asks the server for nothing, is
@@ -26,8 +25,7 @@ function watch(page: Page) {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap((violation) =>
+  return (await settledAxeViolations(page)).flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 160)}`),
   );
 }

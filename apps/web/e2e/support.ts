@@ -108,6 +108,28 @@ export async function showColumns(page: Page, names: string[]) {
 /** The WCAG 2.1 A and AA rules axe checks. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/**
+ * axe's WCAG violations of the page (or of what `include` selects) once it has settled: right after a filter or a
+ * resize, a frame mid-transition can measure a contrast the page never keeps (seen on a slow machine: a row's link
+ * and badge below contrast, gone a moment later). The page is analysed again for up to 5 s until it is clean; a
+ * lasting violation still fails, as the last analysis is the one returned.
+ */
+export async function settledAxeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+  let violations: AxeViolation[] = [];
+  const analyze = async () => {
+    const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+    violations = (await (include ? builder.include(include) : builder).analyze()).violations;
+    return violations.length;
+  };
+  await expect
+    .poll(analyze, { timeout: 5_000 })
+    .toBe(0)
+    .catch(() => {});
+  return violations;
+}
+
 /**
  * axe's WCAG violations inside the open dialogs, by rule id (none expected). Two frames let a resize reach the
  * components that follow the width; then the dialogs' transitions are waited for (their own end, not a time), so
@@ -121,8 +143,8 @@ export async function dialogViolations(page: Page): Promise<string[]> {
       .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
-  const result = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap((violation) =>
+  const violations = await settledAxeViolations(page, '[role="dialog"]');
+  return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 160)}`),
   );
 }
