@@ -69,7 +69,8 @@ export const allocations = pgTable(
     index('allocations_to_deliver_idx').on(sql`(quantity_kg - in_delivery_kg - delivered_kg)`, t.id),
     index('allocations_in_delivery_idx').on(t.inDeliveryKg, t.id),
     index('allocations_delivered_idx').on(t.deliveredKg, t.id),
-    // The allocations page opens newest first (spec 2, allocations list).
+    // The allocations page opens newest first (spec 2, allocations list). Also allocations_open_created_idx and
+    // allocations_open_search_idx (migration 0044): the same walk and the trigram search over the open book alone.
     index('allocations_created_at_idx').on(t.createdAt, t.id),
     check('allocations_quantity_positive', sql`quantity_kg > 0`),
     check('allocations_progress_non_negative', sql`in_delivery_kg >= 0 and delivered_kg >= 0`),
