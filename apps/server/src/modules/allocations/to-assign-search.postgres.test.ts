@@ -1,4 +1,5 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, resetDatabase, type TestApp } from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
@@ -57,5 +58,43 @@ describe('allocations page search plan (PostgreSQL with pg_trgm)', () => {
       const plan = await planOf(toAssignPageIdsStatement(t.db, request));
       expect(plan, JSON.stringify(request)).toMatch(/Scan on allocations_open_created_idx/);
     }
+  });
+
+  // Every filter on a side's contract at once: the semi-joins name only columns the open contracts' covering index
+  // holds, and read them from it (an index-only scan of the open book, not a scan of every contract of the history).
+  const everySideFilter = {
+    purchaseSupplierId: [1],
+    salesRecipientId: [2],
+    rawMaterialId: 1,
+    rawMaterialQualityId: [1],
+    purchaseIsGmp: true,
+    salesIsGmp: false,
+    purchaseIsCert: true,
+    salesIsCert: false,
+    purchaseFreight: ['FCA' as const],
+    salesFreight: ['CPT' as const],
+    dateOfLoading: { from: '2026-01-01', to: '2026-12-31' },
+    dateOfUnloading: { from: '2026-01-01', to: '2026-12-31' },
+  };
+
+  it("reads a side's contract filters from the open contracts' covering index, every column they name in it", async () => {
+    const statement = toAssignPageIdsStatement(t.db, { limit: 50, offset: 0, filter: everySideFilter });
+    const [index] = rowsOf<{ definition: string }>(
+      await t.db.execute(sql`select pg_get_indexdef('contracts_open_book_idx'::regclass) as definition`),
+    );
+    const [, keys = '', included = ''] = /USING btree \(([^)]*)\) INCLUDE \(([^)]*)\)/.exec(index!.definition) ?? [];
+    const held = [...keys.split(', '), ...included.split(', ')].map((name) => name.replaceAll('"', ''));
+    const text = new PgDialect().sqlToQuery(statement.getSQL()).sql;
+    const named = [...new Set([...text.matchAll(/"contracts"\."([a-z_]+)"/g)].map((match) => match[1]!))].filter(
+      (name) => name !== 'status', // the index's predicate
+    );
+    expect(named.length).toBeGreaterThan(8);
+    expect(held).toEqual(expect.arrayContaining(named));
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain (costs off) ${statement}`));
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan.match(/Index Only Scan using contracts_open_book_idx/g)).toHaveLength(2);
   });
 });

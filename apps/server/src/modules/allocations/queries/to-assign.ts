@@ -211,11 +211,21 @@ function totalsOf({ n, isOverCap, ...sums }: ToAssignFigures): ToAssignTotals | 
   };
 }
 
-/** The pair's contract on one side matches `conditions`: a semi-join, so the allocation's row joins nothing. */
-function sideMatches(side: AnyColumn, conditions: (SQL | undefined)[]): SQL | undefined {
+/**
+ * The pair's contract on one side matches `conditions`: a semi-join, so the allocation's row joins nothing. It also
+ * names the side's type and the statuses the allocation's copies hold (the same rows): the open book's contracts are
+ * then read from their covering partial index (migration 0044), not every contract of the history.
+ */
+function sideMatches(
+  side: AnyColumn,
+  type: 'PURCHASE' | 'SALES',
+  statuses: ContractStatus[],
+  conditions: (SQL | undefined)[],
+): SQL | undefined {
   const defined = conditions.filter((condition): condition is SQL => condition !== undefined);
   if (!defined.length) return undefined;
-  return inArray(side, sql`(select ${contracts.id} from ${contracts} where ${and(...defined)})`);
+  const ofSide = and(eq(contracts.type, type), inArray(contracts.status, statuses), ...defined);
+  return inArray(side, sql`(select ${contracts.id} from ${contracts} where ${ofSide})`);
 }
 
 /**
@@ -290,8 +300,8 @@ function toAssignFilterConditions(filter: ToAssignFilter = {}) {
     conditions: [
       inArray(allocations.purchaseStatus, statuses.purchase),
       inArray(allocations.salesStatus, statuses.sales),
-      sideMatches(allocations.purchaseId, purchaseConditions),
-      sideMatches(allocations.salesId, salesConditions),
+      sideMatches(allocations.purchaseId, 'PURCHASE', statuses.purchase, purchaseConditions),
+      sideMatches(allocations.salesId, 'SALES', statuses.sales, salesConditions),
       ...ownConditions,
     ],
     isNarrowedBeyondStatuses: purchaseConditions.length + salesConditions.length + ownConditions.length > 0,
