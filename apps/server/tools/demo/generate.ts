@@ -81,6 +81,18 @@ const usersStep: Step = async (db) => {
 };
 
 /**
+ * A contract's status as its receipt dates would have it in a trading book (`d` the drawn row): a book is closed within
+ * the year, so what a company still settles is its last months, not its whole history.
+ */
+const contractStatusByDates = `
+  case
+    when d.receipt_to < current_date - ${SETTLED_AFTER_DAYS} then (array['CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CANCELLED'])[1 + floor(d.r6 * 10)::int]
+    when d.receipt_to < current_date - 60 then (array['CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','TO_SETTLEMENT','TO_SETTLEMENT','CANCELLED'])[1 + floor(d.r6 * 10)::int]
+    when d.receipt_from <= current_date then (array['ACTIVE','ACTIVE','ACTIVE','ACTIVE','ACTIVE','ACTIVE','NEW','NEW','TO_SETTLEMENT','NEXT_SEASON'])[1 + floor(d.r6 * 10)::int]
+    else (array['NEW','NEW','NEW','NEW','NEW','ACTIVE','ACTIVE','ACTIVE','NEXT_SEASON','CANCELLED'])[1 + floor(d.r6 * 10)::int]
+  end`;
+
+/**
  * Contracts over the scale's history of receipt dates (four years unless set) and the next weeks (mostly delivered);
  * status follows the date as a trading book would. Quantities grow with the trucks per contract, so the allocations
  * can hold them.
@@ -118,13 +130,7 @@ const contractsStep: Step = async (db, scale) => {
     select d.type,
       (case when d.type = 'PURCHASE' then 'ZK/' else 'SP/' end) || extract(year from d.created)::int || '/'
         || lpad(row_number() over (partition by d.type, extract(year from d.created) order by d.created, d.g)::text, 5, '0'),
-      case
-        -- A book is closed within the year: what a company still settles is its last months, not its whole history.
-        when d.receipt_to < current_date - ${SETTLED_AFTER_DAYS} then (array['CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CANCELLED'])[1 + floor(d.r6 * 10)::int]
-        when d.receipt_to < current_date - 60 then (array['CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','CLOSED','TO_SETTLEMENT','TO_SETTLEMENT','CANCELLED'])[1 + floor(d.r6 * 10)::int]
-        when d.receipt_from <= current_date then (array['ACTIVE','ACTIVE','ACTIVE','ACTIVE','ACTIVE','ACTIVE','NEW','NEW','TO_SETTLEMENT','NEXT_SEASON'])[1 + floor(d.r6 * 10)::int]
-        else (array['NEW','NEW','NEW','NEW','NEW','ACTIVE','ACTIVE','ACTIVE','NEXT_SEASON','CANCELLED'])[1 + floor(d.r6 * 10)::int]
-      end,
+      ${contractStatusByDates},
       (array['SIGNED','SIGNED','SIGNED','TO_SIGN','EMPTY'])[1 + floor(d.r7 * 5)::int],
       d.counterparty_id, k.code, k.name,
       o.ids[1 + floor(d.r4 * cardinality(o.ids))::int],
