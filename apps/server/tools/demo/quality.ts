@@ -72,7 +72,9 @@ export async function qualityStep(db: Db) {
       from transports t
       join unloadings u on u.transport_id = t.id
       join contract_price_options o on o.contract_id = t.purchase_id and o.is_main_option
-      where t.status = 'DELIVERED' and t.id % 3 = 0 and u.lab_results is null
+      -- Every unsettled delivery may be picked: the open book is the last months (generate.ts SETTLED_AFTER_DAYS), and
+      -- a third of it left a small demo too few for every 30th to be rejected twice (one waiting, one decided).
+      where t.status = 'DELIVERED' and u.lab_results is null
         and not exists (select 1 from transactions x where x.transport_id = t.id and x.unloading_id = u.id and x.status = 'SETTLED')
       order by t.id limit ${LAB_RESULT_TRANSPORTS}`),
   );
