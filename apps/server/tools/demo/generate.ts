@@ -18,13 +18,13 @@ const streets = `array['Zbożowa','Polna','Młyńska','Kolejowa','Przemysłowa',
 const firstNames = `array['Jan','Piotr','Krzysztof','Andrzej','Tomasz','Paweł','Marcin','Michał','Grzegorz','Józef','Anna','Maria','Katarzyna','Małgorzata','Agnieszka','Barbara']`;
 const lastNames = `array['Nowak','Kowalski','Wiśniewski','Wójcik','Kowalczyk','Kamiński','Lewandowski','Zieliński','Szymański','Woźniak','Dąbrowski','Kozłowski','Jankowski','Mazur','Kwiatkowski','Krawczyk']`;
 
-/** Polish contractors with NIPs that pass the checksum (weights 6 5 7 2 3 4 5 6 7). */
 /**
  * Deliveries unloaded this many days ago or more are all settled, and contracts whose receipt ended then are closed
  * (or cancelled): the open book is the last months, as in a company that settles its trucks, whatever its history.
  */
 export const SETTLED_AFTER_DAYS = 180;
 
+/** Polish contractors with NIPs that pass the checksum (weights 6 5 7 2 3 4 5 6 7). */
 const contractorsStep: Step = async (db, scale) => {
   await db.execute(
     sql.raw(`
