@@ -10,6 +10,24 @@ interface PreparedRows<R> {
 export const idIsAnyOf = (column: AnyColumn): SQL => sql`${column} = any(${sql.placeholder('ids')})`;
 
 /**
+ * How many ids a generic plan of `= any($1)` expects: PostgreSQL estimates an array it does not know at 10 elements.
+ * It runs a prepared statement's first 5 executions on custom plans and keeps the generic plan only if that is no
+ * dearer than those were; a custom plan for fewer ids is cheaper, so a connection whose first reads were of one row
+ * (a write's answer, a details call) planned the wide join anew on every later call: 3–4 ms of PostgreSQL for the
+ * transport row, against 0.03 ms to reuse the generic plan (docs/performance.md, "Ninth pass"). Fewer ids are
+ * padded with NO_ROW_ID to this many, so no custom plan is cheaper than the generic one.
+ */
+export const GENERIC_PLAN_IDS = 10;
+/** An id no row has: serial ids start at 1. */
+const NO_ROW_ID = 0;
+
+/** `ids`, padded to GENERIC_PLAN_IDS with an id of no row. */
+export function idsForGenericPlan(ids: number[]): number[] {
+  if (ids.length >= GENERIC_PLAN_IDS) return ids;
+  return [...ids, ...new Array<number>(GENERIC_PLAN_IDS - ids.length).fill(NO_ROW_ID)];
+}
+
+/**
  * A reader of the rows of given ids, in the order of the ids, over one prepared statement per database handle.
  * A list row's wide, many-join select is then built by Drizzle and planned by PostgreSQL once rather than on every
  * call, which cost more than running it for a page of rows.
@@ -18,7 +36,7 @@ export function rowsOfIdsReader<R extends { id: number }>(prepare: (db: Db) => P
   const prepared = preparedPerDatabase(prepare);
   return async (db: Db, ids: number[]): Promise<R[]> => {
     if (!ids.length) return [];
-    const rows = await prepared(db).execute({ ids });
+    const rows = await prepared(db).execute({ ids: idsForGenericPlan(ids) });
     const position = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   };
