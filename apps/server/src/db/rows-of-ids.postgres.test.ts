@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAllocation, insertContract } from '../../test/fixtures.js';
 import { insertTransport } from '../../test/fixtures/contracts.js';
+import { insertAllocation, insertContract } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { transportRowsOfIds } from '../modules/transports/queries/rows.js';
 import { rowsOf } from './client.js';
