@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { RetryWrite, shareLockContractors } from '../../db/locks.js';
+import { isAnyOf } from '../../db/rows-of-ids.js';
 import {
   contractors,
   invoiceLines,
@@ -43,7 +44,7 @@ export async function invoicedTransactionIds(db: Db, ids: number[]): Promise<num
   const rows = await db
     .select({ id: invoiceLines.transactionId })
     .from(invoiceLines)
-    .where(inArray(invoiceLines.transactionId, ids));
+    .where(isAnyOf(invoiceLines.transactionId, ids));
   return rows.map((row) => row.id);
 }
 
@@ -59,7 +60,7 @@ export async function cnCodesOf(db: Db, qualityIds: number[]): Promise<Map<numbe
     .select({ id: rawMaterialQualities.id, cnCode: rawMaterials.cnCode })
     .from(rawMaterialQualities)
     .innerJoin(rawMaterials, eq(rawMaterials.id, rawMaterialQualities.rawMaterialId))
-    .where(inArray(rawMaterialQualities.id, qualityIds));
+    .where(isAnyOf(rawMaterialQualities.id, qualityIds));
   return new Map(rows.map((row) => [row.id, row.cnCode]));
 }
 

@@ -2,6 +2,7 @@ import { currentNetValue, currentQuantityKg } from '@grain/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { currentQuantityKgSql } from '../../db/money-sql.js';
+import { isAnyOf } from '../../db/rows-of-ids.js';
 import {
   contractors,
   ksefReceivedSync,
@@ -167,7 +168,7 @@ export async function linkedRowIds(db: Db, ids: number[]): Promise<Map<number, n
   const rows = await db
     .select({ transactionId: receivedInvoiceRows.transactionId, invoiceId: receivedInvoiceRows.receivedInvoiceId })
     .from(receivedInvoiceRows)
-    .where(inArray(receivedInvoiceRows.transactionId, ids));
+    .where(isAnyOf(receivedInvoiceRows.transactionId, ids));
   return new Map(rows.map((row) => [row.transactionId, row.invoiceId]));
 }
 
@@ -211,7 +212,7 @@ export async function rowIdsOfInvoices(db: Db, invoiceIds: number[]): Promise<Ma
   const rows = await db
     .select({ invoiceId: receivedInvoiceRows.receivedInvoiceId, transactionId: receivedInvoiceRows.transactionId })
     .from(receivedInvoiceRows)
-    .where(inArray(receivedInvoiceRows.receivedInvoiceId, invoiceIds))
+    .where(isAnyOf(receivedInvoiceRows.receivedInvoiceId, invoiceIds))
     .orderBy(asc(receivedInvoiceRows.transactionId));
   for (const row of rows) out.set(row.invoiceId, [...(out.get(row.invoiceId) ?? []), row.transactionId]);
   return out;
@@ -315,7 +316,7 @@ const invoiceRefColumns = {
 /** The received invoices by id, as a correction's or an original's reference shows them. */
 export async function receivedInvoiceRefs(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  return db.select(invoiceRefColumns).from(receivedInvoices).where(inArray(receivedInvoices.id, ids));
+  return db.select(invoiceRefColumns).from(receivedInvoices).where(isAnyOf(receivedInvoices.id, ids));
 }
 
 /** The corrections received for an invoice, oldest first. */

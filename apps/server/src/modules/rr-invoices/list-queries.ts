@@ -1,6 +1,7 @@
 import type { RrPaymentStatus } from '@grain/shared';
-import { desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { isAnyOf } from '../../db/rows-of-ids.js';
 import { rrInvoices } from '../../db/schema/index.js';
 import { rrInvoiceColumns } from './queries.js';
 
@@ -91,7 +92,7 @@ export async function rrInvoicePage(db: Db, filter: RrListWhere, page: { limit: 
   const ids = rowsOf<{ id: number }>(idsResult).map((row) => Number(row.id));
   const filtered = Number(rowsOf<{ n: number }>(countResult)[0]?.n ?? 0);
   const rows = ids.length
-    ? await db.select(rrInvoiceColumns).from(rrInvoices).where(inArray(rrInvoices.id, ids)).orderBy(desc(rrInvoices.id))
+    ? await db.select(rrInvoiceColumns).from(rrInvoices).where(isAnyOf(rrInvoices.id, ids)).orderBy(desc(rrInvoices.id))
     : [];
   return { rows, filtered };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isAnyOf } from '../../db/rows-of-ids.js';
 import {
   contractors,
   rawMaterialQualities,
@@ -15,7 +16,7 @@ export async function rrInvoicedTransactionIds(db: Db, ids: number[]): Promise<n
   const rows = await db
     .select({ id: rrInvoiceLines.transactionId })
     .from(rrInvoiceLines)
-    .where(inArray(rrInvoiceLines.transactionId, ids));
+    .where(isAnyOf(rrInvoiceLines.transactionId, ids));
   return rows.map((row) => row.id);
 }
 
@@ -125,7 +126,7 @@ export async function linesOf(db: Db, invoiceIds: number[]) {
       refundBefore: rrInvoiceLines.refundBefore,
     })
     .from(rrInvoiceLines)
-    .where(inArray(rrInvoiceLines.rrInvoiceId, invoiceIds))
+    .where(isAnyOf(rrInvoiceLines.rrInvoiceId, invoiceIds))
     .orderBy(asc(rrInvoiceLines.rrInvoiceId), asc(rrInvoiceLines.position));
 }
 
@@ -142,7 +143,7 @@ export async function paymentsOf(db: Db, invoiceIds: number[]) {
       title: rrInvoicePayments.title,
     })
     .from(rrInvoicePayments)
-    .where(inArray(rrInvoicePayments.rrInvoiceId, invoiceIds))
+    .where(isAnyOf(rrInvoicePayments.rrInvoiceId, invoiceIds))
     .orderBy(asc(rrInvoicePayments.paidAt), asc(rrInvoicePayments.id));
 }
 

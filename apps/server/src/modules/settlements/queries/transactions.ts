@@ -1,5 +1,6 @@
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { isAnyOf } from '../../../db/rows-of-ids.js';
 import { contracts, rawMaterialQualities, transactions } from '../../../db/schema/index.js';
 
 /** Settlement writes and the lookups they check (RULES.md Settlements). Every function takes the caller's db or tx. */
@@ -83,7 +84,7 @@ export async function rawMaterialsOfQualities(db: Db, ids: number[]): Promise<Ma
   const rows = await db
     .select({ id: rawMaterialQualities.id, rawMaterialId: rawMaterialQualities.rawMaterialId })
     .from(rawMaterialQualities)
-    .where(inArray(rawMaterialQualities.id, ids));
+    .where(isAnyOf(rawMaterialQualities.id, ids));
   return new Map(rows.map((row) => [row.id, row.rawMaterialId]));
 }
 
