@@ -3,6 +3,7 @@ import { type AnyColumn, asc, count, desc, ilike, or, type SQL, sql } from 'driz
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { AppError, validationError } from './errors.js';
+import { selectPlanned } from './speed/row-mapper.js';
 
 export type SortMap = Record<string, AnyColumn | SQL>;
 
@@ -140,17 +141,19 @@ export async function smallTableListPage<R>(
   from: { table: PgTable; columns: Record<string, AnyColumn | SQL>; where: SQL | undefined },
 ): Promise<ListResponse<R>> {
   const { table, columns, where } = from;
-  const rows = (await db
-    .select({
-      ...columns,
-      listFiltered: sql<number>`count(*) over ()`.mapWith(Number),
-      listTotal: sql<number>`(select count(*) from ${table})`.mapWith(Number),
-    })
-    .from(table)
-    .where(where)
-    .orderBy(...orderByOf(request.orderBy, sort))
-    .limit(request.limit)
-    .offset(request.offset)) as (R & { listFiltered: number; listTotal: number })[];
+  const rows = (await selectPlanned(
+    db
+      .select({
+        ...columns,
+        listFiltered: sql<number>`count(*) over ()`.mapWith(Number),
+        listTotal: sql<number>`(select count(*) from ${table})`.mapWith(Number),
+      })
+      .from(table)
+      .where(where)
+      .orderBy(...orderByOf(request.orderBy, sort))
+      .limit(request.limit)
+      .offset(request.offset),
+  )) as (R & { listFiltered: number; listTotal: number })[];
   const first = rows[0];
   if (first) {
     const list = rows.map(({ listFiltered: _filtered, listTotal: _total, ...row }) => row as R);

@@ -1,11 +1,11 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertContract, insertContractor } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { auditLog, contractors, contracts } from '../../db/schema/index.js';
-import { withPlannedRowMapping } from './row-mapper.js';
+import { selectPlanned, withPlannedRowMapping } from './row-mapper.js';
 
 let t: TestApp;
 let contractId: number;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every column of a contract and of its audit row, SQL expressions with and without a decoder, and nulls. */
-function wideSelect(db: Db) {
+function wideSelect(db: Db, id: number | SQL | Placeholder = sql.placeholder('id')) {
   return db
     .select({
       ...getTableColumns(contracts),
@@ -39,7 +39,7 @@ function wideSelect(db: Db) {
     .from(contracts)
     .innerJoin(contractors, eq(contractors.id, contracts.counterpartyId))
     .innerJoin(auditLog, eq(auditLog.entityId, contracts.id))
-    .where(eq(contracts.id, sql.placeholder('id')));
+    .where(eq(contracts.id, id));
 }
 
 describe('withPlannedRowMapping', () => {
@@ -75,5 +75,36 @@ describe('withPlannedRowMapping', () => {
     expect((statement as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf('function');
     const [row] = await statement.execute({ id: contractId });
     expect(row?.id).toBe(contractId);
+  });
+});
+
+describe('selectPlanned', () => {
+  const oneOff = () => wideSelect(t.db, contractId);
+
+  it('maps a one-off select exactly as awaiting it does, and again with the cached plan of its shape', async () => {
+    const byDrizzle = await oneOff();
+    expect(byDrizzle).toHaveLength(1);
+    for (let call = 0; call < 2; call++) {
+      const byPlan = await selectPlanned(oneOff());
+      expect(byPlan).toEqual(byDrizzle);
+      expect(Object.keys(byPlan[0]!)).toEqual(Object.keys(byDrizzle[0]!));
+    }
+  });
+
+  it('decodes by the fields of each select, also where two selects share a shape', async () => {
+    // Same keys, one decoded as a number, the other as it comes: the shape's code is shared, the decoders are not.
+    const asNumber = t.db.select({ value: sql<number>`2`.mapWith(Number) }).from(contracts).limit(1);
+    const asText = t.db.select({ value: sql<string>`2`.mapWith(String) }).from(contracts).limit(1);
+    expect(await selectPlanned(asNumber)).toEqual([{ value: 2 }]);
+    expect(await selectPlanned(asText)).toEqual([{ value: '2' }]);
+  });
+
+  it("leaves a nested one-off select to Drizzle's mapping", async () => {
+    const nested = t.db
+      .select({ contract: { id: contracts.id }, audit: { id: auditLog.id } })
+      .from(contracts)
+      .leftJoin(auditLog, eq(auditLog.entityId, sql`-1`))
+      .where(eq(contracts.id, contractId));
+    expect(await selectPlanned(nested)).toEqual([{ contract: { id: contractId }, audit: null }]);
   });
 });

@@ -45,6 +45,15 @@ const IDENTITY_DECODERS = new Set<unknown>([
   decoderOfSql(sql``).mapFromDriverValue,
 ]);
 
+/** A generated mapper of one row, given the decoders of the fields that have one. */
+type RowMapperFactory = (decoders: ((value: unknown) => unknown)[]) => (row: unknown[]) => unknown;
+
+/**
+ * Generated row mappers by selection shape (each key, its column index, whether it decodes): a one-off select of a
+ * shape seen before reuses its code, so a list call compiles nothing. The shapes are the code's own selections.
+ */
+const factoriesByShape = new Map<string, RowMapperFactory>();
+
 /**
  * A mapper of array rows to objects keyed as the selection, or null when the selection is not flat. It is generated
  * code: one object literal per row gives V8 a fixed shape with fast properties (a loop of keyed stores on a
@@ -65,9 +74,13 @@ function planRowMapper(fields: SelectedField[]): ((rows: unknown[][]) => unknown
       properties.push(`${key}: row[${index}] === null ? null : ${decode}(row[${index}])`);
     }
   }
-  const mapRow = new Function('decoders', `return (row) => ({ ${properties.join(', ')} });`)(decoders) as (
-    row: unknown[],
-  ) => unknown;
+  const shape = properties.join(', ');
+  let factory = factoriesByShape.get(shape);
+  if (!factory) {
+    factory = new Function('decoders', `return (row) => ({ ${shape} });`) as RowMapperFactory;
+    factoriesByShape.set(shape, factory);
+  }
+  const mapRow = factory(decoders);
   return (rows) => rows.map(mapRow);
 }
 
@@ -78,4 +91,19 @@ export function withPlannedRowMapping<S>(prepared: S): S {
   const mapper = planRowMapper(statement.fields);
   if (mapper) statement.customResultMapper = mapper;
   return prepared;
+}
+
+/** A select builder as Drizzle runs it when awaited: `_prepare()` builds the query its `execute` runs. */
+interface RunnableSelect {
+  _prepare(): MappablePrepared & { execute(): Promise<unknown[]> };
+}
+
+/**
+ * Runs a one-off select as awaiting it does, its rows mapped by the plan of its selection's shape: for the pages
+ * and children of lists that are not prepared statements (their conditions vary), whose 50 rows Drizzle mapped
+ * field by field (a tenth of a contract list call's Node CPU; docs/performance.md, "Tenth pass").
+ */
+export function selectPlanned<T>(query: PromiseLike<T[]>): Promise<T[]> {
+  const prepared = withPlannedRowMapping((query as unknown as RunnableSelect)._prepare());
+  return prepared.execute() as Promise<T[]>;
 }

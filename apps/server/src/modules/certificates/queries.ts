@@ -1,7 +1,9 @@
 import type { Certificate } from '@grain/shared';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isAnyOf } from '../../db/rows-of-ids.js';
 import { contractorCertificates, contractors, dailyJobRuns, users } from '../../db/schema/index.js';
+import { selectPlanned } from '../../lib/speed/row-mapper.js';
 
 const certificateColumns = {
   id: contractorCertificates.id,
@@ -16,15 +18,17 @@ export type CertificateRow = Awaited<ReturnType<typeof certificatesOf>>[number];
 
 export function certificatesOf(db: Db, contractorIds: number[]) {
   if (contractorIds.length === 0) return Promise.resolve([]);
-  return db
-    .select(certificateColumns)
-    .from(contractorCertificates)
-    .where(inArray(contractorCertificates.contractorId, contractorIds))
-    .orderBy(
-      asc(contractorCertificates.contractorId),
-      asc(contractorCertificates.validTo),
-      asc(contractorCertificates.id),
-    );
+  return selectPlanned(
+    db
+      .select(certificateColumns)
+      .from(contractorCertificates)
+      .where(isAnyOf(contractorCertificates.contractorId, contractorIds))
+      .orderBy(
+        asc(contractorCertificates.contractorId),
+        asc(contractorCertificates.validTo),
+        asc(contractorCertificates.id),
+      ),
+  );
 }
 
 export async function replaceCertificates(db: Db, contractorId: number, certificates: Certificate[]) {

@@ -1,8 +1,10 @@
 import type { AdditionalAddress, Contact, ContractorListRequest, ContractorSortKey } from '@grain/shared';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { isAnyOf } from '../../db/rows-of-ids.js';
 import { contractorAddresses, contractorContacts, contractors, countries } from '../../db/schema/index.js';
 import { type SortSpec, searchCondition, smallTableListPage } from '../../lib/list.js';
+import { selectPlanned } from '../../lib/speed/row-mapper.js';
 
 const contractorColumns = {
   id: contractors.id,
@@ -116,7 +118,7 @@ export function contractorOptionsByIds(db: Db, ids: number[]) {
   return db
     .select({ id: contractors.id, code: contractors.code, name: contractors.name })
     .from(contractors)
-    .where(inArray(contractors.id, ids))
+    .where(isAnyOf(contractors.id, ids))
     .orderBy(asc(contractors.code), asc(contractors.id));
 }
 
@@ -141,11 +143,13 @@ export function addressesOf(db: Db, contractorId: number) {
 /** Contacts of many contractors in one query (a list page never asks once per row). */
 export function contactsOf(db: Db, contractorIds: number[]) {
   if (!contractorIds.length) return Promise.resolve([]);
-  return db
-    .select(contactColumns)
-    .from(contractorContacts)
-    .where(inArray(contractorContacts.contractorId, contractorIds))
-    .orderBy(asc(contractorContacts.contractorId), asc(contractorContacts.id));
+  return selectPlanned(
+    db
+      .select(contactColumns)
+      .from(contractorContacts)
+      .where(isAnyOf(contractorContacts.contractorId, contractorIds))
+      .orderBy(asc(contractorContacts.contractorId), asc(contractorContacts.id)),
+  );
 }
 
 export async function insertContractor(db: Db, values: ContractorValues) {

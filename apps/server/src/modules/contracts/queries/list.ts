@@ -11,6 +11,7 @@ import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } fro
 import type { Db } from '../../../db/client.js';
 import { contractFilterConditions } from '../../../db/contract-filter.js';
 import { rowCountSql } from '../../../db/row-counts.js';
+import { idIsAnyOf, rowsOfIdsReader } from '../../../db/rows-of-ids.js';
 import { contractors, contracts, rawMaterialQualities, users } from '../../../db/schema/index.js';
 import { searchTextCondition } from '../../../db/search.js';
 import { AppError } from '../../../lib/errors.js';
@@ -97,23 +98,39 @@ function selectRows(db: Db, type: ContractType) {
 }
 export type ContractListRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
+/** The rows of `ids` of each kind, in the order of `ids`: one prepared statement each, built and planned once. */
+const contractRowsOfIds: Record<ContractType, (db: Db, ids: number[]) => Promise<ContractListRow[]>> = {
+  PURCHASE: rowsOfIdsReader((db) =>
+    selectRows(db, 'PURCHASE').where(idIsAnyOf(contracts.id)).prepare('purchase_rows_of_ids'),
+  ),
+  SALES: rowsOfIdsReader((db) => selectRows(db, 'SALES').where(idIsAnyOf(contracts.id)).prepare('sales_rows_of_ids')),
+};
+
 /**
- * The ids of a page or an export batch, picked on contracts alone (the quality joined only to sort by its title),
- * then their rows: the joins and the usage flags' probes run for those rows only.
+ * The ids of a page, picked on contracts alone (the quality joined only to sort by its title), then their rows: the
+ * joins and the usage flags' probes run for those rows only, in a statement Drizzle builds and PostgreSQL plans once
+ * (db/rows-of-ids.ts), as the logistics list reads its rows.
  */
-function rowsOfIds(db: Db, type: ContractType, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const ids = db
+async function rowsOfIds(
+  db: Db,
+  type: ContractType,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<ContractListRow[]> {
+  const page = await db
     .select({ id: contracts.id })
     .from(contracts)
     .innerJoin(rawMaterialQualities, eq(rawMaterialQualities.id, contracts.rawMaterialQualityId))
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset(offset)
-    .as('page');
-  return selectRows(db, type)
-    .innerJoin(ids, eq(ids.id, contracts.id))
-    .orderBy(...order);
+    .offset(offset);
+  return contractRowsOfIds[type](
+    db,
+    page.map((row) => row.id),
+  );
 }
 
 async function _countContracts(db: Db, where: SQL | undefined): Promise<number> {
