@@ -93,8 +93,14 @@ describe('selectPlanned', () => {
 
   it('decodes by the fields of each select, also where two selects share a shape', async () => {
     // Same keys, one decoded as a number, the other as it comes: the shape's code is shared, the decoders are not.
-    const asNumber = t.db.select({ value: sql<number>`2`.mapWith(Number) }).from(contracts).limit(1);
-    const asText = t.db.select({ value: sql<string>`2`.mapWith(String) }).from(contracts).limit(1);
+    const asNumber = t.db
+      .select({ value: sql<number>`2`.mapWith(Number) })
+      .from(contracts)
+      .limit(1);
+    const asText = t.db
+      .select({ value: sql<string>`2`.mapWith(String) })
+      .from(contracts)
+      .limit(1);
     expect(await selectPlanned(asNumber)).toEqual([{ value: 2 }]);
     expect(await selectPlanned(asText)).toEqual([{ value: '2' }]);
   });

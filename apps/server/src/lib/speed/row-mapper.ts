@@ -1,8 +1,9 @@
 import { Column, is, SQL, sql } from 'drizzle-orm';
 
 /**
- * Speed code that reads Drizzle's private internals (a prepared query's `fields`, its `customResultMapper` hook and
- * an SQL expression's `decoder`): see README.md in this folder for its measured gain, its equality test and its bench.
+ * Speed code that reads Drizzle's private internals (a prepared query's `fields`, its `customResultMapper` hook,
+ * an SQL expression's `decoder` and a select builder's `_prepare()`): see README.md in this folder for its measured
+ * gain, its equality test and its bench.
  *
  * Delete when Drizzle maps a prepared statement's rows by a plan made once (its mapper no longer runs `is()` and a
  * path walk per field of every row), or lets a statement be given its own row mapper through a public option.
