@@ -23,7 +23,12 @@ import { withCpuSplit } from './machine-cpu.js';
 import { measurePalette, missedPaletteTargets } from './palette.js';
 import { measurePdf } from './pdf.js';
 import { measureReceivedMatching } from './received.js';
-import { measureCompressedPage, measureSearches, missedSearchTargets } from './searches.js';
+import {
+  measureCompressedPage,
+  measureCompressedPageOwnProcess,
+  measureSearches,
+  missedSearchTargets,
+} from './searches.js';
 import { round, type Timing, timed, timingOf } from './stats.js';
 import { hasWebBuild, measureWebBuild } from './web.js';
 import { workersScaling } from './workers.js';
@@ -204,6 +209,16 @@ async function measure(name: string, action: (i: number) => Promise<unknown>, fl
 
 type Replay = () => Promise<void>;
 
+/** The page50 calls against the server started apart (searches.ts measureCompressedPageOwnProcess); PostgreSQL only. */
+function pageInOwnProcess(pageCalls: number) {
+  if (isEmbedded) return Promise.resolve(null);
+  const credentials = { email: config.adminEmail, password: BENCH_PASSWORD };
+  return measureCompressedPageOwnProcess(
+    { databaseUrl: benchDatabaseUrl, jwtSecret: config.jwtSecret, ...credentials },
+    pageCalls,
+  );
+}
+
 /** The SQL the request ran, to be replayed straight on PostgreSQL. */
 async function sqlFloor(method: string, path: string, body: unknown): Promise<Replay | null> {
   if (!pool) return null;
@@ -257,6 +272,11 @@ if (belowFloor.length) {
 if (only === 'page50') {
   results.compressedPage = await measureCompressedPage(address, token, Math.max(calls, 400));
   console.log('\nLogistics page call (POST /transport/list, 50 rows)', JSON.stringify(results.compressedPage, null, 2));
+  results.compressedPageOwnProcess = await pageInOwnProcess(Math.max(calls, 400));
+  console.log(
+    'The same, the server in a process of its own',
+    JSON.stringify(results.compressedPageOwnProcess, null, 2),
+  );
   await app.close();
   await database.close();
   writeResults(`page50-${isEmbedded ? 'pglite' : 'postgresql'}-${scaleName}`);
@@ -271,10 +291,13 @@ if (!only || only === 'searches') {
   results.searches = await measureSearches({ db, lists: LIST_BENCHES, measure, call, sqlFloor });
   results.compressedPage = await measureCompressedPage(address, token, calls);
   console.log('\nLogistics page call (POST /transport/list, 50 rows)', JSON.stringify(results.compressedPage));
+  results.compressedPageOwnProcess = await pageInOwnProcess(calls);
+  console.log('The same, the server in a process of its own', JSON.stringify(results.compressedPageOwnProcess));
   const missed = missedSearchTargets(results.searches as Row[]);
-  const browserCpu = (results.compressedPage as Record<string, { cpuMsPerCall: number }>)[
-    'browser (gzip, deflate, br, zstd)'
-  ]!.cpuMsPerCall;
+  // The target is the server's CPU: read apart from the client's where the server can run apart (PostgreSQL).
+  const browserCpu = (
+    (results.compressedPageOwnProcess ?? results.compressedPage) as Record<string, { cpuMsPerCall: number }>
+  )['browser (gzip, deflate, br, zstd)']!.cpuMsPerCall;
   if (browserCpu > 2) missed.push(`compressed 50-row page: ${browserCpu} ms Node CPU per call > 2 ms`);
   results.missedTargets = missed;
   console.log(missed.length ? `\nMissed targets:\n  ${missed.join('\n  ')}` : '\nEvery search target met.');

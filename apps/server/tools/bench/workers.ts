@@ -17,11 +17,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real server (src/main.ts) with WORKERS=`workers` on the bench database, until `run` is done. */
-async function withServer<T>(
+/**
+ * The real server (src/main.ts) with WORKERS=`workers` on the bench database, until `run` is done; `run` gets its
+ * address and the process id of its primary (the server itself when WORKERS=1).
+ */
+export async function withServer<T>(
   workers: number,
   options: { databaseUrl: string; jwtSecret: string },
-  run: (base: string) => Promise<T>,
+  run: (base: string, pid: number) => Promise<T>,
 ): Promise<T> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -53,7 +56,7 @@ async function withServer<T>(
     }
     // With several workers, health answering means one is up: give the others their start.
     await new Promise((done) => setTimeout(done, 3000));
-    return await run(base);
+    return await run(base, child.pid!);
   } finally {
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
